@@ -1,0 +1,74 @@
+import type {
+  Alert,
+  Breakdown,
+  CanonicalAsset,
+  Currency,
+  ExitChannel,
+  ExitStrategy,
+  Horizon,
+  Performance,
+  PortfolioAnalytics,
+  PortfolioAssetInput,
+  Projection,
+  ScoreObject,
+  SegmentDetail,
+  SegmentId,
+  SegmentList,
+  SegmentSignals,
+  SignalsOverview,
+  Valuation,
+} from '../../wire';
+
+/**
+ * The contract between the sandbox's HTTP layer (src/sandbox/server) and its market model
+ * (src/sandbox/market). The model is pure and deterministic: the same inputs on the same
+ * `day` give the same answer. The HTTP layer owns ids, storage, auth and limits; the model
+ * owns every number.
+ */
+export interface MarketContext {
+  /** The valuation day, YYYY-MM-DD (UTC): prices move from one day to the next. */
+  day: string;
+  /** Wall-clock time for generated_at / valid_until style fields. */
+  now: Date;
+  /** Currency to express money in. */
+  currency: Currency;
+}
+
+/** A portfolio as stored by the HTTP layer. */
+export interface StoredPortfolio {
+  id: string;
+  name: string;
+  assets: PortfolioAssetInput[];
+  currency: Currency;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface Market {
+  /** A full valuation record without the HTTP layer's id and status. */
+  value(asset: CanonicalAsset, ctx: MarketContext): Omit<Valuation, 'id' | 'status'>;
+  /** The asset an id stands for: the catalogue entry, or a plausible reading of an unknown id; undefined if not an asset id. */
+  assetForId(assetId: string): CanonicalAsset | undefined;
+  score(asset: CanonicalAsset, ctx: MarketContext): ScoreObject;
+  breakdown(asset: CanonicalAsset, ctx: MarketContext): Breakdown;
+  /** horizons: those to include (all three when the request named none). */
+  projection(asset: CanonicalAsset, currentValue: number, horizons: readonly Horizon[], ctx: MarketContext): Omit<Projection, 'id'>;
+  signalsOverview(ctx: MarketContext): SignalsOverview;
+  segmentSignals(segment: SegmentId, ctx: MarketContext): SegmentSignals;
+  /** Alerts active on ctx.now (created_at <= now < expires_at), ids stable for the same alert. */
+  alerts(ctx: MarketContext): Alert[];
+  portfolioCreated(p: StoredPortfolio, ctx: MarketContext): {
+    asset_count: number;
+    segment_count: number;
+    total_invested: number;
+    current_value: number;
+    total_return_percent: number;
+  };
+  portfolioAnalytics(p: StoredPortfolio, ctx: MarketContext): PortfolioAnalytics;
+  performance(p: StoredPortfolio, ctx: MarketContext): Performance;
+  exitStrategy(asset: CanonicalAsset, currentValue: number, urgency: 'flexible' | 'standard' | 'urgent', ctx: MarketContext): ExitStrategy;
+  /** Sale channels, all or those serving one segment. */
+  exitChannels(segment: SegmentId | undefined, ctx: MarketContext): ExitChannel[];
+  segmentList(ctx: MarketContext): SegmentList;
+  segmentDetail(segment: SegmentId, ctx: MarketContext): SegmentDetail;
+}
