@@ -1,0 +1,161 @@
+/**
+ * Writes the example holdings files (committed; rerun with `npx tsx examples/generate.ts`).
+ * Deterministic: a seeded generator picks assets from examples/catalogue.ts, so the files
+ * only change when this script or the catalogue does.
+ */
+import { writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ExcelJS from 'exceljs';
+import { CATALOGUE, type CatalogueItem } from './catalogue';
+
+const DIR = dirname(fileURLToPath(import.meta.url));
+
+/** mulberry32: small, seeded, good enough for picking examples. */
+function prng(seed: number) {
+  return () => {
+    seed |= 0;
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+interface Row {
+  segment: string;
+  brand: string;
+  model: string;
+  reference: string;
+  year: number | '';
+  condition: string;
+  box_papers: string;
+  size: string;
+  quantity: number;
+  purchase_price: number;
+  purchase_date: string;
+  currency: string;
+  notes: string;
+  medium: string;
+  width_cm: number | '';
+  height_cm: number | '';
+}
+
+const CONDITIONS = ['excellent', 'very_good', 'very_good', 'good', 'fair'];
+const NOTES = ['', '', '', 'Bought at auction', 'Private sale', 'Insured separately', 'From estate', 'Dealer purchase', 'Serviced 2024'];
+
+function makeRows(seed: number, count: number, segments: string[], currency: string): Row[] {
+  const rand = prng(seed);
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
+  const items = CATALOGUE.filter((c) => segments.includes(c.segment));
+  const rows: Row[] = [];
+  for (let i = 0; i < count; i++) {
+    // Walk the segments in turn so each portfolio holds all of its segments.
+    const seg = segments[i % segments.length]!;
+    const item: CatalogueItem = pick(items.filter((c) => c.segment === seg));
+    const year = item.years ? item.years[0] + Math.floor(rand() * (item.years[1] - item.years[0] + 1)) : '';
+    const earliest = Math.max(2014, typeof year === 'number' ? year : 2014);
+    const buyYear = earliest + Math.floor(rand() * (2025 - earliest + 1));
+    const month = 1 + Math.floor(rand() * 12);
+    const day = 1 + Math.floor(rand() * 28);
+    const quantity = item.units ? pick(item.units) : 1;
+    // Older purchases were cheaper: about 6 % a year, with noise.
+    const age = 2026 - buyYear;
+    const unit = item.price * Math.pow(0.94, age) * (0.85 + rand() * 0.3);
+    const round = unit * quantity > 100_000 ? 1000 : 50;
+    rows.push({
+      segment: seg,
+      brand: item.brand,
+      model: item.model,
+      reference: item.reference ?? '',
+      year,
+      condition: seg === 'real_estate' ? '' : pick(CONDITIONS),
+      box_papers: ['watches', 'bags', 'jewellery', 'sneakers'].includes(seg) ? (rand() < 0.7 ? 'yes' : 'no') : '',
+      size: item.sizes ? pick(item.sizes) : '',
+      quantity,
+      purchase_price: Math.round((unit * quantity) / round) * round,
+      purchase_date: `${buyYear}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`,
+      currency,
+      notes: pick(NOTES),
+      medium: item.medium ?? '',
+      width_cm: item.sizeCm?.[0] ?? '',
+      height_cm: item.sizeCm?.[1] ?? '',
+    });
+  }
+  return rows;
+}
+
+const csvCell = (v: unknown) => {
+  const s = String(v);
+  return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+};
+
+/** CSV with a Portfolio column splitting three clients, and the human-typed headers people use. */
+async function writeCsvExample() {
+  const headers = ['Portfolio', 'Segment', 'Brand', 'Model', 'Reference', 'Year', 'Condition', 'Box & Papers', 'Size', 'Quantity', 'Purchase Price', 'Purchase Date', 'Currency', 'Notes'];
+  const clients: [string, number, string[]][] = [
+    ['Okafor Household', 60, ['watches', 'jewellery', 'bags', 'automobiles', 'art']],
+    ['Lindqvist Trust', 50, ['wine', 'spirits', 'art', 'watches', 'real_estate']],
+    ['Tanaka Collection', 40, ['sneakers', 'cards', 'watches', 'spirits']],
+  ];
+  const lines = [headers.join(',')];
+  clients.forEach(([name, count, segments], k) => {
+    for (const r of makeRows(100 + k, count, segments, 'USD')) {
+      lines.push(
+        [name, r.segment, r.brand, r.model, r.reference, r.year, r.condition, r.box_papers, r.size, r.quantity, r.purchase_price, r.purchase_date, r.currency, r.notes]
+          .map(csvCell)
+          .join(','),
+      );
+    }
+  });
+  await writeFile(join(DIR, 'meridian-wealth-clients.csv'), lines.join('\n') + '\n');
+}
+
+/** A workbook with one sheet per portfolio, real date cells and a currency number format. */
+async function writeXlsxExample() {
+  const wb = new ExcelJS.Workbook();
+  const sheets: [string, number, string[]][] = [
+    ['Hartley Family', 70, ['watches', 'art', 'wine', 'automobiles', 'jewellery', 'bags']],
+    ['Hartley Foundation', 30, ['art', 'real_estate', 'spirits', 'wine']],
+  ];
+  sheets.forEach(([name, count, segments], k) => {
+    const ws = wb.addWorksheet(name);
+    ws.addRow(['Segment', 'Brand', 'Model', 'Reference', 'Year', 'Condition', 'Box Papers', 'Quantity', 'Purchase Price', 'Purchase Date', 'Currency', 'Medium', 'Width (cm)', 'Height (cm)', 'Notes']);
+    ws.getRow(1).font = { bold: true };
+    for (const r of makeRows(200 + k, count, segments, 'USD')) {
+      const [y, m, d] = r.purchase_date.split('-').map(Number) as [number, number, number];
+      ws.addRow([r.segment, r.brand, r.model, r.reference, r.year, r.condition, r.box_papers, r.quantity, r.purchase_price, new Date(Date.UTC(y, m - 1, d)), r.currency, r.medium, r.width_cm, r.height_cm, r.notes]);
+    }
+    ws.getColumn(9).numFmt = '#,##0.00';
+    ws.getColumn(10).numFmt = 'yyyy-mm-dd';
+    ws.columns.forEach((c) => (c.width = 18));
+  });
+  const notes = wb.addWorksheet('Read me');
+  notes.addRow(['One sheet per portfolio; this sheet has no holdings and is skipped.']);
+  await wb.xlsx.writeFile(join(DIR, 'hartley-family-office.xlsx'));
+}
+
+/** JSON with the portfolio named inside the file. */
+async function writeJsonExample() {
+  const holdings = makeRows(300, 50, ['sneakers', 'cards', 'bags', 'spirits', 'real_estate'], 'USD').map((r) =>
+    Object.fromEntries(Object.entries(r).filter(([, v]) => v !== '')),
+  );
+  await writeFile(join(DIR, 'ng-collectibles.json'), JSON.stringify({ portfolio: 'Ng Collectibles', holdings }, null, 2) + '\n');
+}
+
+/** Small file with deliberate mistakes, to show how bad rows are reported. */
+async function writeBadRowsExample() {
+  const text = `segment,brand,model,reference,year,condition,quantity,purchase_price,purchase_date,currency,notes
+watches,Rolex,Submariner Date,126610LN,2021,excellent,1,13200,2022-03-14,USD,good row
+spaceships,Tesla,Roadster,,2018,good,1,100000,2019-01-01,USD,unknown segment
+watches,,Nautilus,5711/1A-010,2019,very_good,1,98000,2020-06-01,USD,missing brand
+art,Banksy,Girl with Balloon,,2004,good,1,twelve thousand,2018-05-01,USD,price is not a number
+wine,Pétrus,Pomerol,,2010,excellent,6,21000,2021-02-30,USD,impossible date
+spirits,The Macallan,25 Year Old Sherry Oak,,2020,excellent,-2,5400,2021-11-11,USD,negative quantity
+bags,Hermès,Kelly 28 Sellier Epsom,KELLY28-EPSOM,2021,excellent,1,17800,2021-09-09,USD,good row
+`;
+  await writeFile(join(DIR, 'with-errors.csv'), text);
+}
+
+await Promise.all([writeCsvExample(), writeXlsxExample(), writeJsonExample(), writeBadRowsExample()]);
+console.error('wrote examples/meridian-wealth-clients.csv, hartley-family-office.xlsx, ng-collectibles.json, with-errors.csv');

@@ -1,0 +1,17 @@
+import { parse } from 'csv-parse/sync';
+import { InputError } from '../types';
+import { tableFromGrid, type RawTable } from './table';
+
+/** A CSV holdings file: comma, semicolon or tab separated (guessed from the header), UTF-8 with or without BOM. */
+export function readCsv(content: string, file: string, portfolio: string): RawTable[] {
+  const text = content.replace(/^\uFEFF/, '');
+  const headerLine = text.split(/\r?\n/, 1)[0] ?? '';
+  const delimiter = [',', ';', '\t'].reduce((best, d) => (headerLine.split(d).length > headerLine.split(best).length ? d : best), ',');
+  let grid: string[][];
+  try {
+    grid = parse(text, { delimiter, relax_column_count: true, skip_empty_lines: false, trim: true, bom: true });
+  } catch (e) {
+    throw new InputError(`${file} is not readable CSV: ${(e as Error).message}`);
+  }
+  return [tableFromGrid(grid, { portfolio, file, firstRow: 1 })];
+}

@@ -1,0 +1,54 @@
+import { InputError, type RawRecord } from '../types';
+import { columnForHeader } from '../columns';
+import type { RawTable } from './table';
+
+/**
+ * A JSON holdings file: an array of holdings; or { "portfolio": name, "holdings": [...] };
+ * or { "portfolios": { name: [...], ... } }. Items are numbered from 1 in each array.
+ */
+export function readJson(content: string, file: string, portfolio: string): RawTable[] {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(content.replace(/^\uFEFF/, ''));
+  } catch (e) {
+    throw new InputError(`${file} is not valid JSON: ${(e as Error).message}`);
+  }
+  if (Array.isArray(doc)) return [table(doc, file, portfolio)];
+  if (isObject(doc) && Array.isArray(doc.holdings)) {
+    return [table(doc.holdings, file, typeof doc.portfolio === 'string' && doc.portfolio.trim() ? doc.portfolio.trim() : portfolio)];
+  }
+  if (isObject(doc) && isObject(doc.portfolios)) {
+    return Object.entries(doc.portfolios).map(([name, items]) => {
+      if (!Array.isArray(items)) throw new InputError(`${file}: portfolios.${name} must be an array of holdings`);
+      return table(items, file, name);
+    });
+  }
+  throw new InputError(`${file} must hold an array of holdings, {"holdings": [...]} or {"portfolios": {"name": [...]}}`);
+}
+
+function table(items: unknown[], file: string, portfolio: string): RawTable {
+  const unknown = new Set<string>();
+  let recognised = items.length === 0;
+  const records: RawRecord[] = items.map((item, i) => {
+    const values: Record<string, unknown> = {};
+    if (isObject(item)) {
+      for (const [key, value] of Object.entries(item)) {
+        if (key === 'size_cm' && isObject(value)) {
+          values.width_cm = value.width;
+          values.height_cm = value.height;
+          continue;
+        }
+        const col = columnForHeader(key);
+        if (col) values[col] = value;
+        else unknown.add(key);
+      }
+      if ('segment' in values || 'asset_id' in values) recognised = true;
+    }
+    return { source: { file, row: i + 1 }, values };
+  });
+  return { portfolio, file, records, unknownHeaders: [...unknown], recognised };
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}

@@ -1,0 +1,40 @@
+import { mapHeaders } from '../columns';
+import type { RawRecord } from '../types';
+
+/** What every format reader yields: records keyed by column, and the portfolio name the table implies. */
+export interface RawTable {
+  /** The file's base name, or the sheet's name when a workbook holds one portfolio per sheet. */
+  portfolio: string;
+  file: string;
+  sheet?: string;
+  records: RawRecord[];
+  unknownHeaders: string[];
+  /** False when no header names a segment or an asset_id: not a holdings table. */
+  recognised: boolean;
+}
+
+/**
+ * Turns a grid (first row the header) into records. `firstRow` is the header's row number as
+ * the user sees it, so data rows keep their spreadsheet numbers; blank rows are skipped but counted.
+ */
+export function tableFromGrid(grid: unknown[][], where: { portfolio: string; file: string; sheet?: string; firstRow: number }): RawTable {
+  const [header = [], ...rows] = grid;
+  const { columns, unknown } = mapHeaders(header.map((h) => (h === null || h === undefined ? '' : String(h))));
+  const records: RawRecord[] = [];
+  rows.forEach((cells, i) => {
+    if (cells.every((c) => c === null || c === undefined || String(c).trim() === '')) return;
+    const values: Record<string, unknown> = {};
+    columns.forEach((col, j) => {
+      if (col && values[col] === undefined) values[col] = cells[j];
+    });
+    records.push({ source: { file: where.file, sheet: where.sheet, row: where.firstRow + 1 + i }, values });
+  });
+  return {
+    portfolio: where.portfolio,
+    file: where.file,
+    sheet: where.sheet,
+    records,
+    unknownHeaders: unknown,
+    recognised: columns.includes('segment') || columns.includes('asset_id'),
+  };
+}

@@ -1,0 +1,145 @@
+import {
+  CONDITIONS,
+  CURRENCIES,
+  SEGMENT_IDS,
+  formatAssetId,
+  isRealDate,
+  parseAssetId,
+  parseSegment,
+  type Currency,
+  type SegmentId,
+} from '../../src/wire';
+import { cellText, readBoolean, readDateText, readInteger, readNumber, type Read } from './cells';
+import type { Holding, RawRecord, RowProblem } from './types';
+
+export interface HoldingRules {
+  /** Purchase dates after this day (YYYY-MM-DD) are refused. */
+  asOf: string;
+}
+
+type Condition = (typeof CONDITIONS)[number];
+
+/** Validates one record: a holding, or every problem found in it (each names the field and what is allowed). */
+export function toHolding(record: RawRecord, portfolio: string, rules: HoldingRules): { holding: Holding } | { problems: RowProblem[] } {
+  const v = record.values;
+  const problems: RowProblem[] = [];
+  const problem = (field: string, reason: string, value?: unknown) =>
+    problems.push({
+      portfolio,
+      file: record.source.file,
+      sheet: record.source.sheet,
+      row: record.source.row,
+      field,
+      value: cellText(value),
+      reason,
+    });
+  const text = (field: string, max: number): string | undefined => {
+    const t = cellText(v[field]);
+    if (t !== undefined && t.length > max) {
+      problem(field, `${field} is longer than ${max} characters`, t.slice(0, 40));
+      return undefined;
+    }
+    return t;
+  };
+  const check = <T>(field: string, read: Read<T>, reason: string): T | undefined => {
+    if (read && 'error' in read) {
+      problem(field, reason, v[field]);
+      return undefined;
+    }
+    return read?.value;
+  };
+
+  // A known asset id stands in for the descriptors it encodes.
+  const assetIdText = text('asset_id', 120);
+  const idParts = assetIdText !== undefined ? parseAssetId(assetIdText.toUpperCase()) : undefined;
+  if (assetIdText !== undefined && !idParts) {
+    problem('asset_id', 'asset_id must look like SVC-WAT-ROLEX-126610LN-2021 (SVC, a segment code, brand code, reference, optional year)', assetIdText);
+  }
+
+  const segmentText = cellText(v.segment);
+  let segment: SegmentId | undefined = idParts?.segment;
+  if (segmentText !== undefined) {
+    segment = parseSegment(segmentText);
+    if (!segment) problem('segment', `segment must be one of ${SEGMENT_IDS.join(', ')}`, segmentText);
+  } else if (!idParts) {
+    problem('segment', `segment is required: one of ${SEGMENT_IDS.join(', ')}`);
+  }
+
+  const brand = text('brand', 100) ?? text('producer', 100) ?? text('artist', 100) ?? idParts?.brand;
+  if (!brand) problem('brand', segment === 'wine' ? 'producer (or brand) is required' : segment === 'art' ? 'artist (or brand) is required' : 'brand is required');
+  const reference = text('reference', 64) ?? (cellText(v.model) === undefined && cellText(v.title) === undefined ? idParts?.ref : undefined);
+  const model = text('model', 200) ?? text('title', 200) ?? reference;
+  if (!model) problem('model', segment === 'art' ? 'title (or model) is required' : 'model is required');
+
+  const yearField = cellText(v.year) !== undefined ? 'year' : 'vintage';
+  const year = check(yearField, withRange(readInteger(v[yearField]), 1600, Number(rules.asOf.slice(0, 4)) + 1), `${yearField} must be a whole year between 1600 and ${Number(rules.asOf.slice(0, 4)) + 1}`) ?? idParts?.year;
+
+  const conditionText = cellText(v.condition);
+  let condition: Condition | undefined;
+  if (conditionText !== undefined) {
+    const c = conditionText.toLowerCase().replace(/[\s-]+/g, '_');
+    if ((CONDITIONS as readonly string[]).includes(c)) condition = c as Condition;
+    else problem('condition', `condition must be one of ${CONDITIONS.join(', ')}`, conditionText);
+  }
+
+  const boxPapers = check('box_papers', readBoolean(v.box_papers), 'box_papers must be yes or no (true/false, y/n, 1/0)');
+  const size = text('size', 32);
+  const quantity = check('quantity', withRange(readInteger(v.quantity), 1, 100_000), 'quantity must be a whole number from 1 to 100000') ?? 1;
+  if (cellText(v.purchase_price) === undefined) problem('purchase_price', 'purchase_price is required: the total paid for the holding (all units), a number such as 12500');
+  const purchasePrice = check('purchase_price', withRange(readNumber(v.purchase_price), 0, Number.MAX_SAFE_INTEGER), 'purchase_price must be a number of 0 or more, such as 12500 or 12,500.00');
+
+  let purchaseDate: string | undefined;
+  const date = readDateText(v.purchase_date);
+  if (!date) problem('purchase_date', 'purchase_date is required, as YYYY-MM-DD');
+  else if ('error' in date) problem('purchase_date', 'purchase_date must be a date as YYYY-MM-DD', v.purchase_date);
+  else {
+    if (!isRealDate(date.value)) problem('purchase_date', 'purchase_date must be a date that exists, as YYYY-MM-DD', date.value);
+    else if (date.value > rules.asOf) problem('purchase_date', `purchase_date must not be after the report date ${rules.asOf}`, date.value);
+    else purchaseDate = date.value;
+  }
+
+  const currencyText = cellText(v.currency)?.toUpperCase();
+  let currency: Currency | undefined;
+  if (currencyText !== undefined) {
+    if ((CURRENCIES as readonly string[]).includes(currencyText)) currency = currencyText as Currency;
+    else problem('currency', `currency must be one of ${CURRENCIES.join(', ')}`, currencyText);
+  }
+
+  const width = check('width_cm', withRange(readNumber(v.width_cm), 0.1, 10_000), 'width_cm must be a positive number of centimetres');
+  const height = check('height_cm', withRange(readNumber(v.height_cm), 0.1, 10_000), 'height_cm must be a positive number of centimetres');
+  if ((width === undefined) !== (height === undefined) && problems.length === 0) {
+    problem(width === undefined ? 'width_cm' : 'height_cm', 'give both width_cm and height_cm, or neither');
+  }
+  const medium = text('medium', 100);
+  const notes = text('notes', 2000);
+
+  if (problems.length > 0 || !segment || !brand || !model || purchasePrice === undefined || !purchaseDate) return { problems };
+  const assetId = idParts ? assetIdText!.toUpperCase() : formatAssetId({ segment, brand, model, reference, year, size });
+  return {
+    holding: {
+      portfolio,
+      source: record.source,
+      segment,
+      assetId,
+      brand,
+      model,
+      reference,
+      year,
+      condition,
+      boxPapers,
+      size,
+      quantity,
+      purchasePrice,
+      purchaseDate,
+      currency,
+      notes,
+      medium,
+      sizeCm: width !== undefined && height !== undefined ? { width, height } : undefined,
+    },
+  };
+}
+
+function withRange(read: Read<number>, min: number, max: number): Read<number> {
+  if (!read || 'error' in read) return read;
+  return read.value < min || read.value > max ? { error: 'out of range' } : read;
+}

@@ -1,0 +1,63 @@
+import type { Currency, SegmentId } from '../../src/wire';
+import type { CONDITIONS } from '../../src/wire';
+
+/** Where a holding came from, as the user sees it: a spreadsheet row counts the header as row 1; a JSON item is 1-based. */
+export interface SourceRef {
+  file: string;
+  sheet?: string;
+  row: number;
+}
+
+/** One validated line of a holdings file. */
+export interface Holding {
+  portfolio: string;
+  source: SourceRef;
+  segment: SegmentId;
+  /** From the file, or derived from the descriptors (formatAssetId) so it keys checkpoints and month-on-month. */
+  assetId: string;
+  brand: string;
+  model: string;
+  reference?: string;
+  year?: number;
+  condition?: (typeof CONDITIONS)[number];
+  boxPapers?: boolean;
+  size?: string;
+  quantity: number;
+  /** Total paid for the holding, all units. */
+  purchasePrice: number;
+  purchaseDate: string;
+  currency?: Currency;
+  notes?: string;
+  medium?: string;
+  sizeCm?: { width: number; height: number };
+}
+
+/** A row that could not be taken as a holding, or one the service could not value. */
+export interface RowProblem {
+  portfolio: string;
+  file: string;
+  sheet?: string;
+  /** null for a problem with the portfolio as a whole (e.g. the day's budget). */
+  row: number | null;
+  field: string;
+  value?: string;
+  reason: string;
+}
+
+export interface PortfolioInput {
+  name: string;
+  files: string[];
+  holdings: Holding[];
+  problems: RowProblem[];
+}
+
+/** A file that cannot be read at all: bad usage, exit code 2. */
+export class InputError extends Error {
+  override name = 'InputError';
+}
+
+/** A raw record as read from any format, before validation: header-normalised keys. */
+export interface RawRecord {
+  source: SourceRef;
+  values: Record<string, unknown>;
+}
