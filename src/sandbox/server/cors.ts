@@ -1,0 +1,23 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { RATE_HEADERS } from '../../wire';
+import { AS_OF_HEADER } from './context';
+
+const EXPOSED = [...Object.values(RATE_HEADERS), 'retry-after'].join(', ');
+const ALLOWED_HEADERS = ['authorization', 'content-type', 'x-sandbox-mode', 'x-cli-key', AS_OF_HEADER].join(', ');
+
+/** Headers every response carries so browser tests (the add-in) can call the sandbox. */
+export function corsHeaders(reqHeaders: IncomingHttpHeaders): Record<string, string> {
+  const origin = reqHeaders.origin;
+  if (!origin) return { 'access-control-allow-origin': '*', 'access-control-expose-headers': EXPOSED };
+  return { 'access-control-allow-origin': origin, vary: 'Origin', 'access-control-expose-headers': EXPOSED };
+}
+
+export function preflightHeaders(reqHeaders: IncomingHttpHeaders): Record<string, string> {
+  return {
+    ...corsHeaders(reqHeaders),
+    'access-control-allow-methods': 'GET, POST, PUT, OPTIONS',
+    'access-control-allow-headers': ALLOWED_HEADERS,
+    'access-control-max-age': '600',
+    'content-length': '0',
+  };
+}
