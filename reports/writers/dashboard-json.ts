@@ -1,6 +1,8 @@
-import type { DashboardData } from '../report-data';
+import { DASHBOARD_SCHEMA_VERSION, type DashboardData } from '../report-data';
+import { streamTextFile } from './chunked-writer';
 
-/** Placeholder until the json dashboard writer lands (same signature). */
-export async function writeDashboardJson(_data: DashboardData, _filePath: string): Promise<void> {
-  throw new Error('The json dashboard writer is not implemented yet.');
+/** The market dashboard as versioned JSON (reports/schema/market-dashboard.schema.json). Small: written in one piece. */
+export async function writeDashboardJson(data: DashboardData, filePath: string): Promise<void> {
+  const doc = { schema_version: DASHBOARD_SCHEMA_VERSION, ...data };
+  await streamTextFile(filePath, (out) => out.text(JSON.stringify(doc, null, 2) + '\n'));
 }

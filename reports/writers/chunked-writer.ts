@@ -1,0 +1,49 @@
+import { createWriteStream, type WriteStream } from 'node:fs';
+import { once } from 'node:events';
+import { writeAtomically } from './atomic-write';
+
+/** Text is joined into chunks of about this many characters before each write. */
+const CHUNK_CHARS = 64 * 1024;
+
+/**
+ * Buffered text output honouring backpressure: when the stream's buffer is full the producer
+ * waits for 'drain', so memory stays bounded however many rows come.
+ */
+export class ChunkedWriter {
+  private buffer = '';
+  constructor(private readonly stream: WriteStream) {}
+
+  async text(text: string): Promise<void> {
+    this.buffer += text;
+    if (this.buffer.length >= CHUNK_CHARS) await this.flush();
+  }
+
+  async flush(): Promise<void> {
+    if (this.buffer === '') return;
+    const chunk = this.buffer;
+    this.buffer = '';
+    if (!this.stream.write(chunk)) await once(this.stream, 'drain');
+  }
+
+  async close(): Promise<void> {
+    await this.flush();
+    this.stream.end();
+    await once(this.stream, 'finish');
+  }
+}
+
+/** Streams UTF-8 text into `filePath` atomically; a stream error rejects instead of hanging on 'drain'. */
+export async function streamTextFile(filePath: string, produce: (out: ChunkedWriter) => Promise<void>): Promise<void> {
+  await writeAtomically(filePath, async (tempPath) => {
+    const stream = createWriteStream(tempPath, { encoding: 'utf8' });
+    const failed = new Promise<never>((_, reject) => stream.once('error', reject));
+    const out = new ChunkedWriter(stream);
+    await Promise.race([
+      (async () => {
+        await produce(out);
+        await out.close();
+      })(),
+      failed,
+    ]);
+  });
+}

@@ -1,0 +1,50 @@
+import { REPORT_SCHEMA_VERSION, type Holding, type ReportData } from '../report-data';
+import { roundMoney } from './holding-columns';
+
+/**
+ * The JSON report document: ReportData with the cover lifted to the top level, money to the
+ * cent, and `schema_version` (reports/schema/portfolio-report.schema.json). Holdings are left
+ * out here and streamed by the writer, so a large portfolio is never held as one string.
+ */
+export function reportDocumentHead(data: ReportData): Record<string, unknown> {
+  const c = data.cover;
+  const s = data.summary;
+  return {
+    schema_version: REPORT_SCHEMA_VERSION,
+    report_id: c.report_id,
+    portfolio: { name: c.portfolio_name, id: c.portfolio_id, client_name: c.client_name, prepared_by: c.prepared_by ?? null },
+    as_of: c.as_of,
+    generated_at: c.generated_at,
+    currency: c.currency,
+    sandbox: c.sandbox,
+    summary: {
+      ...s,
+      total_invested: roundMoney(s.total_invested),
+      current_value: roundMoney(s.current_value),
+      current_value_low: roundMoney(s.current_value_low),
+      current_value_high: roundMoney(s.current_value_high),
+      gain: roundMoney(s.gain),
+    },
+    allocation: data.allocation.map((a) => ({ ...a, value: roundMoney(a.value) })),
+    concentration: data.concentration,
+    holdings: [],
+    benchmarks: data.benchmarks,
+    projections: data.projections,
+    exit_analysis: data.exit_analysis,
+    errors: data.errors,
+    method_notes: data.method_notes,
+    disclaimer: data.disclaimer,
+  };
+}
+
+/** One holding as it appears in the JSON, money to the cent. */
+export function holdingDocument(h: Holding): Holding {
+  return {
+    ...h,
+    purchase_price: roundMoney(h.purchase_price),
+    value_low: roundMoney(h.value_low),
+    current_value: roundMoney(h.current_value),
+    value_high: roundMoney(h.value_high),
+    month_on_month_change: h.month_on_month_change === null ? null : roundMoney(h.month_on_month_change),
+  };
+}
