@@ -1,0 +1,24 @@
+import { basename } from 'node:path';
+import type { Holding, RowProblem } from '../input/types';
+import type { ReportError } from '../report-data';
+
+/** Where a row is, for a reader with several files or sheets: "meridian.csv, sheet Clients". */
+function where(file: string, sheet: string | undefined): string {
+  return sheet ? `${basename(file)}, sheet ${sheet}` : basename(file);
+}
+
+/** An input problem as the report prints it: the reason, what was found, and in which file. */
+export function inputError(p: RowProblem, withPortfolio = false): ReportError {
+  const found = p.value !== undefined ? ` (found "${p.value.length > 60 ? p.value.slice(0, 60) + '…' : p.value}")` : '';
+  const prefix = withPortfolio ? `${p.portfolio}: ` : '';
+  const place = p.row === null ? '' : ` [${where(p.file, p.sheet)}]`;
+  return { row: p.row, field: p.field, message: `${prefix}${capitalise(p.reason)}${found}.${place}`.replace(/\.\.(\s|$)/, '.$1') };
+}
+
+/** A holding the service could not value. */
+export function valuationError(h: Holding, field: string, message: string, withPortfolio = false): ReportError {
+  const prefix = withPortfolio ? `${h.portfolio}: ` : '';
+  return { row: h.source.row, field, message: `${prefix}Not valued: ${message.replace(/\.$/, '')}. [${where(h.source.file, h.source.sheet)}]` };
+}
+
+const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

@@ -1,0 +1,102 @@
+import { segmentById } from '../../src/wire';
+import type { AllocationRow, Concentration, ConcentrationFlag, Holding, ReportSummary } from '../report-data';
+
+/** Where concentration becomes worth a flag (percent of the portfolio value). */
+export const CONCENTRATION_LIMITS = { singlePosition: 20, top10: 60, segment: 50 } as const;
+
+const YEAR_MS = 365.25 * 86_400_000;
+
+export const sum = (xs: Iterable<number>) => {
+  let total = 0;
+  for (const x of xs) total += x;
+  return total;
+};
+
+export const percentOf = (part: number, whole: number) => (whole === 0 ? 0 : (part / whole) * 100);
+
+/**
+ * Annualised return since purchase over the cost-weighted holding period. Null for nothing
+ * invested, a period under a month (annualising it would mislead), or a total loss.
+ */
+export function annualisedReturn(holdings: readonly Holding[], asOf: string): number | null {
+  const invested = sum(holdings.map((h) => h.purchase_price));
+  const value = sum(holdings.map((h) => h.current_value));
+  if (invested <= 0 || value <= 0) return null;
+  const end = Date.parse(`${asOf}T00:00:00Z`);
+  const years = sum(holdings.map((h) => h.purchase_price * Math.max(0, end - Date.parse(`${h.purchase_date}T00:00:00Z`)))) / invested / YEAR_MS;
+  if (years < 1 / 12) return null;
+  return (Math.pow(value / invested, 1 / years) - 1) * 100;
+}
+
+export function summarise(holdings: readonly Holding[], asOf: string): Omit<ReportSummary, 'month_on_month'> {
+  const invested = sum(holdings.map((h) => h.purchase_price));
+  const value = sum(holdings.map((h) => h.current_value));
+  return {
+    asset_count: holdings.length,
+    segment_count: new Set(holdings.map((h) => h.segment)).size,
+    total_invested: invested,
+    current_value: value,
+    current_value_low: sum(holdings.map((h) => h.value_low)),
+    current_value_high: sum(holdings.map((h) => h.value_high)),
+    gain: value - invested,
+    total_return_percent: percentOf(value - invested, invested),
+    annualised_return_percent: annualisedReturn(holdings, asOf),
+    market_validated_count: holdings.filter((h) => h.market_validated).length,
+  };
+}
+
+/** One row per segment held, largest value first (ties by segment id so the order is stable). */
+export function allocate(holdings: readonly Holding[]): AllocationRow[] {
+  const total = sum(holdings.map((h) => h.current_value));
+  const bySegment = new Map<string, { count: number; value: number }>();
+  for (const h of holdings) {
+    const s = bySegment.get(h.segment) ?? { count: 0, value: 0 };
+    s.count += 1;
+    s.value += h.current_value;
+    bySegment.set(h.segment, s);
+  }
+  return [...bySegment.entries()]
+    .map(([segment, s]) => ({
+      segment,
+      segment_name: segmentById(segment)?.name ?? segment,
+      asset_count: s.count,
+      value: s.value,
+      percentage: percentOf(s.value, total),
+    }))
+    .sort((a, b) => b.value - a.value || a.segment.localeCompare(b.segment));
+}
+
+/** Holdings by value, largest first; input order breaks ties. */
+export function largestFirst<T extends { current_value: number; row: number }>(holdings: readonly T[]): T[] {
+  return holdings
+    .map((h, i) => ({ h, i }))
+    .sort((a, b) => b.h.current_value - a.h.current_value || a.i - b.i)
+    .map((x) => x.h);
+}
+
+export function concentration(holdings: readonly Holding[], allocation: readonly AllocationRow[]): Concentration {
+  const total = sum(holdings.map((h) => h.current_value));
+  const ranked = largestFirst(holdings);
+  const top = ranked[0];
+  const top10 = percentOf(sum(ranked.slice(0, 10).map((h) => h.current_value)), total);
+  const flags: ConcentrationFlag[] = [];
+  const L = CONCENTRATION_LIMITS;
+  if (top && percentOf(top.current_value, total) > L.singlePosition && holdings.length > 1) {
+    flags.push({ kind: 'single_position', message: `One position (${top.description}) is ${percentOf(top.current_value, total).toFixed(1)} % of the portfolio (limit ${L.singlePosition} %).` });
+  }
+  if (holdings.length > 10 && top10 > L.top10) {
+    flags.push({ kind: 'top10', message: `The ten largest positions are ${top10.toFixed(1)} % of the portfolio (limit ${L.top10} %).` });
+  }
+  for (const a of allocation) {
+    if (a.percentage > L.segment && allocation.length > 1) {
+      flags.push({ kind: 'segment', message: `${a.segment_name} is ${a.percentage.toFixed(1)} % of the portfolio (limit ${L.segment} %).` });
+    }
+  }
+  return {
+    largest_position: top
+      ? { row: top.row, asset_id: top.asset_id, description: top.description, value: top.current_value, weight_percent: percentOf(top.current_value, total) }
+      : null,
+    top10_share_percent: top10,
+    flags,
+  };
+}

@@ -1,0 +1,110 @@
+import type { PortfolioInput } from '../input/types';
+import { composeDisclaimer, type Holding as ReportHolding, type ReportData, type ReportError } from '../report-data';
+import type { PortfolioResults } from '../run/results';
+import { describeHolding } from './describe';
+import { inputError, valuationError } from './errors';
+import { allocate, concentration, percentOf, summarise } from './figures';
+import { methodNotes } from './method-notes';
+import { applyMonthOnMonth, type PreviousRun } from './previous';
+import { reportId } from './report-id';
+import { exitRow, mapSection, performanceComparison, projectionRow, type RowRef } from './sections';
+
+export interface BuildContext {
+  asOf: string;
+  currency: string;
+  /** Recorded once per run (checkpoint), so a resumed run prints the same. */
+  generatedAt: string;
+  sandbox: boolean;
+  preparedBy?: string;
+  previous?: PreviousRun;
+}
+
+/** The valued holdings as report rows (input order) and the errors for those that were not valued. */
+export function holdingRows(input: PortfolioInput, results: PortfolioResults, withPortfolio = false): { rows: ReportHolding[]; errors: ReportError[]; refs: Map<number, RowRef> } {
+  const rows: ReportHolding[] = [];
+  const errors: ReportError[] = [];
+  const refs = new Map<number, RowRef>();
+  input.holdings.forEach((h, i) => {
+    const v = results.valuations[i];
+    if (!v) {
+      errors.push(valuationError(h, '', 'the run did not reach this holding', withPortfolio));
+      return;
+    }
+    if (!v.ok) {
+      errors.push(valuationError(h, v.field, v.message, withPortfolio));
+      return;
+    }
+    const score = results.scores[i] ?? undefined;
+    const value = v.mid * h.quantity;
+    const description = describeHolding(h);
+    refs.set(i, { row: h.source.row, asset_id: h.assetId, description });
+    rows.push({
+      row: h.source.row,
+      asset_id: h.assetId,
+      description,
+      segment: h.segment,
+      quantity: h.quantity,
+      purchase_price: h.purchasePrice,
+      purchase_date: h.purchaseDate,
+      value_low: (v.low ?? v.mid) * h.quantity,
+      current_value: value,
+      value_high: (v.high ?? v.mid) * h.quantity,
+      confidence: v.confidence,
+      service_score: score?.service_score ?? v.service_score,
+      momentum: v.momentum ?? score?.momentum ?? '',
+      return_percent: h.purchasePrice === 0 ? null : ((value - h.purchasePrice) / h.purchasePrice) * 100,
+      weight_percent: 0,
+      month_on_month_change: null,
+      month_on_month_percent: null,
+      market_validated: score?.market_validated ?? v.market_validated,
+    });
+  });
+  return { rows, errors, refs };
+}
+
+/** Fills each holding's weight once the total is known. */
+export function weigh(rows: ReportHolding[], total: number): void {
+  for (const r of rows) r.weight_percent = percentOf(r.current_value, total);
+}
+
+export function buildPortfolioReport(input: PortfolioInput, results: PortfolioResults, ctx: BuildContext): ReportData {
+  const { rows, errors, refs } = holdingRows(input, results);
+  const base = summarise(rows, ctx.asOf);
+  weigh(rows, base.current_value);
+  const monthOnMonth = applyMonthOnMonth(rows, base.current_value, ctx.previous?.byPortfolio.get(input.name));
+  const summary = { ...base, month_on_month: monthOnMonth };
+  const allocation = allocate(rows);
+  const ref = (index: number) => refs.get(index)!;
+  return {
+    cover: {
+      client_name: input.name,
+      portfolio_name: input.name,
+      portfolio_id: null,
+      as_of: ctx.asOf,
+      currency: ctx.currency,
+      report_id: reportId(input.name, ctx.asOf, input.holdings.map((h) => [h.source.row, h.assetId, h.quantity, h.purchasePrice])),
+      generated_at: ctx.generatedAt,
+      sandbox: ctx.sandbox,
+      prepared_by: ctx.preparedBy,
+    },
+    summary,
+    allocation,
+    concentration: concentration(rows, allocation),
+    holdings: rows,
+    benchmarks: mapSection(results.performance, performanceComparison),
+    projections: mapSection(results.projections, (items) => items.filter((x) => refs.has(x.index)).map((x) => projectionRow(ref(x.index), x.projection))),
+    exit_analysis: mapSection(results.exits, (items) => items.filter((x) => refs.has(x.index)).map((x) => exitRow(ref(x.index), x.exit))),
+    errors: [
+      ...input.problems.map((p) => inputError(p)),
+      ...errors,
+      ...results.problems.map((message) => ({ row: null, field: '', message })),
+    ].sort(byRow),
+    method_notes: methodNotes(ctx, { previousFound: monthOnMonth !== null }),
+    disclaimer: composeDisclaimer(summary, ctx.sandbox),
+  };
+}
+
+/** Row-tied errors in row order, then the portfolio-level ones. */
+export function byRow(a: ReportError, b: ReportError): number {
+  return (a.row ?? Number.MAX_SAFE_INTEGER) - (b.row ?? Number.MAX_SAFE_INTEGER);
+}

@@ -1,0 +1,73 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { z } from 'zod';
+import type { Holding, MonthOnMonth } from '../report-data';
+import { InputError } from '../input/types';
+
+/** What month-on-month needs from a previous run's JSON report; anything else in it is ignored. */
+const Rest = {
+  summary: z.object({ current_value: z.number() }),
+  holdings: z.array(z.object({ asset_id: z.string(), current_value: z.number() })),
+};
+/** The JSON writer's document (reports/schema/portfolio-report.schema.json), read as { name, as_of, summary, holdings }. */
+const PreviousReport = z
+  .object({ portfolio: z.object({ name: z.string() }), as_of: z.string(), ...Rest })
+  .transform((d) => ({ name: d.portfolio.name, as_of: d.as_of, summary: d.summary, holdings: d.holdings }));
+type PreviousReport = z.infer<typeof PreviousReport>;
+
+export interface PreviousRun {
+  /** Previous reports by portfolio name. */
+  byPortfolio: Map<string, PreviousReport>;
+}
+
+/** Reads every JSON report in a previous run's folder (other JSON files are skipped). */
+export async function readPreviousRun(dir: string): Promise<PreviousRun> {
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch {
+    throw new InputError(`cannot read the previous run's folder ${dir} (--previous): it does not exist or is not readable`);
+  }
+  const byPortfolio = new Map<string, PreviousReport>();
+  for (const name of names.filter((n) => n.endsWith('.json') && !n.startsWith('.')).sort()) {
+    let doc: unknown;
+    try {
+      doc = JSON.parse(await readFile(join(dir, name), 'utf8'));
+    } catch {
+      continue;
+    }
+    const parsed = PreviousReport.safeParse(doc);
+    if (parsed.success) byPortfolio.set(parsed.data.name, parsed.data);
+  }
+  return { byPortfolio };
+}
+
+/**
+ * Holding keys for matching across months: the asset id plus its occurrence number, so two
+ * identical watches in one portfolio each match their counterpart.
+ */
+function keyed<T extends { asset_id: string }>(rows: readonly T[]): Map<string, T> {
+  const seen = new Map<string, number>();
+  const out = new Map<string, T>();
+  for (const r of rows) {
+    const n = (seen.get(r.asset_id) ?? 0) + 1;
+    seen.set(r.asset_id, n);
+    out.set(`${r.asset_id}#${n}`, r);
+  }
+  return out;
+}
+
+/** Fills month_on_month_change/percent on each holding; returns the portfolio-level change, or null without a previous report. */
+export function applyMonthOnMonth(holdings: Holding[], currentValue: number, previous: PreviousReport | undefined): MonthOnMonth | null {
+  if (!previous) return null;
+  const before = keyed(previous.holdings);
+  for (const [key, h] of keyed(holdings)) {
+    const p = before.get(key);
+    if (!p) continue;
+    h.month_on_month_change = h.current_value - p.current_value;
+    h.month_on_month_percent = p.current_value === 0 ? null : ((h.current_value - p.current_value) / p.current_value) * 100;
+  }
+  const previousValue = previous.summary.current_value;
+  const change = currentValue - previousValue;
+  return { previous_as_of: previous.as_of, previous_value: previousValue, change, change_percent: previousValue === 0 ? null : (change / previousValue) * 100 };
+}

@@ -1,0 +1,82 @@
+import { parseSignedPercent, type ExitStrategy, type Performance, type Projection } from '../../src/wire';
+import {
+  BENCHMARK_IDS,
+  PERIOD_IDS,
+  type BenchmarkId,
+  type ExitRow,
+  type PerformanceComparison,
+  type PeriodId,
+  type ProjectionRow,
+  type Section,
+} from '../report-data';
+
+const PERIOD_LABELS: Record<PeriodId, string> = {
+  '1_month': '1 month',
+  '3_months': '3 months',
+  '6_months': '6 months',
+  '1_year': '1 year',
+  ytd: 'Year to date',
+};
+const BENCHMARK_NAMES: Record<BenchmarkId, string> = { luxury_index: 'Luxury index', gold: 'Gold', equity_index: 'Equities' };
+
+/** The holding a projection or exit row is about. */
+export interface RowRef {
+  row: number;
+  asset_id: string;
+  description: string;
+}
+
+export function performanceComparison(p: Performance): PerformanceComparison {
+  return {
+    periods: PERIOD_IDS.map((period) => ({
+      period,
+      label: PERIOD_LABELS[period],
+      return_percent: p.periods[period].return_percent,
+      vs_benchmark_percent: parseSignedPercent(p.periods[period].vs_benchmark) ?? null,
+    })),
+    benchmarks: BENCHMARK_IDS.map((id) => ({ id, name: BENCHMARK_NAMES[id], one_year_return_percent: p.benchmarks[id]?.['1_year'] ?? null })),
+    portfolio_one_year_return_percent: p.periods['1_year'].return_percent,
+  };
+}
+
+export function projectionRow(ref: RowRef, p: Projection): ProjectionRow {
+  // The longest horizon returned stands in for 36 months when 36 was not returned.
+  const key = (['36_months', '24_months', '12_months'] as const).find((k) => p.scenarios.central[k] !== undefined);
+  const at = (s: 'conservative' | 'central' | 'optimistic') => (key ? (p.scenarios[s][key]?.value ?? null) : null);
+  return {
+    ...ref,
+    current_value: p.current_value,
+    expected_roi_12m_percent: p.expected_roi['12_months'] ?? null,
+    expected_roi_24m_percent: p.expected_roi['24_months'] ?? null,
+    expected_roi_36m_percent: p.expected_roi['36_months'] ?? null,
+    central_value_36m: at('central'),
+    conservative_value_36m: at('conservative'),
+    optimistic_value_36m: at('optimistic'),
+    confidence: p.confidence,
+    market_validated: p.market_validated,
+  };
+}
+
+export function exitRow(ref: RowRef, e: ExitStrategy): ExitRow {
+  return {
+    ...ref,
+    current_value: e.current_value,
+    signal: e.timing.signal,
+    optimal_window: e.timing.optimal_window,
+    recommendation: e.timing.recommendation,
+    primary_channel: e.channels.primary.name,
+    primary_commission_percent: e.channels.primary.commission_percent,
+    primary_estimated_net: e.channels.primary.estimated_net,
+    primary_timeline_days: e.channels.primary.timeline_days,
+    secondary_channel: e.channels.secondary.name,
+    secondary_estimated_net: e.channels.secondary.estimated_net,
+    hold_12m_roi_percent: e.alternatives.hold_12_months.projected_roi_percent,
+    confidence: e.confidence,
+    market_validated: e.market_validated,
+  };
+}
+
+/** Maps an included section's data, keeping its note; an omitted section stays omitted. */
+export function mapSection<A, B>(s: Section<A>, f: (a: A) => B): Section<B> {
+  return s.included ? { included: true, data: f(s.data), note: s.note } : s;
+}

@@ -1,0 +1,43 @@
+import type { ExitStrategy, Performance, Projection } from '../../src/wire';
+import type { Section } from '../report-data';
+
+/** One holding's valuation as the report needs it (from a batch item; checkpointed as is). */
+export interface ValuedItem {
+  ok: true;
+  low: number | null;
+  mid: number;
+  high: number | null;
+  currency: string;
+  confidence: number;
+  service_score: number;
+  momentum: string | null;
+  /** The batch's flag; replaced by the score's own flag when the holding was scored. */
+  market_validated: boolean;
+}
+
+/** A holding the service would not value: its message names the field and what is allowed. */
+export interface FailedItem {
+  ok: false;
+  field: string;
+  message: string;
+}
+
+export type ItemResult = ValuedItem | FailedItem;
+
+export interface ScoreLite {
+  service_score: number;
+  momentum: string;
+  market_validated: boolean;
+}
+
+/** Everything the service told us about one portfolio, index-aligned with its holdings. */
+export interface PortfolioResults {
+  valuations: (ItemResult | undefined)[];
+  scores: (ScoreLite | null | undefined)[];
+  performance: Section<Performance>;
+  /** For the largest holdings; index is the holding's position in the portfolio. */
+  projections: Section<{ index: number; projection: Projection }[]>;
+  exits: Section<{ index: number; exit: ExitStrategy }[]>;
+  /** Job-level problems for this portfolio (budget, an enrichment call that failed). */
+  problems: string[];
+}
