@@ -1,0 +1,92 @@
+import { ScoreRequest, ValuationRequest, type BatchValuationItem, type Currency, type ScoreObject } from '../wire';
+import { runBulk, type BulkOptions, type ItemOutcome } from './bulk';
+import { accountKey, sharedGate } from './gate-registry';
+import { configureJitless } from './jitless';
+import type { ClientLogger } from './logger';
+import { resolveOptions, type ClientOptions } from './options';
+import type { RateGate, RateLimitStatus } from './rate-gate';
+import { Exits, Portfolios, Projections, Scores, Segments, Signals, Valuations } from './resources';
+import { CredentialsTokenSource, ProviderTokenSource } from './tokens';
+import { Transport } from './transport';
+
+export interface ValueAllOptions extends BulkOptions {
+  /** Currency of every valuation in the run (USD when absent). */
+  currency?: Currency;
+}
+
+/**
+ * The one client of the valuation service, for Node and for the add-in's browser runtime.
+ * See docs/client.md.
+ */
+export class ServiceClient {
+  readonly valuations: Valuations;
+  readonly scores: Scores;
+  readonly projections: Projections;
+  readonly signals: Signals;
+  readonly portfolio: Portfolios;
+  readonly exit: Exits;
+  readonly segments: Segments;
+
+  private readonly gate: RateGate;
+  private readonly concurrency: number | undefined;
+
+  constructor(options: ClientOptions) {
+    configureJitless(options.jitless ?? 'auto');
+    const o = resolveOptions(options, accountKey);
+    this.gate = sharedGate(o.gateKey, o.gateLimits);
+    this.concurrency = options.concurrency;
+    const transport = new Transport({ ...o, logger: options.logger, gate: this.gate });
+    transport.useTokens(tokenSource(options, transport, options.logger));
+    this.valuations = new Valuations(transport);
+    this.scores = new Scores(transport);
+    this.projections = new Projections(transport);
+    this.signals = new Signals(transport);
+    this.portfolio = new Portfolios(transport);
+    this.exit = new Exits(transport);
+    this.segments = new Segments(transport);
+  }
+
+  /** Values any number of assets through batches of 50; one outcome per item, in input order. */
+  valueAll(items: readonly ValuationRequest[], opts: ValueAllOptions = {}): Promise<ItemOutcome<BatchValuationItem>[]> {
+    const { currency } = opts;
+    return runBulk<BatchValuationItem>(
+      items,
+      {
+        operation: 'batchValuations',
+        itemSchema: ValuationRequest,
+        send: async (assets, ro) => (await this.valuations.batch({ assets: assets as ValuationRequest[], currency }, ro)).valuations,
+      },
+      { concurrency: this.concurrency, ...opts },
+    );
+  }
+
+  /** Scores any number of assets through batches of 50; one outcome per item, in input order. */
+  scoreAll(items: readonly ScoreRequest[], opts: BulkOptions = {}): Promise<ItemOutcome<ScoreObject>[]> {
+    return runBulk<ScoreObject>(
+      items,
+      {
+        operation: 'batchScores',
+        itemSchema: ScoreRequest,
+        send: async (assets, ro) => (await this.scores.batch({ assets: assets as ScoreRequest[] }, ro)).scores,
+      },
+      { concurrency: this.concurrency, ...opts },
+    );
+  }
+
+  /** The account's budgets as this process sees them (shared by every client of the account). */
+  rateLimitStatus(): RateLimitStatus {
+    return this.gate.status();
+  }
+}
+
+function tokenSource(options: ClientOptions, transport: Transport, logger: ClientLogger | undefined) {
+  const { clientId, clientSecret } = options;
+  if (clientId === undefined || clientSecret === undefined) return new ProviderTokenSource(options.tokenProvider);
+  return new CredentialsTokenSource(
+    {
+      issue: () => transport.call('createToken', { body: { client_id: clientId, client_secret: clientSecret, grant_type: 'client_credentials' } }),
+      refresh: (refreshToken) => transport.call('refreshToken', { body: { refresh_token: refreshToken, grant_type: 'refresh_token' } }),
+    },
+    logger,
+  );
+}

@@ -1,0 +1,24 @@
+/** The shared API client: Node and browser (no node: imports here or in src/wire). See docs/client.md. */
+export { ServiceClient, type ValueAllOptions } from './client';
+export type { ClientOptions, ClientLimits } from './options';
+export { ConfigurationError } from './options';
+export type { ItemOutcome, BulkOptions, BulkProgress } from './bulk';
+export type { RateLimitStatus } from './rate-gate';
+export type { TokenProvider } from './tokens';
+export type { ClientLogger } from './logger';
+export type { RequestOptions, FetchLike } from './transport';
+export { parseResetHeader } from './rate-headers';
+export {
+  ServiceError,
+  BadRequestError,
+  AuthenticationError,
+  PermissionDeniedError,
+  NotFoundError,
+  RateLimitError,
+  DailyLimitExhaustedError,
+  ServerError,
+  ConnectionError,
+  TimeoutError,
+  AbortedError,
+  InvalidResponseError,
+} from './errors';

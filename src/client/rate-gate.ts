@@ -1,0 +1,285 @@
+import { AbortedError, DailyLimitExhaustedError } from './errors';
+import type { RateObservation } from './rate-headers';
+
+export interface GateLimits {
+  /** Requests per minute window; undefined until known (configured, or learnt from X-RateLimit-Limit). */
+  perMinute?: number;
+  perDay?: number;
+  minuteMs: number;
+  dayMs: number;
+  /**
+   * Added to the minute window when pacing and logging. The service counts arrivals in fixed
+   * windows; the client sees send times. The margin absorbs the difference (network and event
+   * loop jitter), so no fixed window ever holds more than the limit. Default: 1.5% of the
+   * window, at least 10 ms.
+   */
+  marginMs?: number;
+}
+
+export interface Permit {
+  /** Grant number, used to tell which grants an observation could not yet have counted. */
+  readonly seq: number;
+  readonly grantedAt: number;
+}
+
+export interface RateLimitStatus {
+  minuteLimit: number | undefined;
+  minuteRemaining: number | undefined;
+  dayLimit: number | undefined;
+  dayRemaining: number | undefined;
+  /** When the minute budget next has room again (or is whole again when it has room now). */
+  resetsAt: Date | undefined;
+  dayResetsAt: Date | undefined;
+}
+
+interface Waiter {
+  resolve(p: Permit): void;
+  reject(e: unknown): void;
+  signal?: AbortSignal;
+  onAbort?: () => void;
+}
+
+/** A budget the service reported, and the grant it was reported for. */
+interface ServerView {
+  remaining: number;
+  resetAt: number;
+  seq: number;
+}
+
+/**
+ * One account's request budget in this process, shared by every client instance of the
+ * account (see gate-registry.ts).
+ *
+ * - Minute: a sliding-window log of the last `perMinute` grants over window + margin, so any
+ *   fixed, epoch-aligned window of the service holds at most `perMinute` arrivals; and pacing
+ *   at one grant per (window + margin) / perMinute, so the budget is spread evenly instead of
+ *   spent in a burst followed by a stall. Slots are ideal times, not timer firings, so late
+ *   timers do not cost throughput, and a pause never turns into a burst (no catching up).
+ * - Day: a fixed window aligned to the epoch like the service's; when it is spent the gate
+ *   fails fast with DailyLimitExhaustedError rather than sleeping for hours.
+ * - Both are corrected by the service's X-RateLimit-* headers: another process using the
+ *   same account, or a different limit than configured, shows up there.
+ * - A 429 blocks the whole gate until the reset the service named (capped at one window).
+ */
+export class RateGate {
+  private limits: { perMinute: number | undefined; perDay: number | undefined; minuteMs: number; dayMs: number; marginMs: number };
+  private readonly clock: () => number;
+  private readonly queue: Waiter[] = [];
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  /** Times of the most recent grants, oldest first, at most perMinute of them. */
+  private recent: number[] = [];
+  private nextSeq = 1;
+  private lastSlot = -Infinity;
+  private blockedUntil = 0;
+  private dayWindow = -1;
+  private dayCount = 0;
+  private serverMinute: ServerView | undefined;
+  private serverDay: ServerView | undefined;
+
+  constructor(limits: GateLimits, clock: () => number = Date.now) {
+    this.clock = clock;
+    this.limits = {
+      perMinute: limits.perMinute,
+      perDay: limits.perDay,
+      minuteMs: limits.minuteMs,
+      dayMs: limits.dayMs,
+      marginMs: limits.marginMs ?? defaultMargin(limits.minuteMs),
+    };
+  }
+
+  /** A second client of the same account may know stricter limits; the gate keeps the stricter. */
+  tighten(limits: Partial<GateLimits>): void {
+    const l = this.limits;
+    l.perMinute = minDefined(l.perMinute, limits.perMinute);
+    l.perDay = minDefined(l.perDay, limits.perDay);
+  }
+
+  get spacingMs(): number {
+    const { perMinute, minuteMs, marginMs } = this.limits;
+    return perMinute ? (minuteMs + marginMs) / perMinute : 0;
+  }
+
+  /** Waits for a slot; rejects with DailyLimitExhaustedError when the day is spent, or AbortedError. */
+  acquire(signal?: AbortSignal): Promise<Permit> {
+    return new Promise<Permit>((resolve, reject) => {
+      if (signal?.aborted) return reject(abortError());
+      const w: Waiter = { resolve, reject, signal };
+      if (signal) {
+        w.onAbort = () => {
+          const i = this.queue.indexOf(w);
+          if (i >= 0) this.queue.splice(i, 1);
+          reject(abortError());
+        };
+        signal.addEventListener('abort', w.onAbort, { once: true });
+      }
+      this.queue.push(w);
+      this.pump();
+    });
+  }
+
+  /** Folds in what a response said (any status). */
+  observe(permit: Permit | undefined, obs: RateObservation): void {
+    const seq = permit?.seq ?? this.nextSeq - 1;
+    const l = this.limits;
+    if (obs.minuteLimit !== undefined && obs.minuteLimit > 0) l.perMinute = minDefined(l.perMinute, obs.minuteLimit);
+    if (obs.dayLimit !== undefined && obs.dayLimit > 0) l.perDay = minDefined(l.perDay, obs.dayLimit);
+    if (obs.minuteRemaining !== undefined && obs.minuteResetAt !== undefined) {
+      this.serverMinute = newer(this.serverMinute, { remaining: obs.minuteRemaining, resetAt: obs.minuteResetAt, seq });
+    }
+    if (obs.dayRemaining !== undefined && obs.dayResetAt !== undefined) {
+      this.serverDay = newer(this.serverDay, { remaining: obs.dayRemaining, resetAt: obs.dayResetAt, seq });
+    }
+    this.kick();
+  }
+
+  /**
+   * A 429: hold every request of the account until the reset the service named (capped at
+   * one window, so a garbled header cannot park the client). Returns the daily-limit error
+   * when it was the day that ran out.
+   */
+  rateLimited(permit: Permit | undefined, obs: RateObservation): DailyLimitExhaustedError | undefined {
+    this.observe(permit, obs);
+    const now = this.clock();
+    const day = this.dayBudget(now);
+    if (day.remaining !== undefined && day.remaining <= 0) return this.dailyError(day.resetAt);
+    const cap = now + this.limits.minuteMs + this.limits.marginMs;
+    const until = obs.retryAt ?? obs.minuteResetAt ?? now + this.spacingMs;
+    this.blockedUntil = Math.max(this.blockedUntil, Math.min(until + this.limits.marginMs, cap));
+    this.kick();
+    return undefined;
+  }
+
+  status(): RateLimitStatus {
+    const now = this.clock();
+    const { perMinute, perDay, minuteMs, marginMs } = this.limits;
+    const window = minuteMs + marginMs;
+    const inWindow = this.recent.filter((t) => t > now - window);
+    let minuteRemaining = perMinute !== undefined ? Math.max(0, perMinute - inWindow.length) : undefined;
+    let resetsAt = inWindow.length > 0 ? inWindow[0]! + window : now;
+    const sm = this.serverMinute;
+    if (sm && now < sm.resetAt) {
+      const est = Math.max(0, sm.remaining - this.grantsAfter(sm.seq));
+      minuteRemaining = minuteRemaining === undefined ? est : Math.min(minuteRemaining, est);
+      resetsAt = Math.max(resetsAt, est === 0 ? sm.resetAt : resetsAt);
+    }
+    const day = this.dayBudget(now);
+    return {
+      minuteLimit: perMinute,
+      minuteRemaining,
+      dayLimit: perDay,
+      dayRemaining: day.remaining === undefined ? undefined : Math.max(0, day.remaining),
+      resetsAt: new Date(resetsAt),
+      dayResetsAt: new Date(day.resetAt),
+    };
+  }
+
+  private kick(): void {
+    if (this.timer !== undefined) {
+      clearTimeout(this.timer);
+      this.timer = undefined;
+    }
+    this.pump();
+  }
+
+  private pump(): void {
+    if (this.timer !== undefined) return;
+    while (this.queue.length > 0) {
+      const now = this.clock();
+      const day = this.dayBudget(now);
+      if (day.remaining !== undefined && day.remaining <= 0) {
+        const err = this.dailyError(day.resetAt);
+        for (const w of this.queue.splice(0)) this.settle(w, () => w.reject(err));
+        return;
+      }
+      const at = this.earliest(now);
+      if (at > now) {
+        this.timer = setTimeout(() => {
+          this.timer = undefined;
+          this.pump();
+        }, Math.ceil(at - now));
+        return;
+      }
+      const w = this.queue.shift()!;
+      const permit = this.grant(now);
+      this.settle(w, () => w.resolve(permit));
+    }
+  }
+
+  private settle(w: Waiter, fn: () => void): void {
+    if (w.signal && w.onAbort) w.signal.removeEventListener('abort', w.onAbort);
+    fn();
+  }
+
+  private grant(now: number): Permit {
+    const { perMinute } = this.limits;
+    // The ideal slot: a timer that fired a little late is caught up on the next grant (up to
+    // half a spacing or 4 ms), but an idle gate never banks slots for a burst.
+    this.lastSlot = Math.max(this.lastSlot + this.spacingMs, now - Math.min(this.spacingMs / 2, 4));
+    if (perMinute !== undefined) {
+      this.recent.push(now);
+      if (this.recent.length > perMinute) this.recent.splice(0, this.recent.length - perMinute);
+    }
+    this.rollDay(now);
+    this.dayCount++;
+    return { seq: this.nextSeq++, grantedAt: now };
+  }
+
+  /** The earliest time the next grant may happen under every constraint. */
+  private earliest(now: number): number {
+    const { perMinute, minuteMs, marginMs } = this.limits;
+    let at = Math.max(now, this.blockedUntil);
+    if (perMinute !== undefined) {
+      at = Math.max(at, this.lastSlot + this.spacingMs);
+      if (this.recent.length >= perMinute) at = Math.max(at, this.recent[this.recent.length - perMinute]! + minuteMs + marginMs);
+    }
+    const sm = this.serverMinute;
+    if (sm && now < sm.resetAt && sm.remaining - this.grantsAfter(sm.seq) <= 0) at = Math.max(at, sm.resetAt + marginMs);
+    return at;
+  }
+
+  private dayBudget(now: number): { remaining: number | undefined; resetAt: number } {
+    this.rollDay(now);
+    const localReset = (this.dayWindow + 1) * this.limits.dayMs;
+    const sd = this.serverDay;
+    if (sd && now < sd.resetAt) return { remaining: sd.remaining - this.grantsAfter(sd.seq), resetAt: sd.resetAt };
+    const { perDay } = this.limits;
+    return { remaining: perDay === undefined ? undefined : perDay - this.dayCount, resetAt: localReset };
+  }
+
+  private rollDay(now: number): void {
+    const w = Math.floor(now / this.limits.dayMs);
+    if (w !== this.dayWindow) {
+      this.dayWindow = w;
+      this.dayCount = 0;
+    }
+  }
+
+  private grantsAfter(seq: number): number {
+    return this.nextSeq - 1 - seq;
+  }
+
+  private dailyError(resetAt: number): DailyLimitExhaustedError {
+    return new DailyLimitExhaustedError({ resetAt: new Date(resetAt), limit: this.limits.perDay });
+  }
+}
+
+function defaultMargin(minuteMs: number): number {
+  return Math.max(10, minuteMs * 0.015);
+}
+
+function minDefined(a: number | undefined, b: number | undefined): number | undefined {
+  if (a === undefined) return b;
+  if (b === undefined) return a;
+  return Math.min(a, b);
+}
+
+/** Keeps the report of the latest window; within a window, the one that reflects the most grants. */
+function newer(prev: ServerView | undefined, next: ServerView): ServerView {
+  if (!prev || next.resetAt > prev.resetAt) return next;
+  if (next.resetAt < prev.resetAt) return prev;
+  return next.seq >= prev.seq ? next : prev;
+}
+
+function abortError(): AbortedError {
+  return new AbortedError({ status: 0, type: 'aborted', message: 'The request was cancelled before it was sent.' });
+}
