@@ -1,0 +1,98 @@
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
+import { generateCustomFunctionsMetadata } from 'custom-functions-metadata';
+import { rewriteManifest, DEFAULT_ORIGIN } from './manifest';
+
+export const ADDIN_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const FUNCTIONS_SOURCE = path.join(ADDIN_DIR, 'src/functions/functions.ts');
+export const MANIFEST_SOURCE = path.join(ADDIN_DIR, '..', 'manifest.xml');
+
+export interface BuildOptions {
+  /** Where the add-in is served from; every manifest URL starts with it. */
+  origin?: string;
+  /** Added to the manifest's page URL so the page can present it to the host (see docs/addin.md). */
+  deploymentKey?: string;
+  outDir?: string;
+  minify?: boolean;
+}
+
+export interface BuildResult {
+  outDir: string;
+  origin: string;
+  /** Function ids in functions.json, in order. */
+  functionIds: string[];
+  /** id → exported function name, as the bundle associates them. */
+  associations: Record<string, string>;
+  functionsBytes: number;
+  functionsGzipBytes: number;
+}
+
+/** The metadata tool reports problems in `errors` and still resolves (its CLI even exits 0): treat any as fatal. */
+export class MetadataError extends Error {
+  override name = 'MetadataError';
+}
+
+export async function generateMetadata(source = FUNCTIONS_SOURCE): Promise<{ json: string; associations: Record<string, string> }> {
+  const result = await generateCustomFunctionsMetadata(source, false);
+  if (result.errors.length > 0) {
+    throw new MetadataError(`custom-functions-metadata found ${result.errors.length} problem(s) in ${path.relative(process.cwd(), source)}:\n  ${result.errors.join('\n  ')}`);
+  }
+  if (!result.metadataJson) throw new MetadataError(`custom-functions-metadata found no @customfunction in ${source}.`);
+  const associations: Record<string, string> = {};
+  for (const a of result.associate) associations[a.id] = a.functionName;
+  return { json: result.metadataJson, associations };
+}
+
+/** The functions entry: the module's exports, each associated with its metadata id. */
+export function associationsEntry(associations: Record<string, string>): string {
+  const pairs = Object.entries(associations).map(([id, fn]) => `  ${JSON.stringify(id)}: functions.${fn},`);
+  return [`import * as functions from './functions';`, `import { registerFunctions } from './entry';`, `registerFunctions({`, ...pairs, `});`, ''].join('\n');
+}
+
+async function copyDir(from: string, to: string): Promise<void> {
+  await fs.mkdir(to, { recursive: true });
+  for (const name of await fs.readdir(from)) await fs.copyFile(path.join(from, name), path.join(to, name));
+}
+
+export async function buildAddin(options: BuildOptions = {}): Promise<BuildResult> {
+  const origin = (options.origin ?? DEFAULT_ORIGIN).replace(/\/+$/, '');
+  const outDir = options.outDir ?? path.join(ADDIN_DIR, 'dist');
+  const minify = options.minify ?? true;
+  const { json, associations } = await generateMetadata();
+
+  await fs.rm(outDir, { recursive: true, force: true });
+  await fs.mkdir(outDir, { recursive: true });
+  await fs.writeFile(path.join(outDir, 'functions.json'), json);
+
+  const common = { bundle: true, format: 'iife', platform: 'browser', target: 'es2020', minify, sourcemap: false, legalComments: 'none', logLevel: 'silent' } as const;
+  await build({
+    ...common,
+    stdin: { contents: associationsEntry(associations), resolveDir: path.join(ADDIN_DIR, 'src/functions'), sourcefile: 'functions-entry.ts', loader: 'ts' },
+    outfile: path.join(outDir, 'functions.js'),
+  });
+  await build({ ...common, entryPoints: [path.join(ADDIN_DIR, 'src/taskpane/taskpane.ts')], outfile: path.join(outDir, 'taskpane.js') });
+  await build({ ...common, entryPoints: [path.join(ADDIN_DIR, 'src/commands/commands.ts')], outfile: path.join(outDir, 'commands.js') });
+
+  for (const page of ['taskpane.html', 'taskpane.css', 'help.html']) {
+    await fs.copyFile(path.join(ADDIN_DIR, 'src/taskpane', page), path.join(outDir, page));
+  }
+  await copyDir(path.join(ADDIN_DIR, 'assets'), path.join(outDir, 'assets'));
+
+  const manifest = await fs.readFile(MANIFEST_SOURCE, 'utf8');
+  await fs.writeFile(path.join(outDir, 'manifest.xml'), rewriteManifest(manifest, { origin, deploymentKey: options.deploymentKey }));
+
+  const bundle = await fs.readFile(path.join(outDir, 'functions.js'));
+  const result: BuildResult = {
+    outDir,
+    origin,
+    functionIds: (JSON.parse(json) as { functions: { id: string }[] }).functions.map((f) => f.id),
+    associations,
+    functionsBytes: bundle.length,
+    functionsGzipBytes: gzipSync(bundle).length,
+  };
+  await fs.writeFile(path.join(outDir, 'build-info.json'), JSON.stringify({ ...result, outDir: undefined, built_at: new Date().toISOString() }, null, 2));
+  return result;
+}

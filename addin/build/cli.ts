@@ -1,0 +1,28 @@
+/**
+ * npm run addin:build [-- --origin https://addin.example.com] [--deployment-key KEY] [--no-minify]
+ * Also read from ADDIN_ORIGIN and ADDIN_DEPLOYMENT_KEY.
+ */
+import path from 'node:path';
+import { Command } from 'commander';
+import { buildAddin, MetadataError } from './build';
+
+const program = new Command()
+  .name('addin:build')
+  .description('Bundle the Excel add-in into addin/dist and generate functions.json and manifest.xml.')
+  .option('--origin <url>', 'origin the add-in is served from', process.env.ADDIN_ORIGIN)
+  .option('--deployment-key <key>', 'deployment key the host requires (goes into the manifest)', process.env.ADDIN_DEPLOYMENT_KEY)
+  .option('--out <dir>', 'output folder')
+  .option('--no-minify', 'readable bundles');
+program.parse();
+const opts = program.opts<{ origin?: string; deploymentKey?: string; out?: string; minify: boolean }>();
+
+try {
+  const result = await buildAddin({ origin: opts.origin, deploymentKey: opts.deploymentKey, outDir: opts.out ? path.resolve(opts.out) : undefined, minify: opts.minify });
+  console.log(
+    `Built ${result.functionIds.length} functions (SVC.${result.functionIds.join(', SVC.')}) into ${path.relative(process.cwd(), result.outDir)}; ` +
+      `functions.js ${(result.functionsBytes / 1024).toFixed(1)} KiB (${(result.functionsGzipBytes / 1024).toFixed(1)} KiB gzip); manifest origin ${result.origin}.`,
+  );
+} catch (err) {
+  console.error(err instanceof MetadataError || err instanceof Error ? `addin:build failed: ${err.message}` : err);
+  process.exitCode = 1;
+}

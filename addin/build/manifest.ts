@@ -1,0 +1,31 @@
+/** The origin the committed manifest.xml names; the build replaces it. */
+export const DEFAULT_ORIGIN = 'https://localhost:3000';
+
+/** The query parameter the page reads its deployment key from (it then sends it as a header). */
+export const DEPLOYMENT_KEY_PARAM = 'deployment_key';
+
+function escapeXmlAttribute(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/**
+ * The manifest for one deployment: every URL moved to `origin`, and when a deployment key is
+ * given, the shared page's URL carries it (the manifest reaches users only through the admin's
+ * centralized deployment, so the key travels with it and nowhere else).
+ */
+export function rewriteManifest(xml: string, options: { origin: string; deploymentKey?: string }): string {
+  const origin = new URL(options.origin).origin;
+  if (!origin.startsWith('https://') && !/^http:\/\/(127\.0\.0\.1|localhost)(:\d+)?$/.test(origin)) {
+    throw new Error(`The add-in origin must be https:// (Office loads add-ins only over HTTPS); got ${options.origin}.`);
+  }
+  let out = xml.split(DEFAULT_ORIGIN).join(origin);
+  if (options.deploymentKey) {
+    if (!/^[A-Za-z0-9._~-]{8,200}$/.test(options.deploymentKey)) {
+      throw new Error('The deployment key must be 8 to 200 characters of letters, digits, dot, dash, underscore or tilde.');
+    }
+    const pageUrl = `${origin}/taskpane.html`;
+    const withKey = `${pageUrl}?${DEPLOYMENT_KEY_PARAM}=${escapeXmlAttribute(options.deploymentKey)}`;
+    out = out.replace(`<bt:Url id="Shared.Url" DefaultValue="${pageUrl}"/>`, `<bt:Url id="Shared.Url" DefaultValue="${withKey}"/>`);
+  }
+  return out;
+}

@@ -1,0 +1,207 @@
+import { ExpiringCache } from './expiring-cache';
+import { CancelledError, type BatchFunction, type Outcome } from './outcome';
+
+export interface CoalescingQueueOptions<Req, Res> {
+  /** One upstream call for up to `maxBatch` distinct requests. */
+  batch: BatchFunction<Req, Res>;
+  /** Identical requests share a key and are asked once. */
+  keyOf: (request: Req) => string;
+  /** Upstream batch size limit (the service takes 50). */
+  maxBatch?: number;
+  /** The window stays open while invocations keep arriving this close together... */
+  idleMs?: number;
+  /** ...but never longer than this after the first one queued. */
+  maxWaitMs?: number;
+  /** When an answer stops being valid (epoch ms); the cache serves it until then. */
+  expiresAt?: (response: Res, now: number) => number;
+  now?: () => number;
+}
+
+export interface QueueStats {
+  /** Invocations received. */
+  requests: number;
+  /** Answered from the cache without a call. */
+  cacheHits: number;
+  /** Joined an identical request already queued or in flight. */
+  joined: number;
+  /** Upstream batch calls made. */
+  batchCalls: number;
+  /** Items sent upstream. */
+  itemsSent: number;
+}
+
+interface Waiter<Res> {
+  resolve(value: Res): void;
+  reject(error: Error): void;
+}
+
+interface Entry<Req, Res> {
+  key: string;
+  request: Req;
+  waiters: Set<Waiter<Res>>;
+  state: 'queued' | 'sent';
+  batch?: { controller: AbortController; entries: Entry<Req, Res>[] };
+}
+
+const DEFAULT_TTL_MS = 15 * 60_000;
+
+/**
+ * The shared queue behind every cell: invocations arriving within a short window are
+ * gathered, identical ones are asked once, and the distinct ones go upstream in calls of
+ * at most `maxBatch`. Full batches leave at once; the remainder leaves when the window
+ * closes. Every waiter settles: with its own item's answer or error, with the call's
+ * error when the whole call fails, or with CancelledError when its cell was cancelled.
+ */
+export class CoalescingQueue<Req, Res> {
+  private readonly cache: ExpiringCache<Res>;
+  private readonly pending = new Map<string, Entry<Req, Res>>();
+  private queued: Entry<Req, Res>[] = [];
+  private idleTimer: ReturnType<typeof setTimeout> | undefined;
+  private firstQueuedAt = 0;
+  private readonly maxBatch: number;
+  private readonly idleMs: number;
+  private readonly maxWaitMs: number;
+  private readonly now: () => number;
+  readonly stats: QueueStats = { requests: 0, cacheHits: 0, joined: 0, batchCalls: 0, itemsSent: 0 };
+
+  constructor(private readonly options: CoalescingQueueOptions<Req, Res>) {
+    this.maxBatch = options.maxBatch ?? 50;
+    this.idleMs = options.idleMs ?? 20;
+    this.maxWaitMs = options.maxWaitMs ?? 150;
+    this.now = options.now ?? Date.now;
+    this.cache = new ExpiringCache<Res>(this.now);
+  }
+
+  /** The cached answer, if still valid: what a formula preview may show without a call. */
+  peek(request: Req): Res | undefined {
+    return this.cache.get(this.options.keyOf(request));
+  }
+
+  request(request: Req, signal?: AbortSignal): Promise<Res> {
+    this.stats.requests++;
+    if (signal?.aborted) return Promise.reject(new CancelledError());
+    const key = this.options.keyOf(request);
+    const cached = this.cache.get(key);
+    if (cached !== undefined) {
+      this.stats.cacheHits++;
+      return Promise.resolve(cached);
+    }
+    let entry = this.pending.get(key);
+    if (entry) this.stats.joined++;
+    else {
+      entry = { key, request, waiters: new Set(), state: 'queued' };
+      this.pending.set(key, entry);
+      this.enqueue(entry);
+    }
+    const target = entry;
+    return new Promise<Res>((resolve, reject) => {
+      const waiter: Waiter<Res> = {
+        resolve: (v) => {
+          signal?.removeEventListener('abort', onAbort);
+          resolve(v);
+        },
+        reject: (e) => {
+          signal?.removeEventListener('abort', onAbort);
+          reject(e);
+        },
+      };
+      const onAbort = () => {
+        if (!target.waiters.delete(waiter)) return;
+        reject(new CancelledError());
+        this.abandonIfUnwanted(target);
+      };
+      target.waiters.add(waiter);
+      signal?.addEventListener('abort', onAbort, { once: true });
+    });
+  }
+
+  /** Forgets every cached answer (SVC.REFRESH, the task pane's Refresh button). */
+  clearCache(): void {
+    this.cache.clear();
+  }
+
+  get cacheSize(): number {
+    return this.cache.size;
+  }
+
+  private enqueue(entry: Entry<Req, Res>): void {
+    if (this.queued.length === 0) this.firstQueuedAt = this.now();
+    this.queued.push(entry);
+    while (this.queued.length >= this.maxBatch) this.send(this.queued.splice(0, this.maxBatch));
+    this.scheduleFlush();
+  }
+
+  private scheduleFlush(): void {
+    if (this.idleTimer !== undefined) clearTimeout(this.idleTimer);
+    this.idleTimer = undefined;
+    if (this.queued.length === 0) return;
+    const untilCap = this.firstQueuedAt + this.maxWaitMs - this.now();
+    this.idleTimer = setTimeout(() => this.flush(), Math.max(0, Math.min(this.idleMs, untilCap)));
+  }
+
+  private flush(): void {
+    this.idleTimer = undefined;
+    const all = this.queued;
+    this.queued = [];
+    for (let i = 0; i < all.length; i += this.maxBatch) this.send(all.slice(i, i + this.maxBatch));
+  }
+
+  /** A cell was cancelled: drop its request if nobody else waits for it. */
+  private abandonIfUnwanted(entry: Entry<Req, Res>): void {
+    if (entry.waiters.size > 0) return;
+    this.pending.delete(entry.key);
+    if (entry.state === 'queued') {
+      this.queued = this.queued.filter((e) => e !== entry);
+      if (this.queued.length === 0) this.scheduleFlush();
+      return;
+    }
+    const batch = entry.batch;
+    if (batch && batch.entries.every((e) => e.waiters.size === 0)) batch.controller.abort();
+  }
+
+  private send(entries: Entry<Req, Res>[]): void {
+    if (entries.length === 0) return;
+    const controller = new AbortController();
+    const batch = { controller, entries };
+    for (const e of entries) {
+      e.state = 'sent';
+      e.batch = batch;
+    }
+    this.stats.batchCalls++;
+    this.stats.itemsSent += entries.length;
+    void this.run(entries, controller);
+  }
+
+  private async run(entries: Entry<Req, Res>[], controller: AbortController): Promise<void> {
+    let outcomes: Outcome<Res>[];
+    try {
+      outcomes = await this.options.batch(
+        entries.map((e) => e.request),
+        controller.signal,
+      );
+      if (outcomes.length !== entries.length) {
+        throw new Error(`The service answered ${outcomes.length} items for ${entries.length} requested.`);
+      }
+    } catch (err) {
+      const error = err instanceof Error ? err : new Error(String(err));
+      for (const e of entries) this.settle(e, { ok: false, error });
+      return;
+    }
+    entries.forEach((e, i) => this.settle(e, outcomes[i]!));
+  }
+
+  private settle(entry: Entry<Req, Res>, outcome: Outcome<Res>): void {
+    if (this.pending.get(entry.key) === entry) this.pending.delete(entry.key);
+    if (outcome.ok) {
+      const now = this.now();
+      const expiresAt = this.options.expiresAt?.(outcome.value, now) ?? now + DEFAULT_TTL_MS;
+      this.cache.set(entry.key, outcome.value, expiresAt);
+    }
+    const waiters = [...entry.waiters];
+    entry.waiters.clear();
+    for (const w of waiters) {
+      if (outcome.ok) w.resolve(outcome.value);
+      else w.reject(outcome.error);
+    }
+  }
+}

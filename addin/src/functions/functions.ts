@@ -1,0 +1,312 @@
+/**
+ * The SVC.* custom functions. The metadata (functions.json) is generated from these JSDoc
+ * blocks by custom-functions-metadata at build time, and the build associates each id with
+ * its function. Conventions, after market-data add-ins such as Bloomberg's BDP: the
+ * identifier comes first, then the field; a scalar argument given a range is lifted by
+ * Excel into one call per cell, each going through the shared coalescing queue.
+ *
+ * Excel passes an omitted optional argument as null (the TypeScript types below are what
+ * the metadata generator needs; every reader treats its value as unknown).
+ */
+import '../shared/custom-functions-global';
+import { formatAssetId, FACTOR_NAMES } from '../../../src/wire';
+import { toExcelError } from '../shared/excel-errors';
+import {
+  readBooleanFlag,
+  readChoice,
+  readCurrency,
+  readHorizon,
+  readOptionalAmount,
+  readOptionalText,
+  readOptionalYear,
+  readScenario,
+  readSegment,
+  readText,
+  readUrgency,
+} from '../shared/arguments';
+import { money, percent } from '../shared/cell-values';
+import { holdingForAssetId, valuationRequestFor } from '../shared/holdings';
+import { InputError } from '../shared/input-error';
+import { getRuntime } from '../shared/runtime';
+import { settle, type Call } from './settle';
+import { valueHoldingsTable } from './holdings-table';
+import { SEGMENT_FIELDS, SIGNAL_FIELDS, segmentField, signalField } from './fields';
+import { alertRows } from './alerts-table';
+
+function valuationOf(asset: unknown, currency: unknown, call: Call) {
+  const holding = holdingForAssetId('asset', readText('asset', asset));
+  const ccy = readCurrency('currency', currency);
+  return getRuntime().valuation(valuationRequestFor(holding), ccy, call);
+}
+
+/** The amount to project or sell: the one given, else the asset's current mid valuation. */
+async function currentValueOf(asset: string, given: unknown, currency: unknown, call: Call): Promise<number> {
+  const amount = readOptionalAmount('current_value', given);
+  if (amount !== undefined) return amount;
+  const item = await valuationOf(asset, currency, call);
+  return item.estimated_value.mid;
+}
+
+function assetIdOf(asset: unknown): string {
+  return holdingForAssetId('asset', readText('asset', asset)).assetId;
+}
+
+/**
+ * The mid valuation of an asset, as a currency-formatted number.
+ * @customfunction MIDVALUE
+ * @param asset Asset id, such as SVC-WAT-ROLEX-126610LN-2021 (see SVC.ASSETID).
+ * @param [currency] USD (default), EUR or GBP.
+ * @param invocation Invocation context.
+ * @returns The mid estimate.
+ * @cancelable
+ */
+export function midValue(asset: string, currency: string, invocation: CustomFunctions.CancelableInvocation): Promise<any> {
+  return settle(invocation, async (call) => {
+    const item = await valuationOf(asset, currency, call);
+    return money(item.estimated_value.mid, item.estimated_value.currency);
+  });
+}
+
+/**
+ * The full valuation spilled as one row: low, mid, high, currency, confidence, score, asset id.
+ * @customfunction VALUATION
+ * @param asset Asset id, such as SVC-WAT-ROLEX-126610LN-2021.
+ * @param [currency] USD (default), EUR or GBP.
+ * @param [show_headers] TRUE to add a header row.
+ * @param invocation Invocation context.
+ * @returns Low, mid, high, currency, confidence, score, asset id.
+ * @cancelable
+ */
+export function valuation(asset: string, currency: string, show_headers: boolean, invocation: CustomFunctions.CancelableInvocation): Promise<any[][]> {
+  return settle(invocation, async (call) => {
+    const headers = readBooleanFlag(show_headers);
+    const item = await valuationOf(asset, currency, call);
+    const v = item.estimated_value;
+    const row = [money(v.low ?? v.mid, v.currency), money(v.mid, v.currency), money(v.high ?? v.mid, v.currency), v.currency, item.confidence, item.service_score, item.asset_id];
+    return headers ? [['low', 'mid', 'high', 'currency', 'confidence', 'score', 'asset_id'], row] : [row];
+  });
+}
+
+/**
+ * The asset's investment score, 0 to 100.
+ * @customfunction SCORE
+ * @param asset Asset id, such as SVC-WAT-ROLEX-126610LN-2021.
+ * @param invocation Invocation context.
+ * @returns The service score.
+ * @cancelable
+ */
+export function score(asset: string, invocation: CustomFunctions.CancelableInvocation): Promise<number> {
+  return settle(invocation, async (call) => (await valuationOf(asset, null, call)).service_score);
+}
+
+/**
+ * The six-factor score breakdown spilled as a table: factor, score, weight, contribution.
+ * @customfunction FACTORS
+ * @param asset Asset id, such as SVC-WAT-ROLEX-126610LN-2021.
+ * @param [show_headers] TRUE to add a header row.
+ * @param invocation Invocation context.
+ * @returns Six rows, one per factor.
+ * @cancelable
+ */
+export function factors(asset: string, show_headers: boolean, invocation: CustomFunctions.CancelableInvocation): Promise<any[][]> {
+  return settle(invocation, async (call) => {
+    const headers = readBooleanFlag(show_headers);
+    const breakdown = await getRuntime().breakdown(assetIdOf(asset), call);
+    const rows: any[][] = FACTOR_NAMES.map((name) => {
+      const f = breakdown.factors[name];
+      return [name, f.score, f.weight, f.contribution];
+    });
+    return headers ? [['factor', 'score', 'weight', 'contribution'], ...rows] : rows;
+  });
+}
+
+/**
+ * A projection's value or ROI for a horizon and scenario.
+ * @customfunction PROJECTION
+ * @param asset Asset id, such as SVC-WAT-ROLEX-126610LN-2021.
+ * @param horizon Months ahead: 12, 24 or 36.
+ * @param [scenario] conservative, central (default) or optimistic.
+ * @param [measure] value (default) or roi.
+ * @param [current_value] Starting value; the current mid valuation when omitted.
+ * @param [currency] USD (default), EUR or GBP.
+ * @param invocation Invocation context.
+ * @returns The projected value, or the ROI as a percentage.
+ * @cancelable
+ */
+export function projection(
+  asset: string,
+  horizon: number,
+  scenario: string,
+  measure: string,
+  current_value: number,
+  currency: string,
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<any> {
+  return settle(invocation, async (call) => {
+    const months = readHorizon('horizon', horizon);
+    const scenarioName = readScenario('scenario', scenario);
+    const what = readChoice('measure', measure, ['value', 'roi'] as const, 'value');
+    const ccy = readCurrency('currency', currency);
+    const assetId = assetIdOf(asset);
+    const start = await currentValueOf(asset, current_value, currency, call);
+    const p = await getRuntime().projection(assetId, start, ccy, call);
+    const point = p.scenarios[scenarioName][`${months}_months`];
+    if (!point) throw new InputError('horizon', `The service returned no ${months}-month projection.`);
+    return what === 'roi' ? percent(point.roi_percent) : money(point.value, p.currency);
+  });
+}
+
+/**
+ * The probability-weighted expected ROI for a horizon, as a percentage.
+ * @customfunction EXPECTEDROI
+ * @param asset Asset id, such as SVC-WAT-ROLEX-126610LN-2021.
+ * @param horizon Months ahead: 12, 24 or 36.
+ * @param [current_value] Starting value; the current mid valuation when omitted.
+ * @param invocation Invocation context.
+ * @returns The expected ROI.
+ * @cancelable
+ */
+export function expectedRoi(asset: string, horizon: number, current_value: number, invocation: CustomFunctions.CancelableInvocation): Promise<any> {
+  return settle(invocation, async (call) => {
+    const months = readHorizon('horizon', horizon);
+    const assetId = assetIdOf(asset);
+    const start = await currentValueOf(asset, current_value, null, call);
+    const p = await getRuntime().projection(assetId, start, 'USD', call);
+    const roi = p.expected_roi[`${months}_months`];
+    if (roi === undefined) throw new InputError('horizon', `The service returned no ${months}-month expected ROI.`);
+    return percent(roi);
+  });
+}
+
+/**
+ * A market signal of a segment.
+ * @customfunction SIGNAL
+ * @param segment Segment id, such as watches, art, wine.
+ * @param field change_7d, change_30d, change_90d, price_trend, momentum, momentum_strength, momentum_days, sentiment, sentiment_score, sentiment_trend, volume, volume_change, transactions_30d.
+ * @param invocation Invocation context.
+ * @returns The signal's value.
+ * @cancelable
+ */
+export function signal(segment: string, field: string, invocation: CustomFunctions.CancelableInvocation): Promise<any> {
+  return settle(invocation, async (call) => {
+    const seg = readSegment('segment', segment);
+    const name = readChoice('field', field, SIGNAL_FIELDS);
+    return signalField(await getRuntime().segmentSignals(seg, call), name);
+  });
+}
+
+/**
+ * A field of a segment's detail.
+ * @customfunction SEGMENT
+ * @param segment Segment id, such as watches, art, wine.
+ * @param field name, asset_count, avg_score, momentum, liquidity, ytd, 1_year, 3_year, data_depth, calibration_status, brands, top_asset.
+ * @param invocation Invocation context.
+ * @returns The field's value.
+ * @cancelable
+ */
+export function segmentDetail(segment: string, field: string, invocation: CustomFunctions.CancelableInvocation): Promise<any> {
+  return settle(invocation, async (call) => {
+    const seg = readSegment('segment', segment);
+    const name = readChoice('field', field, SEGMENT_FIELDS);
+    return segmentField(await getRuntime().segmentDetail(seg, call), name);
+  });
+}
+
+/**
+ * The estimated net proceeds of selling through an exit channel.
+ * @customfunction EXITNET
+ * @param asset Asset id, such as SVC-WAT-ROLEX-126610LN-2021.
+ * @param [channel] primary (default) or secondary.
+ * @param [urgency] flexible (default), standard or urgent.
+ * @param [current_value] Value to sell at; the current mid valuation when omitted.
+ * @param invocation Invocation context.
+ * @returns Estimated net proceeds.
+ * @cancelable
+ */
+export function exitNet(asset: string, channel: string, urgency: string, current_value: number, invocation: CustomFunctions.CancelableInvocation): Promise<any> {
+  return settle(invocation, async (call) => {
+    const which = readChoice('channel', channel, ['primary', 'secondary'] as const, 'primary');
+    const how = readUrgency('urgency', urgency);
+    const assetId = assetIdOf(asset);
+    const start = await currentValueOf(asset, current_value, null, call);
+    const exit = await getRuntime().exit(assetId, start, how, call);
+    return money(exit.channels[which].estimated_net, exit.currency);
+  });
+}
+
+/**
+ * The asset id for a description (computed locally; spends no calls).
+ * @customfunction ASSETID
+ * @param segment Segment id, such as watches, art, wine.
+ * @param brand Brand, maker, producer or artist.
+ * @param model Model or title.
+ * @param [reference] Reference number.
+ * @param [year] Year of make or vintage.
+ * @param [size] Size, for sneakers and bags.
+ * @returns The asset id.
+ */
+export function assetIdFor(segment: string, brand: string, model: string, reference: string, year: number, size: string): string {
+  try {
+    return formatAssetId({
+      segment: readSegment('segment', segment),
+      brand: readText('brand', brand),
+      model: readText('model', model),
+      reference: readOptionalText('reference', reference),
+      year: readOptionalYear('year', year),
+      size: readOptionalText('size', size),
+    });
+  } catch (err) {
+    throw toExcelError(err);
+  }
+}
+
+/**
+ * Values a whole holdings table (header row first, the report job's columns) and spills one row per holding.
+ * @customfunction VALUEHOLDINGS
+ * @param holdings The table, header row included: asset_id or segment, brand, model, reference, year, condition, quantity...
+ * @param [currency] USD (default), EUR or GBP.
+ * @param invocation Invocation context.
+ * @returns A header row, then asset id, low, mid, high, currency, confidence, score per holding.
+ * @cancelable
+ */
+export function valueHoldings(holdings: any[][], currency: string, invocation: CustomFunctions.CancelableInvocation): Promise<any[][]> {
+  return settle(invocation, (call) => valueHoldingsTable(holdings, readCurrency('currency', currency), call));
+}
+
+/**
+ * Active market alerts, refreshed on a schedule.
+ * @customfunction ALERTS
+ * @param [segment] Only this segment's alerts.
+ * @param [refresh_minutes] Minutes between refreshes (default 5, at least 1).
+ * @param invocation Streaming invocation.
+ * @returns severity, segment, title, message, expires at.
+ * @streaming
+ */
+export function alerts(segment: string, refresh_minutes: number, invocation: CustomFunctions.StreamingInvocation<any[][]>): void {
+  try {
+    const seg = readOptionalText('segment', segment) === undefined ? undefined : readSegment('segment', segment);
+    const minutes = readOptionalAmount('refresh_minutes', refresh_minutes) ?? 5;
+    if (minutes < 1) throw new InputError('refresh_minutes', 'refresh_minutes must be at least 1.');
+    const stop = getRuntime().subscribeAlerts(minutes * 60_000, (result) => {
+      if (result.ok) invocation.setResult(alertRows(result.value, seg));
+      else invocation.setResult(toExcelError(result.error));
+    });
+    invocation.onCanceled = stop;
+  } catch (err) {
+    invocation.setResult(toExcelError(err));
+  }
+}
+
+/**
+ * Forgets cached answers so cells calculated after it ask the service again; returns when.
+ * Point it at a cell and change that cell to refresh (the task pane's Refresh button also recalculates every cell).
+ * @customfunction REFRESH
+ * @param [trigger] Any cell; changing it runs the refresh again.
+ * @returns The time of the refresh.
+ */
+export function refresh(trigger: any): string {
+  void trigger;
+  getRuntime().refresh();
+  return new Date().toISOString().slice(11, 19) + ' UTC';
+}
+

@@ -1,0 +1,84 @@
+import { CURRENCIES, HORIZONS, SCENARIOS, SEGMENT_IDS, URGENCIES, parseSegment, type Currency, type Horizon, type ScenarioName, type SegmentId } from '../../../src/wire';
+import { InputError, isMissing } from './input-error';
+
+/**
+ * Readers for formula arguments. Each names the argument and what it accepts when the
+ * value is wrong, because the message is all a spreadsheet user sees of the problem.
+ */
+
+export function readText(name: string, value: unknown): string {
+  if (isMissing(value)) throw new InputError(name, `${name} is required.`);
+  if (typeof value !== 'string' && typeof value !== 'number') throw new InputError(name, `${name} must be text.`);
+  return String(value).trim();
+}
+
+export function readOptionalText(name: string, value: unknown): string | undefined {
+  return isMissing(value) ? undefined : readText(name, value);
+}
+
+/** One of a fixed list, case- and spacing-insensitive; the default when omitted. */
+export function readChoice<const T extends string>(name: string, value: unknown, allowed: readonly T[], fallback: T): T;
+export function readChoice<const T extends string>(name: string, value: unknown, allowed: readonly T[]): T;
+export function readChoice<const T extends string>(name: string, value: unknown, allowed: readonly T[], fallback?: T): T {
+  if (isMissing(value)) {
+    if (fallback !== undefined) return fallback;
+    throw new InputError(name, `${name} is required: one of ${allowed.join(', ')}.`, allowed);
+  }
+  const t = String(value).trim().toLowerCase().replace(/[\s-]+/g, '_');
+  const hit = allowed.find((a) => a.toLowerCase() === t);
+  if (!hit) throw new InputError(name, `${name} must be one of ${allowed.join(', ')} (got "${String(value)}").`, allowed);
+  return hit;
+}
+
+export function readCurrency(name: string, value: unknown): Currency {
+  if (isMissing(value)) return 'USD';
+  const t = String(value).trim().toUpperCase();
+  if (!(CURRENCIES as readonly string[]).includes(t)) {
+    throw new InputError(name, `${name} must be one of ${CURRENCIES.join(', ')} (got "${String(value)}").`, CURRENCIES);
+  }
+  return t as Currency;
+}
+
+export function readSegment(name: string, value: unknown): SegmentId {
+  const text = readText(name, value);
+  const segment = parseSegment(text);
+  if (!segment) throw new InputError(name, `${name} must be one of ${SEGMENT_IDS.join(', ')} (got "${text}").`, SEGMENT_IDS);
+  return segment;
+}
+
+export function readHorizon(name: string, value: unknown): Horizon {
+  const n = typeof value === 'string' ? Number(value.replace(/\s*(m|months?)$/i, '')) : value;
+  if (typeof n !== 'number' || !(HORIZONS as readonly number[]).includes(n)) {
+    throw new InputError(name, `${name} must be ${HORIZONS.join(', ')} (months)${isMissing(value) ? '' : ` (got "${String(value)}")`}.`, HORIZONS);
+  }
+  return n as Horizon;
+}
+
+export function readScenario(name: string, value: unknown): ScenarioName {
+  return readChoice(name, value, SCENARIOS, 'central');
+}
+
+export function readUrgency(name: string, value: unknown): (typeof URGENCIES)[number] {
+  return readChoice(name, value, URGENCIES, 'flexible');
+}
+
+/** A positive amount, or undefined when omitted (the caller then uses the valuation's mid). */
+export function readOptionalAmount(name: string, value: unknown): number | undefined {
+  if (isMissing(value)) return undefined;
+  const n = typeof value === 'number' ? value : Number(String(value).replace(/[,\s$€£]/g, ''));
+  if (!Number.isFinite(n) || n <= 0) throw new InputError(name, `${name} must be a positive amount (got "${String(value)}").`);
+  return n;
+}
+
+export function readOptionalYear(name: string, value: unknown): number | undefined {
+  if (isMissing(value)) return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1600 || n > 2100) throw new InputError(name, `${name} must be a whole year between 1600 and 2100 (got "${String(value)}").`);
+  return n;
+}
+
+export function readBooleanFlag(value: unknown): boolean {
+  if (isMissing(value)) return false;
+  if (typeof value === 'boolean') return value;
+  return ['true', 'yes', '1', 'y'].includes(String(value).trim().toLowerCase());
+}

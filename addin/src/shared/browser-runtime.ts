@@ -1,0 +1,19 @@
+import { ServiceClient } from '../../../src/client';
+import { clientBackend } from './client-backend';
+import { hostConnection } from './host-connection';
+import { AddinRuntime, getRuntimeIfReady, setRuntime } from './runtime';
+
+/**
+ * The runtime of the page Excel loads (functions and task pane share it). One ServiceClient
+ * talks to the add-in host; it carries no credentials (the host adds the token) and its rate
+ * limiter learns the account's limits from the X-RateLimit-* headers the host passes on.
+ */
+export function installBrowserRuntime(): AddinRuntime {
+  const existing = getRuntimeIfReady();
+  if (existing) return existing;
+  const { baseUrl, headers } = hostConnection(window.location, window.sessionStorage);
+  const client = new ServiceClient({ baseUrl, headers, tokenProvider: () => undefined, rateLimitKey: `${baseUrl}#addin` });
+  const runtime = new AddinRuntime(clientBackend(client));
+  setRuntime(runtime);
+  return runtime;
+}

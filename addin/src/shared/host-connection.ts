@@ -1,0 +1,24 @@
+import { DEPLOYMENT_KEY_PARAM } from '../../build/manifest';
+
+/** Header the host checks when it requires a deployment key. */
+export const DEPLOYMENT_KEY_HEADER = 'x-addin-deployment-key';
+/** The host's API proxy lives here, relative to the page's origin. */
+export const API_PREFIX = '/api/v1';
+const STORAGE_KEY = 'svc-addin-deployment-key';
+
+/**
+ * Where the page's requests go: its own origin (the add-in host), never the service itself,
+ * and with no credentials of any kind; the host adds the token. The deployment key, when the
+ * manifest carries one, comes in the page URL and is kept for the session.
+ */
+export function hostConnection(location: { origin: string; search: string }, storage?: Pick<Storage, 'getItem' | 'setItem'>): { baseUrl: string; headers: Record<string, string> } {
+  const fromUrl = new URLSearchParams(location.search).get(DEPLOYMENT_KEY_PARAM) ?? undefined;
+  let key = fromUrl;
+  try {
+    if (fromUrl) storage?.setItem(STORAGE_KEY, fromUrl);
+    else key = storage?.getItem(STORAGE_KEY) ?? undefined;
+  } catch {
+    // Storage can be unavailable (privacy settings); the URL is then the only source.
+  }
+  return { baseUrl: `${location.origin}${API_PREFIX}`, headers: key ? { [DEPLOYMENT_KEY_HEADER]: key } : {} };
+}

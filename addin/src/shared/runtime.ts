@@ -1,0 +1,186 @@
+import type {
+  Alert,
+  BatchValuationItem,
+  Breakdown,
+  Currency,
+  ExitStrategy,
+  Projection,
+  SegmentDetail,
+  SegmentId,
+  SegmentSignals,
+  URGENCIES,
+  ValuationRequest,
+} from '../../../src/wire';
+import { CoalescingQueue, type QueueStats } from '../dispatcher/coalescing-queue';
+import { singleCallQueue } from '../dispatcher/single-call-queue';
+import { Poller } from '../dispatcher/poller';
+import type { Outcome } from '../dispatcher/outcome';
+import type { RuntimeBackend } from './backend';
+
+/** The part of an invocation the runtime needs (functions/settle.ts Call). */
+export interface CallContext {
+  signal: AbortSignal;
+  preview: boolean;
+}
+
+export interface RuntimeOptions {
+  /** Coalescing window: idle gap and cap (ms). */
+  idleMs?: number;
+  maxWaitMs?: number;
+  now?: () => number;
+}
+
+/** Values move daily (docs/decisions.md): an answer without its own validity lasts to the end of the UTC day. */
+export function endOfUtcDay(now: number): number {
+  const d = new Date(now);
+  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + 1);
+}
+
+const SIGNALS_TTL_MS = 5 * 60_000;
+const SEGMENT_TTL_MS = 60 * 60_000;
+
+/** Formula value preview shows what is cached and never spends a call. */
+export class PreviewNotCachedError extends Error {
+  override name = 'PreviewNotCachedError';
+  constructor() {
+    super('Not fetched in the formula preview: the value is fetched when the formula is entered.');
+  }
+}
+
+/** Stable key of a request: the same fields in any order are the same request. */
+export function requestKey(value: unknown): string {
+  return JSON.stringify(value, (_k, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1)))
+      : v,
+  );
+}
+
+type ProjectionKey = { asset_id: string; current_value: number; currency: Currency };
+type ExitKey = { asset_id: string; current_value: number; urgency: (typeof URGENCIES)[number] };
+
+/**
+ * Everything the cells share in one runtime (the shared runtime holds the functions and the
+ * task pane together): one coalescing valuation queue per currency, a de-duplicating,
+ * caching queue per other operation, and one alerts schedule.
+ */
+export class AddinRuntime {
+  private readonly valuationQueues = new Map<Currency, CoalescingQueue<ValuationRequest, BatchValuationItem>>();
+  private readonly breakdowns: CoalescingQueue<string, Breakdown>;
+  private readonly projections: CoalescingQueue<ProjectionKey, Projection>;
+  private readonly signals: CoalescingQueue<SegmentId, SegmentSignals>;
+  private readonly segments: CoalescingQueue<SegmentId, SegmentDetail>;
+  private readonly exits: CoalescingQueue<ExitKey, ExitStrategy>;
+  private readonly alertsPoller: Poller<Alert[]>;
+  private readonly now: () => number;
+
+  constructor(
+    readonly backend: RuntimeBackend,
+    private readonly options: RuntimeOptions = {},
+  ) {
+    this.now = options.now ?? Date.now;
+    const now = this.now;
+    const untilEndOfDay = (_: unknown, t: number) => endOfUtcDay(t);
+    this.breakdowns = singleCallQueue({ call: (id, s) => backend.breakdown(id, s), keyOf: (id) => id, expiresAt: untilEndOfDay, now });
+    this.projections = singleCallQueue({ call: (r: ProjectionKey, s) => backend.projection(r, s), keyOf: requestKey, expiresAt: untilEndOfDay, now });
+    this.signals = singleCallQueue({ call: (seg, s) => backend.segmentSignals(seg, s), keyOf: (seg) => seg, expiresAt: (_, t) => t + SIGNALS_TTL_MS, now });
+    this.segments = singleCallQueue({ call: (seg, s) => backend.segmentDetail(seg, s), keyOf: (seg) => seg, expiresAt: (_, t) => t + SEGMENT_TTL_MS, now });
+    this.exits = singleCallQueue({ call: (r: ExitKey, s) => backend.exit(r, s), keyOf: requestKey, expiresAt: untilEndOfDay, now });
+    this.alertsPoller = new Poller(() => backend.alerts());
+  }
+
+  valuation(request: ValuationRequest, currency: Currency, call: CallContext): Promise<BatchValuationItem> {
+    return this.ask(this.valuationQueue(currency), request, call);
+  }
+
+  breakdown(assetId: string, call: CallContext): Promise<Breakdown> {
+    return this.ask(this.breakdowns, assetId, call);
+  }
+
+  projection(assetId: string, currentValue: number, currency: Currency, call: CallContext): Promise<Projection> {
+    return this.ask(this.projections, { asset_id: assetId, current_value: currentValue, currency }, call);
+  }
+
+  segmentSignals(segment: SegmentId, call: CallContext): Promise<SegmentSignals> {
+    return this.ask(this.signals, segment, call);
+  }
+
+  segmentDetail(segment: SegmentId, call: CallContext): Promise<SegmentDetail> {
+    return this.ask(this.segments, segment, call);
+  }
+
+  exit(assetId: string, currentValue: number, urgency: (typeof URGENCIES)[number], call: CallContext): Promise<ExitStrategy> {
+    return this.ask(this.exits, { asset_id: assetId, current_value: currentValue, urgency }, call);
+  }
+
+  /** Streaming cells: one poll per interval for all of them; returns the unsubscribe. */
+  subscribeAlerts(intervalMs: number, listener: (result: Outcome<Alert[]>) => void): () => void {
+    return this.alertsPoller.subscribe(intervalMs, listener);
+  }
+
+  /** Forgets every cached answer and re-polls alerts (SVC.REFRESH, the task pane's Refresh). */
+  refresh(): void {
+    for (const q of this.queues()) q.clearCache();
+    void this.alertsPoller.refreshNow();
+  }
+
+  /** Upstream valuation batch calls and how the cells were served, for the task pane and the benchmark. */
+  valuationStats(): QueueStats {
+    const total: QueueStats = { requests: 0, cacheHits: 0, joined: 0, batchCalls: 0, itemsSent: 0 };
+    for (const q of this.valuationQueues.values()) {
+      for (const k of Object.keys(total) as (keyof QueueStats)[]) total[k] += q.stats[k];
+    }
+    return total;
+  }
+
+  private valuationQueue(currency: Currency): CoalescingQueue<ValuationRequest, BatchValuationItem> {
+    let q = this.valuationQueues.get(currency);
+    if (!q) {
+      q = new CoalescingQueue<ValuationRequest, BatchValuationItem>({
+        batch: (items, signal) => this.backend.valueBatch(items, currency, signal),
+        keyOf: requestKey,
+        maxBatch: 50,
+        idleMs: this.options.idleMs,
+        maxWaitMs: this.options.maxWaitMs,
+        now: this.now,
+        expiresAt: (item, t) => {
+          const until = item.valid_until ? Date.parse(item.valid_until) : NaN;
+          return Number.isFinite(until) ? until : endOfUtcDay(t);
+        },
+      });
+      this.valuationQueues.set(currency, q);
+    }
+    return q;
+  }
+
+  private queues(): CoalescingQueue<never, unknown>[] {
+    return [...this.valuationQueues.values(), this.breakdowns, this.projections, this.signals, this.segments, this.exits] as unknown as CoalescingQueue<
+      never,
+      unknown
+    >[];
+  }
+
+  private ask<Req, Res>(queue: CoalescingQueue<Req, Res>, request: Req, call: CallContext): Promise<Res> {
+    if (call.preview) {
+      const cached = queue.peek(request);
+      return cached !== undefined ? Promise.resolve(cached) : Promise.reject(new PreviewNotCachedError());
+    }
+    return queue.request(request, call.signal);
+  }
+}
+
+let current: AddinRuntime | undefined;
+
+/** The runtime the functions use; the bundle's entry installs it before Excel calls anything. */
+export function getRuntime(): AddinRuntime {
+  if (!current) throw new Error('The add-in is still starting; recalculate in a moment.');
+  return current;
+}
+
+export function setRuntime(runtime: AddinRuntime | undefined): void {
+  current = runtime;
+}
+
+export function getRuntimeIfReady(): AddinRuntime | undefined {
+  return current;
+}
