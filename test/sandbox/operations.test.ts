@@ -6,7 +6,9 @@ import {
   SEGMENT_IDS,
   SCENARIOS,
   parseSignedPercent,
+  type OperationDef,
   type OperationName,
+  type ResponseOf,
   type ValuationRequest,
 } from '../../src/wire';
 import { call, expectShape, getToken, start, type Reply, type Sandbox } from './helpers';
@@ -30,14 +32,14 @@ beforeAll(async () => {
 afterAll(() => sb.close());
 
 /** Calls an operation of the wire table and validates the answer with its response schema. */
-async function op<N extends OperationName>(name: N, opts: { params?: Record<string, string>; body?: unknown; query?: string; headers?: Record<string, string> } = {}) {
-  const def = OPERATIONS[name];
+async function op<N extends OperationName>(name: N, opts: { params?: Record<string, string>; body?: unknown; query?: string; headers?: Record<string, string> } = {}): Promise<ResponseOf<N>> {
+  const def: OperationDef = OPERATIONS[name];
   const path = def.path.replace(/\{(\w+)\}/g, (_, k: string) => encodeURIComponent(opts.params?.[k] ?? ''));
   const r: Reply = await call(sb.url, def.method, path + (opts.query ?? ''), { token, body: opts.body, headers: opts.headers });
   expect(r.status, `${name}: ${JSON.stringify(r.json)}`).toBe(def.status);
   expect(r.headers.get('content-type')).toMatch(/^application\/json/);
   expect(r.headers.get('x-ratelimit-remaining')).toMatch(/^\d+$/);
-  return expectShape(def.response, r.json) as ReturnType<(typeof def.response)['parse']>;
+  return expectShape(def.response, r.json) as ResponseOf<N>;
 }
 
 const close = (a: number, b: number, tol: number) => expect(Math.abs(a - b), `${a} vs ${b}`).toBeLessThanOrEqual(tol);
