@@ -71,4 +71,6 @@ export interface Market {
   exitChannels(segment: SegmentId | undefined, ctx: MarketContext): ExitChannel[];
   segmentList(ctx: MarketContext): SegmentList;
   segmentDetail(segment: SegmentId, ctx: MarketContext): SegmentDetail;
+  /** The segment's price index on a day (YYYY-MM-DD): the series the signals' changes are read from. */
+  segmentIndex(segment: SegmentId, day: string): number;
 }

@@ -1,0 +1,74 @@
+import { SEGMENT_IDS, segmentById, formatSignedPercent, type Alert, type SegmentId } from '../../wire';
+import { DAY_MS, dayNumber, dayStartMs } from './calendar';
+import type { MarketContext } from './market';
+import { hash32 } from './random';
+import { SEGMENT_PROFILES, annualVolatility } from './segment-profiles';
+import type { MarketState } from './state';
+
+/**
+ * Alerts are events in the series: the 30-day change crossing a band (breakout/breakdown), a
+ * jump in volume, or sentiment changing label. Each is raised during the day it happens and
+ * lives seven days, so the list for a moment is a pure function of the series.
+ */
+const ALERT_LIFETIME_MS = 7 * DAY_MS;
+
+/** The instant alerts are listed for: now, or the end of the as-of day when valuing the past. */
+export function asOfInstant(ctx: MarketContext): number {
+  return Math.min(ctx.now.getTime(), dayStartMs(dayNumber(ctx.day)) + DAY_MS - 1);
+}
+
+function alertId(seed: number, segment: SegmentId, type: string, day: number): string {
+  const a = hash32(`${segment}|${type}|${day}`, seed).toString(36).padStart(7, '0');
+  const b = hash32(`${day}|${type}|${segment}`, seed ^ 0x5bd1e995).toString(36).padStart(7, '0');
+  return `alert_${a}${b}`;
+}
+
+function eventsOn(state: MarketState, segment: SegmentId, day: number): Omit<Alert, 'id' | 'created_at' | 'expires_at'>[] {
+  const today = state.segmentDay(segment, day);
+  const before = state.segmentDay(segment, day - 1);
+  const band = 0.5 * annualVolatility(SEGMENT_PROFILES[segment]) * Math.sqrt(30 / 365);
+  const name = segmentById(segment)!.name;
+  const change = formatSignedPercent(today.change30 * 100);
+  const out: Omit<Alert, 'id' | 'created_at' | 'expires_at'>[] = [];
+  if (today.change30 > band && before.change30 <= band) {
+    out.push({ type: 'breakout', severity: 'opportunity', segment, title: `${name}: upside breakout`, message: `${name} prices are up ${change} over 30 days, above their usual range.` });
+  }
+  if (today.change30 < -band && before.change30 >= -band) {
+    out.push({ type: 'breakdown', severity: 'warning', segment, title: `${name}: downside break`, message: `${name} prices are ${change} over 30 days, below their usual range.` });
+  }
+  if (today.volumeRatio > 1.3 && before.volumeRatio <= 1.3) {
+    out.push({ type: 'volume_spike', severity: 'info', segment, title: `${name}: volume spike`, message: `${name} trading volume is ${formatSignedPercent((today.volumeRatio - 1) * 100)} against its average.` });
+  }
+  // Only a move into bullish or bearish that was not already the mood a week ago: no flapping.
+  const weekAgo = state.segmentDay(segment, day - 7);
+  if (today.sentiment !== before.sentiment && today.sentiment !== 'neutral' && weekAgo.sentiment !== today.sentiment) {
+    out.push({
+      type: 'sentiment_shift',
+      severity: today.sentiment === 'bullish' ? 'opportunity' : today.sentiment === 'bearish' ? 'warning' : 'info',
+      segment,
+      title: `${name}: sentiment now ${today.sentiment}`,
+      message: `Sentiment in ${name} moved from ${before.sentiment} to ${today.sentiment}.`,
+    });
+  }
+  return out;
+}
+
+export function activeAlerts(state: MarketState, ctx: MarketContext): Alert[] {
+  const at = asOfInstant(ctx);
+  const lastDay = Math.floor(at / DAY_MS);
+  const out: Alert[] = [];
+  for (let day = lastDay - 7; day <= lastDay; day++) {
+    for (const segment of SEGMENT_IDS) {
+      for (const e of eventsOn(state, segment, day)) {
+        const id = alertId(state.seed, segment, e.type, day);
+        // Raised at a fixed time of its day between 06:00 and 16:00 UTC.
+        const created = dayStartMs(day) + (6 * 60 + (hash32(id) % 600)) * 60_000;
+        const expires = created + ALERT_LIFETIME_MS;
+        if (created <= at && at < expires) {
+          out.push({ id, ...e, created_at: new Date(created).toISOString(), expires_at: new Date(expires).toISOString() });
+        }
+      }
+    }
+  }
+  return out.sort((a, b) => b.created_at.localeCompare(a.created_at) || a.id.localeCompare(b.id));
+}

@@ -1,0 +1,135 @@
+import { z } from 'zod';
+import { SEGMENT_IDS, brandCode, formatAssetId, idComponent, segmentById, type SegmentId } from '../../wire';
+import raw from './catalogue.json';
+import { brandKey, modelTokens, referenceKey, words } from './normalise';
+
+/**
+ * The shipped reference catalogue: real-world assets with their market level in USD on the
+ * reference day (catalogue.json). Loaded and indexed once per process.
+ */
+const EntrySchema = z.object({
+  segment: z.enum(SEGMENT_IDS),
+  brand: z.string().min(1),
+  model: z.string().min(1),
+  reference: z.string().min(1).optional(),
+  year: z.number().int().optional(),
+  size: z.string().optional(),
+  price: z.number().positive(),
+  aliases: z.array(z.string()).optional(),
+});
+const FileSchema = z.object({
+  reference_day: z.string(),
+  currency: z.literal('USD'),
+  units: z.record(z.enum(SEGMENT_IDS), z.string()),
+  brand_aliases: z.record(z.string(), z.array(z.string())),
+  assets: z.array(EntrySchema),
+});
+
+export type CatalogueEntry = z.infer<typeof EntrySchema>;
+
+export interface KnownAsset extends CatalogueEntry {
+  asset_id: string;
+  /** SVC-code-brand-ref without year or size: the part of an id that names the model. */
+  modelKey: string;
+  /** Position in the file: earlier entries are the flagship when a request is vague. */
+  order: number;
+  unit: string;
+  refKey: string;
+  tokens: Set<string>;
+}
+
+export interface BrandInfo {
+  segment: SegmentId;
+  name: string;
+  code: string;
+  entries: KnownAsset[];
+  medianPrice: number;
+}
+
+export interface Catalogue {
+  assets: KnownAsset[];
+  bySegment: Record<SegmentId, KnownAsset[]>;
+  byId: Map<string, KnownAsset>;
+  byModelKey: Map<string, KnownAsset[]>;
+  /** `${segment}:${brandKey}` for names and aliases. */
+  brandsByKey: Map<string, BrandInfo>;
+  /** `${segment}:${brandCode}`: how an asset id names a brand. */
+  brandsByCode: Map<string, BrandInfo>;
+  brands: Record<SegmentId, BrandInfo[]>;
+  segmentMedian: Record<SegmentId, number>;
+  units: Record<SegmentId, string>;
+}
+
+export function modelKeyOf(segment: SegmentId, brand: string, ref: string): string {
+  return `SVC-${segmentById(segment)!.code}-${brand}-${ref}`;
+}
+
+function median(values: number[]): number {
+  const s = [...values].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+}
+
+function build(): Catalogue {
+  const file = FileSchema.parse(raw);
+  const bySegment = Object.fromEntries(SEGMENT_IDS.map((s) => [s, [] as KnownAsset[]])) as Record<SegmentId, KnownAsset[]>;
+  const byId = new Map<string, KnownAsset>();
+  const byModelKey = new Map<string, KnownAsset[]>();
+  const brandsByKey = new Map<string, BrandInfo>();
+  const brandsByCode = new Map<string, BrandInfo>();
+  const brands = Object.fromEntries(SEGMENT_IDS.map((s) => [s, [] as BrandInfo[]])) as Record<SegmentId, BrandInfo[]>;
+  const assets: KnownAsset[] = [];
+
+  file.assets.forEach((e, order) => {
+    const asset_id = formatAssetId({ segment: e.segment, brand: e.brand, model: e.model, reference: e.reference, year: e.year, size: e.size });
+    if (byId.has(asset_id)) throw new Error(`catalogue.json: duplicate asset id ${asset_id}`);
+    const ref = idComponent(e.reference ?? '') || idComponent(e.model, 16) || 'NA';
+    const code = brandCode(e.brand);
+    const tokens = modelTokens([e.model, e.reference ?? '', ...(e.aliases ?? [])].join(' '), e.brand);
+    if (e.reference) {
+      tokens.add(referenceKey(e.reference).toLowerCase());
+      for (const w of words(e.reference)) tokens.add(w);
+    }
+    const known: KnownAsset = {
+      ...e,
+      asset_id,
+      modelKey: modelKeyOf(e.segment, code, ref),
+      order,
+      unit: file.units[e.segment] ?? 'item',
+      refKey: e.reference ? referenceKey(e.reference) : '',
+      tokens,
+    };
+    assets.push(known);
+    bySegment[e.segment].push(known);
+    byId.set(asset_id, known);
+    const same = byModelKey.get(known.modelKey);
+    if (same) same.push(known);
+    else byModelKey.set(known.modelKey, [known]);
+
+    let info = brandsByCode.get(`${e.segment}:${code}`);
+    if (!info) {
+      info = { segment: e.segment, name: e.brand, code, entries: [], medianPrice: 0 };
+      brandsByCode.set(`${e.segment}:${code}`, info);
+      brands[e.segment].push(info);
+      for (const name of [e.brand, ...(file.brand_aliases[e.brand] ?? [])]) brandsByKey.set(`${e.segment}:${brandKey(name)}`, info);
+    } else if (info.name !== e.brand) {
+      throw new Error(`catalogue.json: brands '${info.name}' and '${e.brand}' share the code ${code} in ${e.segment}`);
+    }
+    info.entries.push(known);
+  });
+
+  const segmentMedian = {} as Record<SegmentId, number>;
+  for (const s of SEGMENT_IDS) {
+    segmentMedian[s] = median(bySegment[s].map((a) => a.price));
+    for (const b of brands[s]) b.medianPrice = median(b.entries.map((a) => a.price));
+  }
+  return { assets, bySegment, byId, byModelKey, brandsByKey, brandsByCode, brands, segmentMedian, units: file.units as Record<SegmentId, string> };
+}
+
+let loaded: Catalogue | undefined;
+
+/** The catalogue, parsed and indexed on first use. */
+export function catalogue(): Catalogue {
+  loaded ??= build();
+  return loaded;
+}

@@ -1,0 +1,145 @@
+import { formatAssetId, parseAssetId, type CanonicalAsset, type SegmentId } from '../../wire';
+import { catalogue, modelKeyOf, type BrandInfo, type KnownAsset } from './catalogue';
+import { brandKey, modelTokens, referenceKey } from './normalise';
+import { sizeFromIdPart } from './profiles';
+
+/**
+ * Which asset a request describes. A request that names a catalogue asset (however it is
+ * spelt) gets that asset's id; anything else gets the id its own fields spell, and is valued
+ * by brand or segment. Everything downstream is a function of the id, so the same asset has
+ * the same numbers in every operation.
+ */
+
+const MIN_MATCH = 0.6;
+
+export function findBrand(segment: SegmentId, name: string): BrandInfo | undefined {
+  const cat = catalogue();
+  const key = brandKey(name);
+  const exact = cat.brandsByKey.get(`${segment}:${key}`);
+  if (exact) return exact;
+  if (key.length < 4) return undefined;
+  let best: BrandInfo | undefined;
+  let bestLen = 0;
+  for (const b of cat.brands[segment]) {
+    const bk = brandKey(b.name);
+    if (bk.length >= 4 && (bk.includes(key) || key.includes(bk)) && bk.length > bestLen) {
+      best = b;
+      bestLen = bk.length;
+    }
+  }
+  return best;
+}
+
+function byReference(entries: KnownAsset[], reference: string): KnownAsset | undefined {
+  const r = referenceKey(reference);
+  let best: KnownAsset | undefined;
+  let bestRank = -1;
+  for (const e of entries) {
+    if (!e.refKey) continue;
+    let rank = -1;
+    if (e.refKey === r) rank = 1000;
+    else if (r.length >= 4 && e.refKey.length >= 4 && (r.startsWith(e.refKey) || e.refKey.startsWith(r))) rank = Math.min(e.refKey.length, r.length);
+    if (rank > bestRank) {
+      best = e;
+      bestRank = rank;
+    }
+  }
+  return best;
+}
+
+function byModel(entries: KnownAsset[], model: string, brand: string): KnownAsset | 'vague' | undefined {
+  const wanted = modelTokens(model, brand);
+  if (wanted.size === 0) return 'vague';
+  let best: KnownAsset | undefined;
+  let bestCover = 0;
+  let bestSpecific = 0;
+  for (const e of entries) {
+    let hit = 0;
+    for (const t of wanted) if (e.tokens.has(t)) hit++;
+    const cover = hit / wanted.size;
+    const specific = hit / e.tokens.size;
+    if (cover >= MIN_MATCH && (cover > bestCover || (cover === bestCover && specific > bestSpecific))) {
+      best = e;
+      bestCover = cover;
+      bestSpecific = specific;
+    }
+  }
+  return best;
+}
+
+export function matchCatalogue(asset: Pick<CanonicalAsset, 'segment' | 'brand' | 'model' | 'reference'>): { brand?: BrandInfo; entry?: KnownAsset } {
+  const brand = findBrand(asset.segment, asset.brand);
+  if (!brand) return {};
+  const entries = brand.entries;
+  if (asset.reference) {
+    const hit = byReference(entries, asset.reference);
+    if (hit) return { brand, entry: hit };
+    // A reference we do not list is another model, unless the model names an unreferenced entry.
+    const m = byModel(entries.filter((e) => !e.refKey), asset.model, asset.brand);
+    return { brand, entry: m === 'vague' || m === undefined ? undefined : m };
+  }
+  const m = byModel(entries, asset.model, asset.brand);
+  // A bare producer or maker ("Château Lafite Rothschild", no wine named) means its flagship.
+  return { brand, entry: m === 'vague' ? entries[0] : m };
+}
+
+export function assetIdFor(asset: CanonicalAsset): string {
+  const { brand, entry } = matchCatalogue(asset);
+  if (entry) {
+    return formatAssetId({
+      segment: entry.segment,
+      brand: entry.brand,
+      model: entry.model,
+      reference: entry.reference,
+      year: asset.year ?? entry.year,
+      size: asset.size ?? entry.size,
+    });
+  }
+  return formatAssetId({
+    segment: asset.segment,
+    brand: brand?.name ?? asset.brand,
+    model: asset.model,
+    reference: asset.reference,
+    year: asset.year,
+    size: asset.size,
+  });
+}
+
+/** A brand code read back as a name whose brand code is the same code ("SOMNEWBRA" -> "SOM NEW BRA"). */
+function brandNameFromCode(code: string): string {
+  if (code.length <= 8) return code;
+  return code.match(/.{1,3}/g)!.join(' ');
+}
+
+export function canonicalForId(assetId: string): CanonicalAsset | undefined {
+  const parts = parseAssetId(assetId);
+  if (!parts) return undefined;
+  const cat = catalogue();
+  const sizePart = parts.extra.find((e) => e.startsWith('S'));
+  const size = sizePart ? sizeFromIdPart(sizePart) : undefined;
+  const family = cat.byModelKey.get(modelKeyOf(parts.segment, parts.brand, parts.ref));
+  const known = (e: KnownAsset): CanonicalAsset => ({
+    segment: e.segment,
+    brand: e.brand,
+    model: e.model,
+    reference: e.reference,
+    year: parts.year ?? e.year,
+    size: size ?? e.size,
+    quantity: 1,
+  });
+  if (family) return known(family[0]!);
+  const brand = cat.brandsByCode.get(`${parts.segment}:${parts.brand}`);
+  const guess: CanonicalAsset = {
+    segment: parts.segment,
+    brand: brand?.name ?? brandNameFromCode(parts.brand),
+    model: parts.ref,
+    // References longer than a model id keeps must travel as a reference to survive the round trip.
+    reference: parts.ref.length > 16 ? parts.ref : undefined,
+    year: parts.year,
+    size,
+    quantity: 1,
+  };
+  const m = matchCatalogue(guess);
+  if (m.entry) return known(m.entry);
+  return m.brand ? { ...guess, brand: m.brand.name } : guess;
+}
