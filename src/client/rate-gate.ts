@@ -133,20 +133,25 @@ export class RateGate {
   }
 
   /**
-   * A 429: hold every request of the account until the reset the service named (capped at
-   * one window, so a garbled header cannot park the client). Returns the daily-limit error
-   * when it was the day that ran out.
+   * A 429. When the service says the budget is spent (Remaining 0, or no headers), every
+   * request of the account waits in the gate until the reset it named (capped at one window,
+   * so a garbled header cannot park the client). When it says budget remains (an overloaded or
+   * over-cautious server), only the refused request waits, for the returned number of ms.
+   * The day running out is returned as an error instead (fail fast).
    */
-  rateLimited(permit: Permit | undefined, obs: RateObservation): DailyLimitExhaustedError | undefined {
+  rateLimited(permit: Permit | undefined, obs: RateObservation): { daily: DailyLimitExhaustedError } | { waitMs: number } {
     this.observe(permit, obs);
     const now = this.clock();
     const day = this.dayBudget(now);
-    if (day.remaining !== undefined && day.remaining <= 0) return this.dailyError(day.resetAt);
+    if (day.remaining !== undefined && day.remaining <= 0) return { daily: this.dailyError(day.resetAt) };
     const cap = now + this.limits.minuteMs + this.limits.marginMs;
-    const until = obs.retryAt ?? obs.minuteResetAt ?? now + this.spacingMs;
+    if (obs.minuteRemaining !== undefined && obs.minuteRemaining > 0) {
+      return { waitMs: Math.max(0, Math.min(obs.retryAt ?? now + this.spacingMs, cap) - now) };
+    }
+    const until = obs.minuteResetAt ?? obs.retryAt ?? now + this.spacingMs;
     this.blockedUntil = Math.max(this.blockedUntil, Math.min(until + this.limits.marginMs, cap));
     this.kick();
-    return undefined;
+    return { waitMs: 0 };
   }
 
   status(): RateLimitStatus {

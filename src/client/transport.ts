@@ -124,15 +124,18 @@ export class Transport {
         continue;
       }
       if (outcome.status === 429) {
+        // Authenticated calls: the gate either holds the whole account until the reset, or
+        // names a wait for this request alone. Token calls are not gated: honour Retry-After.
+        let waitMs = Math.min(60_000, Math.max(0, (rate.retryAt ?? now + 1000) - now));
         if (op.auth) {
-          const daily = this.cfg.gate.rateLimited(permit, rate);
-          if (daily) throw daily;
+          const verdict = this.cfg.gate.rateLimited(permit, rate);
+          if ('daily' in verdict) throw verdict.daily;
+          waitMs = verdict.waitMs;
         }
         if (refusals < this.cfg.maxRateLimitRetries) {
           refusals++;
-          log(this.cfg.logger, 'warn', `rate limited on ${label}; waiting for the reset`, { refusals });
-          // Authenticated calls wait in the gate, which now holds until the reset; token calls wait here.
-          if (!op.auth) await sleep(Math.min(60_000, Math.max(0, (rate.retryAt ?? now + 1000) - now)), signal);
+          log(this.cfg.logger, 'warn', `rate limited on ${label}; waiting ${Math.round(waitMs)} ms`, { refusals });
+          if (waitMs > 0) await sleep(waitMs, signal);
           continue;
         }
         throw errorFromResponse(429, errBody, name, { resetAt: rate.minuteResetAt !== undefined ? new Date(rate.minuteResetAt) : undefined });

@@ -1,0 +1,122 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { DailyLimitExhaustedError, parseResetHeader } from '../../src/client';
+import { apiCalls, clientFor, count, readLog, start, valuedItems, watches, type Sandbox } from './helpers';
+
+let sb: Sandbox | undefined;
+afterEach(async () => {
+  await sb?.close();
+  sb = undefined;
+});
+
+/** Starter limits with a one-second "minute": 60 requests a second, 3,000 assets a second through batches. */
+const FAST_STARTER = { minuteMs: 1000 };
+
+describe('pacing to the account budget', () => {
+  it('a client told its tier receives no 429 in steady state, and spreads its calls evenly', async () => {
+    sb = await start({ ...FAST_STARTER });
+    const c = clientFor(sb, 'demo-starter', { tier: 'starter', limits: { minuteMs: 1000 } });
+    const out = await c.valueAll(watches(7_500));
+    expect(out.every((o) => o.ok)).toBe(true);
+    const log = apiCalls(await readLog(sb));
+    expect(count(log, (l) => l.status === 429)).toBe(0);
+    expect(valuedItems(log)).toBe(7_500);
+    // Spread evenly: every whole one-second window in between holds close to the limit,
+    // rather than a burst followed by a stall.
+    const perWindow = new Map<number, number>();
+    for (const l of log) {
+      const w = Math.floor(Date.parse(l.t) / 1000);
+      perWindow.set(w, (perWindow.get(w) ?? 0) + 1);
+    }
+    const inner = [...perWindow.entries()].sort((a, b) => a[0] - b[0]).slice(1, -1).map(([, n]) => n);
+    for (const n of inner) expect(n).toBeGreaterThanOrEqual(50);
+  });
+
+  it('every client of one account in the process shares one gate: three clients, no 429', async () => {
+    sb = await start({ ...FAST_STARTER });
+    const clients = [1, 2, 3].map(() => clientFor(sb!, 'demo-starter', { tier: 'starter', limits: { minuteMs: 1000 } }));
+    const outs = await Promise.all(clients.map((c, i) => c.valueAll(watches(1_000, `C${i}-`))));
+    expect(outs.flat().every((o) => o.ok)).toBe(true);
+    expect(count(apiCalls(await readLog(sb)), (l) => l.status === 429)).toBe(0);
+  });
+
+  it('a 429 storm (three processes on one account, each thinking it owns the budget): all valued once, no hammering', async () => {
+    sb = await start({ ...FAST_STARTER });
+    // Separate gate keys stand in for separate processes.
+    const clients = [1, 2, 3].map((i) => clientFor(sb!, 'demo-starter', { tier: 'starter', limits: { minuteMs: 1000 }, rateLimitKey: `process-${i}` }));
+    const t0 = Date.now();
+    const outs = await Promise.all(clients.map((c, i) => c.valueAll(watches(1_000, `P${i}-`))));
+    const seconds = (Date.now() - t0) / 1000;
+    expect(outs.flat().every((o) => o.ok)).toBe(true);
+    const log = apiCalls(await readLog(sb));
+    expect(valuedItems(log)).toBe(3_000);
+    const refused = count(log, (l) => l.status === 429);
+    // Each refusal parks its client until the window resets (and Remaining headers stop most
+    // before they happen): a handful per window, not a flood.
+    expect(refused).toBeLessThanOrEqual(Math.ceil(seconds + 1) * 3 * 4);
+  });
+
+  it('corrects itself from X-RateLimit-* when configured for more than the account has', async () => {
+    sb = await start({ ...FAST_STARTER, accounts: [{ client_id: 'small', client_secret: 'small-secret', tier: 'pro', per_minute: 30 }] });
+    const c = clientFor(sb, 'small', { tier: 'pro', limits: { minuteMs: 1000 } });
+    const out = await c.valueAll(watches(2_000));
+    expect(out.every((o) => o.ok)).toBe(true);
+    expect(c.rateLimitStatus().minuteLimit).toBe(30);
+    expect(count(apiCalls(await readLog(sb)), (l) => l.status === 429)).toBeLessThanOrEqual(2);
+  });
+
+  it('learns the limits from the headers when told none', async () => {
+    sb = await start({ ...FAST_STARTER });
+    const c = clientFor(sb, 'demo-starter', { limits: { minuteMs: 1000 } });
+    await c.segments.list();
+    const s = c.rateLimitStatus();
+    expect(s.minuteLimit).toBe(60);
+    expect(s.dayLimit).toBe(5_000);
+    expect(s.minuteRemaining).toBe(59);
+    expect(s.dayRemaining).toBe(4_999);
+    expect(s.resetsAt!.getTime()).toBeGreaterThan(Date.now() - 1);
+  });
+});
+
+describe('the daily budget', () => {
+  it('runs out: items not yet valued fail fast with DailyLimitExhaustedError saying when it returns', async () => {
+    sb = await start({ minuteMs: 1000, dayMs: 3_600_000, accounts: [{ client_id: 'daily', client_secret: 'daily-secret', tier: 'enterprise', per_day: 12 }] });
+    const c = clientFor(sb, 'daily', { tier: 'enterprise', limits: { perDay: 12, minuteMs: 1000, dayMs: 3_600_000 } });
+    await c.segments.list();
+    const t0 = Date.now();
+    const out = await c.valueAll(watches(1_000));
+    expect(Date.now() - t0).toBeLessThan(10_000);
+    const ok = out.filter((o) => o.ok).length;
+    expect(ok).toBe(11 * 50);
+    const failed = out.filter((o) => !o.ok).map((o) => (o as { error: unknown }).error);
+    expect(failed).toHaveLength(1_000 - 550);
+    const e = failed[0] as DailyLimitExhaustedError;
+    expect(e).toBeInstanceOf(DailyLimitExhaustedError);
+    expect(e.resetAt.getTime()).toBe(Math.ceil(Date.now() / 3_600_000) * 3_600_000);
+    expect(e.message).toContain(`returns at ${e.resetAt.toISOString()}`);
+    // Later calls fail before sending anything.
+    const sent = (await readLog(sb)).length;
+    await expect(c.segments.list()).rejects.toBeInstanceOf(DailyLimitExhaustedError);
+    expect((await readLog(sb)).length).toBe(sent);
+    expect(c.rateLimitStatus().dayRemaining).toBe(0);
+  });
+
+  it('a client not told the daily limit learns it from the service and fails fast too', async () => {
+    sb = await start({ minuteMs: 1000, dayMs: 3_600_000, accounts: [{ client_id: 'daily', client_secret: 'daily-secret', tier: 'enterprise', per_day: 5 }] });
+    const c = clientFor(sb, 'daily', { limits: { minuteMs: 1000, dayMs: 3_600_000 } });
+    const out = await c.valueAll(watches(500));
+    expect(out.filter((o) => o.ok)).toHaveLength(250);
+    expect(out.filter((o) => !o.ok).every((o) => !o.ok && o.error instanceof DailyLimitExhaustedError)).toBe(true);
+    expect(count(apiCalls(await readLog(sb)), (l) => l.status === 429)).toBeLessThanOrEqual(1);
+  });
+});
+
+describe('X-RateLimit-Reset read by magnitude', () => {
+  const now = 1_700_000_000_000;
+  it('seconds from now, epoch seconds, epoch milliseconds', () => {
+    expect(parseResetHeader('30', now)).toBe(now + 30_000);
+    expect(parseResetHeader('1700000060', now)).toBe(1_700_000_060_000);
+    expect(parseResetHeader('1700000060000', now)).toBe(1_700_000_060_000);
+    expect(parseResetHeader('soon', now)).toBeUndefined();
+    expect(parseResetHeader(null, now)).toBeUndefined();
+  });
+});
