@@ -8,11 +8,10 @@ import { methodNotes } from './method-notes';
 import { byRow, holdingRows, weigh, type BuildContext } from './portfolio-report';
 import { applyMonthOnMonth } from './previous';
 import { reportId } from './report-id';
+import { TOP_HOLDINGS } from '../run/enrich';
 import { exitRow, mapSection, performanceComparison, projectionRow } from './sections';
 
 export const CONSOLIDATED_NAME = 'Consolidated';
-/** How many of the largest holdings get projections and exit analysis. */
-export const TOP_HOLDINGS = 5;
 
 /**
  * One report over several portfolios: every holding (its description prefixed with its

@@ -12,7 +12,7 @@ export function inputError(p: RowProblem, withPortfolio = false): ReportError {
   const found = p.value !== undefined ? ` (found "${p.value.length > 60 ? p.value.slice(0, 60) + '…' : p.value}")` : '';
   const prefix = withPortfolio ? `${p.portfolio}: ` : '';
   const place = p.row === null ? '' : ` [${where(p.file, p.sheet)}]`;
-  return { row: p.row, field: p.field, message: `${prefix}${capitalise(p.reason)}${found}.${place}`.replace(/\.\.(\s|$)/, '.$1') };
+  return { row: p.row, field: p.field, message: `${prefix}${p.reason}${found}.${place}` };
 }
 
 /** A holding the service could not value. */
@@ -20,5 +20,3 @@ export function valuationError(h: Holding, field: string, message: string, withP
   const prefix = withPortfolio ? `${h.portfolio}: ` : '';
   return { row: h.source.row, field, message: `${prefix}Not valued: ${message.replace(/\.$/, '')}. [${where(h.source.file, h.source.sheet)}]` };
 }
-
-const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

@@ -20,6 +20,8 @@ export interface FailedItem {
   ok: false;
   field: string;
   message: string;
+  /** The service, network or budget failed, not the item: --resume tries it again. */
+  transient: boolean;
 }
 
 export type ItemResult = ValuedItem | FailedItem;

@@ -1,0 +1,191 @@
+import { mkdir } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { ServiceError } from '../src/client';
+import { CURRENCIES, TIER_NAMES } from '../src/wire';
+import { resolveSettings } from './config';
+import { buildDashboard } from './dashboard';
+import { InputError } from './input/types';
+import { REPORT_FORMATS } from './report-data';
+import { CheckpointMismatch } from './run/checkpoint';
+import { connect } from './run/connect';
+import { EXIT, InterruptedError, UsageError } from './run/exit-codes';
+import { createProgress } from './run/progress';
+import { runReports, type RunOptions } from './run/run-job';
+import { runOnSchedule } from './schedule';
+import { writeDashboard } from './writers';
+
+/** `svc-report`: the month-end report job. Stdout lists written files only; everything else goes to stderr. */
+
+const say = (line: string) => process.stderr.write(`${line}\n`);
+
+function positiveInt(name: string) {
+  return (value: string): number => {
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError(`${name} must be a whole number of at least 1.`);
+    return n;
+  };
+}
+
+/** The options `run` and `schedule` share. */
+function withRunOptions(cmd: Command, outHelp: string): Command {
+  return cmd
+    .requiredOption('--out <dir>', outHelp)
+    .option('--formats <list>', `comma-separated report formats: ${REPORT_FORMATS.join(', ')} (default: all four)`)
+    .option('--as-of <date>', 'valuation date YYYY-MM-DD (default: today, UTC); with the sandbox, values are as of that day')
+    .option('--previous <dir>', "a previous run's output folder: adds month-on-month change from its JSON reports")
+    .option('--currency <code>', `report currency: ${CURRENCIES.join(', ')} (default: the holdings' currency, else USD)`)
+    .addOption(new Option('--tier <tier>', 'the account tier (paces requests; picks the demo account with the embedded sandbox)').choices(TIER_NAMES))
+    .option('--resume', 'continue an interrupted run from the checkpoint in --out')
+    .option('--config <file>', 'config file (default: ./svc-report.config.json when present)')
+    .addOption(new Option('--minute-ms <n>', 'length of the rate-limit minute window in ms (tests)').argParser(positiveInt('--minute-ms')).hideHelp())
+    .addOption(new Option('--sandbox-log <file>', 'embedded sandbox only: append its JSONL request log here (tests)').hideHelp());
+}
+
+const ENV_HELP = `
+Service: SVC_BASE_URL (including /v1), SVC_CLIENT_ID and SVC_CLIENT_SECRET, or the config file.
+Without a base URL the embedded sandbox is started and the reports are marked as sandbox data.
+
+Exit codes: 0 every holding valued; 3 finished but some holdings were not valued (listed in
+the reports' errors); 2 bad usage or unreadable input; 1 anything else; 130 interrupted
+(run again with --resume). See docs/report-job.md.`;
+
+/** Ctrl-C: the first one stops after the request in flight and keeps the checkpoint; a second quits at once. */
+function interruptible(): { signal: AbortSignal; dispose(): void } {
+  const controller = new AbortController();
+  const onSigint = () => {
+    if (controller.signal.aborted) process.exit(EXIT.interrupted);
+    say('Stopping: finishing the request in flight and keeping the checkpoint (Ctrl-C again to quit at once)…');
+    controller.abort();
+  };
+  process.on('SIGINT', onSigint);
+  process.on('SIGTERM', onSigint);
+  return {
+    signal: controller.signal,
+    dispose: () => {
+      process.off('SIGINT', onSigint);
+      process.off('SIGTERM', onSigint);
+    },
+  };
+}
+
+async function runCommand(files: string[], opts: Omit<RunOptions, 'files'>): Promise<number> {
+  const stop = interruptible();
+  try {
+    const outcome = await runReports({ ...opts, files }, { signal: stop.signal, progress: createProgress() });
+    for (const f of outcome.files) process.stdout.write(`${f}\n`);
+    say(outcome.exitCode === EXIT.ok ? `Done: every holding valued; ${outcome.files.length} files written.` : `Done with problems: some holdings were not valued (see the errors in the reports); ${outcome.files.length} files written.`);
+    return outcome.exitCode;
+  } finally {
+    stop.dispose();
+  }
+}
+
+async function dashboardCommand(opts: { out: string; formats?: string; config?: string; tier?: string; minuteMs?: number; asOf?: string; sandboxLog?: string }): Promise<number> {
+  const settings = resolveSettings(opts);
+  const stop = interruptible();
+  const conn = await connect(settings.service, { asOf: settings.asOf, log: say });
+  try {
+    const data = await buildDashboard(conn.client, { asOf: settings.asOf, generatedAt: process.env.SOURCE_DATE_EPOCH ? new Date(Number(process.env.SOURCE_DATE_EPOCH) * 1000).toISOString() : new Date().toISOString(), sandbox: conn.sandbox, signal: stop.signal });
+    await mkdir(resolve(opts.out), { recursive: true });
+    const written = await writeDashboard(data, resolve(opts.out), settings.formats);
+    for (const w of written) process.stdout.write(`${w.path}\n`);
+    return EXIT.ok;
+  } finally {
+    stop.dispose();
+    await conn.close();
+  }
+}
+
+function program(): Command {
+  const root = new Command()
+    .name('svc-report')
+    .description('Month-end valuation reports for client portfolios of luxury assets, and a market dashboard.')
+    .showHelpAfterError('(run with --help for usage)')
+    .exitOverride()
+    .configureOutput({ writeErr: (s) => process.stderr.write(s) });
+
+  withRunOptions(
+    root
+      .command('run')
+      .description('Value the holdings files and write one report set per portfolio (and a consolidated one for several).')
+      .argument('<holdings...>', 'holdings files: .csv, .xlsx or .json (one portfolio per file, sheet, or portfolio column value)'),
+    'folder to write the reports into',
+  )
+    .addHelpText('after', `\nExample:\n  svc-report run examples/*.csv examples/*.xlsx --out out/2026-10 --as-of 2026-10-31 --previous out/2026-09\n${ENV_HELP}`)
+    .exitOverride()
+    .action(async (files: string[], opts: Omit<RunOptions, 'files'>) => {
+      process.exitCode = await runCommand(files, opts);
+    });
+
+  root
+    .command('dashboard')
+    .description('Write the market dashboard: segments, per-segment signals, top movers and active alerts.')
+    .requiredOption('--out <dir>', 'folder to write the dashboard into')
+    .option('--formats <list>', `comma-separated formats: ${REPORT_FORMATS.join(', ')} (default: all four)`)
+    .option('--as-of <date>', 'market date YYYY-MM-DD (default: today, UTC)')
+    .addOption(new Option('--tier <tier>', 'the account tier').choices(TIER_NAMES))
+    .option('--config <file>', 'config file (default: ./svc-report.config.json when present)')
+    .addOption(new Option('--minute-ms <n>', 'rate window in ms (tests)').argParser(positiveInt('--minute-ms')).hideHelp())
+    .addOption(new Option('--sandbox-log <file>', 'embedded sandbox request log (tests)').hideHelp())
+    .addHelpText('after', `\nExample:\n  svc-report dashboard --out out/dashboard --formats pdf,xlsx\n${ENV_HELP}`)
+    .exitOverride()
+    .action(async (opts) => {
+      process.exitCode = await dashboardCommand(opts);
+    });
+
+  withRunOptions(
+    root
+      .command('schedule')
+      .description('Run `run` on a cron schedule: each run into its own month folder under --out, the previous month passed as --previous.')
+      .argument('<holdings...>', 'holdings files, as for run')
+      .requiredOption('--cron <pattern>', 'cron pattern, e.g. "0 6 1 * *" (06:00 on the 1st of every month); 6 fields add seconds')
+      .option('--tz <zone>', 'IANA time zone of the pattern, e.g. Europe/London (default: this machine\'s)')
+      .addOption(new Option('--max-runs <n>', 'stop after this many runs').argParser(positiveInt('--max-runs'))),
+    'base folder: each run writes into BASE/YYYY-MM/',
+  )
+    .addHelpText('after', `\nExample:\n  svc-report schedule clients.xlsx --cron "0 6 1 * *" --tz Europe/London --out /srv/reports\n\nNever runs two at once. To use cron or a systemd timer instead, see docs/report-job.md.\n${ENV_HELP}`)
+    .exitOverride()
+    .action(async (files: string[], opts: Omit<RunOptions, 'files' | 'out' | 'previous'> & { out: string; cron: string; tz?: string; maxRuns?: number }) => {
+      if (opts.resume) throw new UsageError('--resume is not taken by schedule: each scheduled run resumes its own month folder by itself');
+      const schedule = runOnSchedule({ cron: opts.cron, tz: opts.tz, out: opts.out, maxRuns: opts.maxRuns }, async ({ out, previous }) => {
+        try {
+          // A run interrupted by a crash resumes on the next tick of the same month.
+          return await runCommand(files, { ...opts, out, previous, resume: true });
+        } catch (e) {
+          return reportError(e);
+        }
+      }, say);
+      process.exitCode = await schedule.done;
+    });
+  return root;
+}
+
+/** The message for the user (no stack unless DEBUG is set) and the exit code. */
+function reportError(e: unknown): number {
+  const debug = process.env.DEBUG ? `\n${(e as Error)?.stack ?? String(e)}` : '';
+  if (e instanceof InputError || e instanceof UsageError || e instanceof CheckpointMismatch) {
+    say(`svc-report: ${(e as Error).message}${debug}`);
+    return EXIT.usage;
+  }
+  if (e instanceof InterruptedError) {
+    say(`svc-report: ${e.message}`);
+    return EXIT.interrupted;
+  }
+  if (e instanceof ServiceError) {
+    say(`svc-report: the service call failed: ${e.message}${debug}`);
+    return EXIT.failure;
+  }
+  say(`svc-report: unexpected error: ${(e as Error)?.message ?? String(e)}${debug || ' (set DEBUG=1 for details)'}`);
+  return EXIT.failure;
+}
+
+try {
+  await program().parseAsync(process.argv);
+} catch (e) {
+  if (e instanceof CommanderError) {
+    process.exitCode = e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help' ? EXIT.ok : EXIT.usage;
+  } else {
+    process.exitCode = reportError(e);
+  }
+}

@@ -1,0 +1,118 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { z } from 'zod';
+import { CURRENCIES, TIER_NAMES, isRealDate, type Currency, type TierName } from '../src/wire';
+import { REPORT_FORMATS, type ReportFormat } from './report-data';
+import { InputError } from './input/types';
+
+/** The config file (`--config FILE`, or svc-report.config.json in the working folder). Documented in docs/report-job.md. */
+const ConfigFile = z
+  .object({
+    base_url: z.url().optional(),
+    client_id: z.string().min(1).optional(),
+    client_secret: z.string().min(1).optional(),
+    tier: z.enum(TIER_NAMES).optional(),
+    currency: z.enum(CURRENCIES).optional(),
+    formats: z.array(z.enum(REPORT_FORMATS)).min(1).optional(),
+    prepared_by: z.string().max(200).optional(),
+    /** The base URL is a sandbox: send x-sandbox-as-of and mark reports as sandbox data. */
+    sandbox: z.boolean().optional(),
+  })
+  .strict();
+type ConfigFile = z.infer<typeof ConfigFile>;
+
+export const DEFAULT_CONFIG_FILE = 'svc-report.config.json';
+
+/** Options every service-using command takes (after commander parsed them). */
+export interface CommonFlags {
+  config?: string;
+  formats?: string;
+  currency?: string;
+  tier?: string;
+  minuteMs?: number;
+  asOf?: string;
+  sandboxLog?: string;
+}
+
+export interface ServiceSettings {
+  /** Undefined: start the embedded sandbox. */
+  baseUrl?: string;
+  clientId?: string;
+  clientSecret?: string;
+  tier?: TierName;
+  /** Reports are marked as sandbox data and x-sandbox-as-of is sent. */
+  sandbox: boolean;
+  minuteMs?: number;
+  /** Embedded sandbox only: its JSONL request log. */
+  sandboxLog?: string;
+}
+
+export interface JobSettings {
+  service: ServiceSettings;
+  formats: ReportFormat[];
+  /** Undefined: the holdings' own currency when they agree, else USD. */
+  currency?: Currency;
+  asOf: string;
+  preparedBy?: string;
+}
+
+/** Settings from flags over environment over config file over defaults. */
+export function resolveSettings(flags: CommonFlags, env: NodeJS.ProcessEnv = process.env, cwd = process.cwd(), today = new Date()): JobSettings {
+  const file = readConfigFile(flags.config, cwd);
+  const baseUrl = env.SVC_BASE_URL?.trim() || file.base_url;
+  const tier = flags.tier ?? file.tier;
+  if (tier !== undefined && !(TIER_NAMES as readonly string[]).includes(tier)) {
+    throw new InputError(`--tier must be one of ${TIER_NAMES.join(', ')} (got "${tier}")`);
+  }
+  const currency = flags.currency?.toUpperCase() ?? file.currency;
+  if (currency !== undefined && !(CURRENCIES as readonly string[]).includes(currency)) {
+    throw new InputError(`--currency must be one of ${CURRENCIES.join(', ')} (got "${flags.currency}")`);
+  }
+  const asOf = flags.asOf ?? today.toISOString().slice(0, 10);
+  if (!isRealDate(asOf)) throw new InputError(`--as-of must be a date that exists, as YYYY-MM-DD (got "${asOf}")`);
+  if (asOf > today.toISOString().slice(0, 10)) throw new InputError(`--as-of ${asOf} is in the future; give today or an earlier day`);
+  const envSandbox = env.SVC_SANDBOX === undefined ? undefined : ['1', 'true', 'yes'].includes(env.SVC_SANDBOX.toLowerCase());
+  return {
+    service: {
+      baseUrl,
+      clientId: env.SVC_CLIENT_ID || file.client_id,
+      clientSecret: env.SVC_CLIENT_SECRET || file.client_secret,
+      tier: tier as TierName | undefined,
+      sandbox: baseUrl === undefined || (envSandbox ?? file.sandbox ?? false),
+      minuteMs: flags.minuteMs,
+      sandboxLog: flags.sandboxLog,
+    },
+    formats: parseFormats(flags.formats) ?? file.formats ?? [...REPORT_FORMATS],
+    currency: currency as Currency | undefined,
+    asOf,
+    preparedBy: file.prepared_by,
+  };
+}
+
+export function parseFormats(text: string | undefined): ReportFormat[] | undefined {
+  if (text === undefined) return undefined;
+  const formats = text.split(',').map((f) => f.trim().toLowerCase()).filter(Boolean);
+  const unknown = formats.filter((f) => !(REPORT_FORMATS as readonly string[]).includes(f));
+  if (formats.length === 0 || unknown.length > 0) {
+    throw new InputError(`--formats takes a comma-separated list of ${REPORT_FORMATS.join(', ')}${unknown.length ? ` (unknown: ${unknown.join(', ')})` : ''}`);
+  }
+  return [...new Set(formats)] as ReportFormat[];
+}
+
+function readConfigFile(explicit: string | undefined, cwd: string): ConfigFile {
+  const path = explicit ? resolve(cwd, explicit) : resolve(cwd, DEFAULT_CONFIG_FILE);
+  if (!explicit && !existsSync(path)) return {};
+  let doc: unknown;
+  try {
+    doc = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (e) {
+    const why = (e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message;
+    throw new InputError(`cannot read the config file ${path}: ${why}`);
+  }
+  const parsed = ConfigFile.safeParse(doc);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new InputError(`config file ${path}: ${issue.path.join('.') || 'top level'}: ${issue.message}`);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,22 @@
+import type { ScoreRequest, ValuationRequest } from '../../src/wire';
+import type { Holding } from '../input/types';
+
+/** What the service is asked to value: the descriptors, never the quantity (values are per unit). */
+export function valuationRequest(h: Holding): ValuationRequest {
+  return {
+    segment: h.segment,
+    brand: h.brand,
+    model: h.model,
+    reference: h.reference,
+    year: h.year,
+    condition: h.condition,
+    box_papers: h.boxPapers,
+    size: h.size,
+    medium: h.medium,
+    size_cm: h.sizeCm,
+  };
+}
+
+export function scoreRequest(h: Holding): ScoreRequest {
+  return valuationRequest(h);
+}

@@ -1,0 +1,182 @@
+import { mkdir } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { AbortedError, type ServiceClient } from '../../src/client';
+import type { Currency } from '../../src/wire';
+import { buildConsolidatedReport } from '../build/consolidated';
+import { buildPortfolioReport, type BuildContext } from '../build/portfolio-report';
+import { readPreviousRun } from '../build/previous';
+import { resolveSettings, type CommonFlags } from '../config';
+import { reportCurrency, requireCurrency } from '../input/currency';
+import { loadHoldings } from '../input/load';
+import type { PortfolioInput } from '../input/types';
+import { writeReport } from '../writers';
+import { planBudget } from './budget';
+import { Checkpoint, checkpointKey, type PortfolioState } from './checkpoint';
+import { connect } from './connect';
+import { enrich, enrichmentRequests, portfolioPerformance } from './enrich';
+import { EXIT, InterruptedError } from './exit-codes';
+import type { Progress } from './progress';
+import type { PortfolioResults } from './results';
+import { scoresToDo, valuate, valuationsToDo } from './valuate';
+
+export interface RunOptions extends CommonFlags {
+  files: string[];
+  out: string;
+  previous?: string;
+  resume?: boolean;
+}
+
+export interface RunIo {
+  signal: AbortSignal;
+  progress: Progress;
+  env?: NodeJS.ProcessEnv;
+}
+
+export interface RunOutcome {
+  exitCode: number;
+  files: string[];
+}
+
+/**
+ * The month-end run: read the holdings, value them in checkpointed chunks within the day's
+ * budget, enrich, and write one report set per portfolio (plus a consolidated one).
+ */
+export async function runReports(opts: RunOptions, io: RunIo): Promise<RunOutcome> {
+  const env = io.env ?? process.env;
+  const log = (line: string) => io.progress.log(line);
+  const settings = resolveSettings(opts, env);
+  const loaded = await loadHoldings(opts.files, { asOf: settings.asOf });
+  loaded.warnings.forEach(log);
+  const portfolios = loaded.portfolios;
+  const currency = reportCurrency(portfolios, settings.currency);
+  requireCurrency(portfolios, currency);
+  const previous = opts.previous ? await readPreviousRun(opts.previous) : undefined;
+  const outDir = resolve(opts.out);
+  await mkdir(outDir, { recursive: true });
+
+  const conn = await connect(settings.service, { asOf: settings.asOf, log });
+  try {
+    const key = checkpointKey(portfolios, settings.asOf, currency, settings.service.baseUrl ?? 'embedded-sandbox');
+    let cp = opts.resume ? await Checkpoint.load(outDir, key) : undefined;
+    if (opts.resume) log(cp ? `Resuming from the checkpoint in ${outDir}.` : `No checkpoint in ${outDir}: starting from the beginning.`);
+    cp ??= Checkpoint.fresh(outDir, key, new Date().toISOString());
+    const client = conn.client;
+    const ctx: BuildContext = {
+      asOf: settings.asOf,
+      currency,
+      generatedAt: fixedTime(env) ?? cp.state.generated_at,
+      sandbox: conn.sandbox,
+      preparedBy: settings.preparedBy,
+      previous,
+    };
+
+    const results = await valueEverything(client, portfolios, cp, { currency, signal: io.signal, progress: io.progress, consolidated: portfolios.length > 1 });
+    const files: string[] = [];
+    for (const p of portfolios) {
+      const written = await writeReport(buildPortfolioReport(p, results.get(p.name)!, ctx), outDir, settings.formats);
+      files.push(...written.map((w) => w.path));
+    }
+    if (portfolios.length > 1) {
+      const parts = portfolios.map((p) => ({ input: p, results: results.get(p.name)! }));
+      const performance = cp.state.consolidated?.performance ?? { included: false as const, note: 'Omitted: not fetched.' };
+      const written = await writeReport(buildConsolidatedReport(parts, performance, ctx), outDir, settings.formats);
+      files.push(...written.map((w) => w.path));
+    }
+    await cp.remove();
+    const incomplete = [...results.values()].some((r) => r.valuations.some((v) => !v?.ok) || r.problems.length > 0) || portfolios.some((p) => p.problems.length > 0);
+    return { exitCode: incomplete ? EXIT.partial : EXIT.ok, files };
+  } catch (e) {
+    if (e instanceof AbortedError || io.signal.aborted) {
+      throw new InterruptedError(`Interrupted. What was valued is kept in ${outDir}/.svc-report-checkpoint.json; run the same command again with --resume to continue where it stopped.`);
+    }
+    throw e;
+  } finally {
+    io.progress.stop();
+    await conn.close();
+  }
+}
+
+interface ValueOptions {
+  currency: Currency;
+  signal: AbortSignal;
+  progress: Progress;
+  consolidated: boolean;
+}
+
+/** Budget check, then per portfolio: valuations and scores (checkpointed per chunk), then enrichment. */
+async function valueEverything(client: ServiceClient, portfolios: readonly PortfolioInput[], cp: Checkpoint, o: ValueOptions): Promise<Map<string, PortfolioResults>> {
+  // One cheap call: authenticates, and the rate headers tell what is left of today's budget.
+  await client.segments.list({ signal: o.signal });
+  const states = new Map(portfolios.map((p) => [p.name, cp.portfolio(p.name)]));
+  const needs = portfolios.map((p) => {
+    const state = states.get(p.name)!;
+    const toValue = valuationsToDo(p, state).length;
+    const toScore = toValue + scoresToDo(p, state).length;
+    return { name: p.name, holdings: p.holdings.length, valuationsToDo: toValue, scoresToDo: toScore, enrichment: state.enrichment ? 0 : enrichmentRequests(p.holdings.length) };
+  });
+  const decisions = planBudget(needs, client.rateLimitStatus(), o.consolidated && !cp.state.consolidated ? 2 : 0);
+
+  const results = new Map<string, PortfolioResults>();
+  for (const [k, p] of portfolios.entries()) {
+    const state = states.get(p.name)!;
+    const decision = decisions[k]!;
+    if (!decision.fits) {
+      o.progress.log(decision.message!);
+      results.set(p.name, skipped(p, state, decision.message!));
+      continue;
+    }
+    await valuate(client, p, state, {
+      currency: o.currency,
+      signal: o.signal,
+      afterChunk: async (phase, done, total) => {
+        await cp.save();
+        o.progress.update({ label: `${p.name}: ${phase === 'valuations' ? 'valued' : 'scored'}`, done, total, requestsLeft: client.rateLimitStatus().minuteRemaining });
+      },
+    });
+    if (!state.enrichment) {
+      state.enrichment = await enrich(client, p, state.valuations, { currency: o.currency, signal: o.signal });
+      await cp.save();
+    }
+    results.set(p.name, fromState(state));
+  }
+  if (o.consolidated && !cp.state.consolidated) {
+    const valued = portfolios.flatMap((p) => p.holdings.filter((_, i) => results.get(p.name)!.valuations[i]?.ok));
+    cp.state.consolidated = { performance: await portfolioPerformance(client, 'Consolidated', valued, { currency: o.currency, signal: o.signal }) };
+    await cp.save();
+  }
+  return results;
+}
+
+function fromState(state: PortfolioState): PortfolioResults {
+  const e = state.enrichment!;
+  return {
+    valuations: state.valuations.map((v) => v ?? undefined),
+    scores: state.scores.map((s) => (s === false ? null : (s ?? undefined))),
+    performance: e.performance,
+    projections: e.projections,
+    exits: e.exits,
+    problems: e.problems,
+  };
+}
+
+/** A portfolio the day's budget could not cover: nothing spent, every holding listed as not valued. */
+function skipped(p: PortfolioInput, state: PortfolioState, message: string): PortfolioResults {
+  const note = { included: false as const, note: 'Omitted: the portfolio was not valued (see the errors).' };
+  return {
+    valuations: p.holdings.map((_, i) => {
+      const v = state.valuations[i];
+      return v && (v.ok || !v.transient) ? v : { ok: false as const, field: '', message: "today's request budget does not cover this portfolio", transient: true };
+    }),
+    scores: [],
+    performance: note,
+    projections: note,
+    exits: note,
+    problems: [message],
+  };
+}
+
+/** SOURCE_DATE_EPOCH (the reproducible-builds convention) fixes generated_at. */
+function fixedTime(env: NodeJS.ProcessEnv): string | undefined {
+  const s = env.SOURCE_DATE_EPOCH;
+  return s && /^\d+$/.test(s) ? new Date(Number(s) * 1000).toISOString() : undefined;
+}
