@@ -1,6 +1,317 @@
-import type { ReportData } from '../report-data';
+/**
+ * The portfolio report as a PDF for the client: cover, summary with key figures and vector
+ * charts, performance against benchmarks, the holdings table (landscape, header repeated on
+ * every page, total at the end), projections, exit analysis, errors, method and disclaimer.
+ * Fonts are embedded from reports/fonts; pages say "Page n of N"; sections are in the outline.
+ */
+import { createWriteStream } from 'node:fs';
+import { segmentById } from '../../src/wire';
+import type { Holding, ReportData } from '../report-data';
+import { writeAtomically } from './atomic-write';
+import { BENCHMARK_COLOURS, PALETTE, SERIES_COLOURS } from './palette';
+import { barChart, donutChart } from './pdf-charts';
+import { A4, MARGIN, PdfPages, hex } from './pdf-layout';
+import { drawTable, type PdfColumn, type PdfRow } from './pdf-table';
+import { formatCompactMoney, formatInteger, formatLongDate, formatMoney, formatPercent, formatTimestamp } from './text-format';
 
-/** Placeholder until the pdf writer lands (same signature). */
-export async function writePdf(_data: ReportData, _filePath: string): Promise<void> {
-  throw new Error('The pdf report writer is not implemented yet.');
+const segmentName = (id: string) => segmentById(id)?.name ?? id;
+const signedColour = (v: number | null) => (v === null ? PALETTE.muted : v < 0 ? PALETTE.negative : PALETTE.positive);
+
+function drawCover(p: PdfPages, data: ReportData): void {
+  const { doc } = p;
+  const c = data.cover;
+  p.addPage();
+  doc.outline.addItem('Cover');
+  const bandHeight = 330;
+  doc.rect(0, 0, A4.width, bandHeight).fill(hex(PALETTE.navy));
+  doc.rect(0, bandHeight, A4.width, 4).fill(hex(PALETTE.gold));
+  const x = MARGIN.side + 12;
+  const w = A4.width - 2 * x;
+  doc.font('sansBold').fontSize(9).fillColor(hex(PALETTE.gold)).text('PRIVATE CLIENT REPORT', x, 96, { width: w, characterSpacing: 2.5 });
+  doc.font('serifBold').fontSize(28).fillColor('#FFFFFF').text(c.portfolio_name, x, 122, { width: w, lineGap: 2 });
+  doc.moveDown(0.4);
+  doc.font('serif').fontSize(13).fillColor('#E8E2D6').text(`Prepared for ${c.client_name}`, x, doc.y, { width: w });
+  doc.font('sans').fontSize(10).fillColor('#C9C3B6').text('Valuation of collectible and luxury assets', x, bandHeight - 48, { width: w });
+
+  doc.font('serif').fontSize(16).fillColor(hex(PALETTE.navy)).text(`Valued as of ${formatLongDate(c.as_of)}`, x, bandHeight + 44, { width: w });
+  let y = bandHeight + 84;
+  const rows: [string, string][] = [
+    ['Base currency', c.currency],
+    ['Report reference', c.report_id],
+    ['Generated', formatTimestamp(c.generated_at)],
+  ];
+  if (c.portfolio_id) rows.push(['Portfolio id', c.portfolio_id]);
+  if (c.prepared_by) rows.push(['Prepared by', c.prepared_by]);
+  for (const [label, value] of rows) {
+    doc.font('sans').fontSize(9).fillColor(hex(PALETTE.muted)).text(label.toUpperCase(), x, y, { width: 130, characterSpacing: 0.6 });
+    doc.font('serif').fontSize(11).fillColor(hex(PALETTE.ink)).text(value, x + 140, y - 1.5, { width: w - 140 });
+    y += 24;
+  }
+  if (c.sandbox) {
+    y += 16;
+    doc.rect(x, y, w, 46).lineWidth(1.2).strokeColor(hex(PALETTE.negative)).stroke();
+    doc.font('sansBold').fontSize(11).fillColor(hex(PALETTE.negative)).text('SANDBOX DATA', x + 14, y + 9, { width: w - 28 });
+    doc.font('sans').fontSize(9).text('These figures come from the test sandbox, not the live valuation service. Not for client use.', x + 14, y + 25, { width: w - 28 });
+  }
+  doc.font('sans').fontSize(8).fillColor(hex(PALETTE.muted)).text('Confidential — prepared for the named client only. Values are estimates; see the disclaimer at the end of this report.', x, A4.height - 110, { width: w });
+}
+
+interface Figure {
+  label: string;
+  value: string;
+  sub?: string;
+  colour?: string;
+}
+
+function drawFigures(p: PdfPages, figures: Figure[], perRow = 3): void {
+  const { doc } = p;
+  const gap = 10;
+  const w = (p.width - gap * (perRow - 1)) / perRow;
+  const h = 62;
+  for (let i = 0; i < figures.length; i += perRow) {
+    p.ensureSpace(h + gap);
+    const y = doc.y;
+    figures.slice(i, i + perRow).forEach((f, k) => {
+      const x = p.left + k * (w + gap);
+      doc.rect(x, y, w, h).fill(hex(PALETTE.paper));
+      doc.rect(x, y, w, 2).fill(hex(PALETTE.gold));
+      doc.font('sans').fontSize(7.5).fillColor(hex(PALETTE.muted)).text(f.label.toUpperCase(), x + 10, y + 10, { width: w - 20, characterSpacing: 0.6, lineBreak: false });
+      doc.font('serifBold').fontSize(15).fillColor(hex(f.colour ?? PALETTE.navy)).text(f.value, x + 10, y + 24, { width: w - 20, lineBreak: false });
+      if (f.sub) doc.font('sans').fontSize(7.5).fillColor(hex(PALETTE.muted)).text(f.sub, x + 10, y + 45, { width: w - 20, lineBreak: false, ellipsis: true });
+    });
+    doc.y = y + h + gap;
+  }
+  doc.x = p.left;
+}
+
+function drawSummary(p: PdfPages, data: ReportData): void {
+  const { doc } = p;
+  const { summary: s, cover: c, concentration } = data;
+  const cur = c.currency;
+  p.addPage();
+  p.section('Summary');
+  const mom = s.month_on_month;
+  drawFigures(p, [
+    { label: 'Current value', value: formatMoney(s.current_value, cur), sub: `Range ${formatMoney(s.current_value_low, cur, 0)} – ${formatMoney(s.current_value_high, cur, 0)}` },
+    { label: 'Total invested', value: formatMoney(s.total_invested, cur), sub: `${formatInteger(s.asset_count)} holdings in ${s.segment_count} segments` },
+    { label: 'Gain since purchase', value: formatMoney(s.gain, cur), colour: signedColour(s.gain) },
+    { label: 'Return since purchase', value: formatPercent(s.total_return_percent, 1, true), colour: signedColour(s.total_return_percent) },
+    { label: 'Annualised return', value: formatPercent(s.annualised_return_percent, 1, true), colour: signedColour(s.annualised_return_percent), sub: s.annualised_return_percent === null ? 'not available' : 'cost-weighted' },
+    mom
+      ? { label: 'Change on the month', value: formatMoney(mom.change, cur, 0), colour: signedColour(mom.change), sub: `${formatPercent(mom.change_percent, 1, true)} since ${formatLongDate(mom.previous_as_of)}` }
+      : { label: 'Change on the month', value: '–', sub: 'no previous report' },
+  ]);
+
+  p.subheading('Allocation by segment');
+  p.ensureSpace(150);
+  const slices = data.allocation.map((a, i) => ({ label: a.segment_name, value: a.value, colour: SERIES_COLOURS[i % SERIES_COLOURS.length]! }));
+  const y = doc.y;
+  const used = donutChart(doc, p.left + 4, y, 130, slices, { label: 'Total value', value: formatCompactMoney(s.current_value, cur) }, 190);
+  // Concentration beside the legend.
+  const cx = p.left + 362;
+  const cw = p.right - cx;
+  doc.font('sansBold').fontSize(8).fillColor(hex(PALETTE.navy)).text('CONCENTRATION', cx, y + 4, { width: cw, characterSpacing: 0.6 });
+  doc.font('sans').fontSize(8).fillColor(hex(PALETTE.ink));
+  doc.text(`Top-10 share: ${formatPercent(concentration.top10_share_percent)}`, cx, doc.y + 4, { width: cw });
+  const lp = concentration.largest_position;
+  if (lp) doc.text(`Largest position: ${formatPercent(lp.weight_percent)} — ${lp.description}`, cx, doc.y + 3, { width: cw });
+  for (const f of concentration.flags) doc.fillColor(hex(PALETTE.warning)).text(`▲ ${f.message}`, cx, doc.y + 3, { width: cw });
+  doc.y = Math.max(y + used, doc.y) + 14;
+  doc.x = p.left;
+
+  drawTable(
+    p,
+    [
+      { label: 'Segment', width: 200 },
+      { label: 'Holdings', width: 70, align: 'right' },
+      { label: 'Value', width: 130, align: 'right' },
+      { label: 'Share', width: p.width - 400, align: 'right' },
+    ],
+    data.allocation.map((a) => [a.segment_name, formatInteger(a.asset_count), formatMoney(a.value, cur, 0), formatPercent(a.percentage)]),
+    { totalRow: ['Total', formatInteger(s.asset_count), formatMoney(s.current_value, cur, 0), formatPercent(100)] },
+  );
+}
+
+function drawPerformance(p: PdfPages, data: ReportData): void {
+  // Keep the heading with its chart.
+  p.ensureSpace(data.benchmarks.included ? 300 : 120);
+  p.section('Performance against benchmarks');
+  const section = data.benchmarks;
+  if (!section.included) {
+    p.note(section.note);
+    return;
+  }
+  const perf = section.data;
+  const { doc } = p;
+  p.ensureSpace(190);
+  doc.font('sans').fontSize(8).fillColor(hex(PALETTE.muted)).text('One-year return: the portfolio against the luxury index, gold and equities.', p.left, doc.y, { width: p.width });
+  doc.moveDown(0.6);
+  const bars = [
+    { label: 'Portfolio', value: perf.portfolio_one_year_return_percent, colour: BENCHMARK_COLOURS[0] },
+    ...perf.benchmarks.map((b, i) => ({ label: b.name, value: b.one_year_return_percent, colour: BENCHMARK_COLOURS[(i + 1) % BENCHMARK_COLOURS.length]! })),
+  ];
+  const y = doc.y;
+  barChart(doc, p.left + 40, y, p.width - 60, 160, bars);
+  doc.y = y + 172;
+  doc.x = p.left;
+  drawTable(
+    p,
+    [
+      { label: 'Period', width: 200 },
+      { label: 'Portfolio return', width: 150, align: 'right' },
+      { label: 'Against benchmark', width: p.width - 350, align: 'right' },
+    ],
+    perf.periods.map((r) => [
+      r.label,
+      { text: formatPercent(r.return_percent, 1, true), colour: signedColour(r.return_percent) },
+      { text: r.vs_benchmark_percent === null ? '–' : `${formatPercent(r.vs_benchmark_percent, 1, true).replace(' %', ' pts')}`, colour: signedColour(r.vs_benchmark_percent) },
+    ]),
+  );
+  if (section.note) p.paragraph(section.note, { colour: PALETTE.muted, size: 8 });
+}
+
+function holdingsColumns(): PdfColumn[] {
+  return [
+    { label: 'Row', width: 26, align: 'right' },
+    { label: 'Holding', width: 194 },
+    { label: 'Segment', width: 86 },
+    { label: 'Qty', width: 26, align: 'right' },
+    { label: 'Purchased', width: 52 },
+    { label: 'Cost', width: 64, align: 'right' },
+    { label: 'Value (range)', width: 76, align: 'right' },
+    { label: 'Return', width: 44, align: 'right' },
+    { label: 'Weight', width: 38, align: 'right' },
+    { label: 'Month', width: 44, align: 'right' },
+    { label: 'Score', width: 28, align: 'right' },
+    { label: 'Conf.', width: 30, align: 'right' },
+    { label: 'Valid.', width: 30, align: 'center' },
+  ];
+}
+
+function* holdingRows(holdings: Iterable<Holding>, cur: string): Iterable<PdfRow> {
+  for (const h of holdings) {
+    yield [
+      String(h.row),
+      { text: h.description, sub: h.asset_id },
+      segmentName(h.segment),
+      formatInteger(h.quantity),
+      h.purchase_date,
+      formatMoney(h.purchase_price, cur, 0),
+      { text: formatMoney(h.current_value, cur, 0), sub: `${formatCompactMoney(h.value_low, cur)}–${formatCompactMoney(h.value_high, cur)}` },
+      { text: formatPercent(h.return_percent, 1, true), colour: signedColour(h.return_percent) },
+      formatPercent(h.weight_percent),
+      { text: formatPercent(h.month_on_month_percent, 1, true), colour: signedColour(h.month_on_month_percent) },
+      String(h.service_score),
+      h.confidence.toFixed(2),
+      h.market_validated ? { text: 'Yes' } : { text: 'No', colour: PALETTE.warning, bold: true },
+    ];
+  }
+}
+
+function drawHoldings(p: PdfPages, data: ReportData): void {
+  const cur = data.cover.currency;
+  const s = data.summary;
+  p.addPage('landscape');
+  p.section('Holdings');
+  p.paragraph(
+    `Values are mid estimates in ${cur}, with the low–high range beneath. Return is since purchase; Month is the change since the previous report. ` +
+      '"Valid." shows whether the valuation is market validated.',
+    { size: 8, colour: PALETTE.muted },
+  );
+  drawTable(p, holdingsColumns(), holdingRows(data.holdings, cur), {
+    fontSize: 7.5,
+    layout: 'landscape',
+    totalRow: ['', 'Total', '', '', '', formatMoney(s.total_invested, cur, 0), formatMoney(s.current_value, cur, 0), formatPercent(s.total_return_percent, 1, true), formatPercent(100), '', '', '', ''],
+  });
+}
+
+function drawEnrichment(p: PdfPages, data: ReportData): void {
+  const cur = data.cover.currency;
+  p.addPage();
+  p.section('Projections for the largest holdings');
+  if (!data.projections.included) p.note(data.projections.note);
+  else {
+    drawTable(
+      p,
+      [
+        { label: 'Holding', width: 170 },
+        { label: 'Value now', width: 66, align: 'right' },
+        { label: 'ROI 12m', width: 46, align: 'right' },
+        { label: 'ROI 24m', width: 46, align: 'right' },
+        { label: 'ROI 36m', width: 46, align: 'right' },
+        { label: '36-month range', width: 95, align: 'right' },
+        { label: 'Conf.', width: p.width - 469, align: 'right' },
+      ],
+      data.projections.data.map((r) => [
+        { text: r.description, sub: r.asset_id },
+        formatMoney(r.current_value, cur, 0),
+        formatPercent(r.expected_roi_12m_percent, 1, true),
+        formatPercent(r.expected_roi_24m_percent, 1, true),
+        formatPercent(r.expected_roi_36m_percent, 1, true),
+        { text: formatMoney(r.central_value_36m, cur, 0), sub: `${formatCompactMoney(r.conservative_value_36m, cur)}–${formatCompactMoney(r.optimistic_value_36m, cur)}` },
+        r.confidence.toFixed(2),
+      ]),
+    );
+    p.paragraph('Expected return is the probability-weighted average of the conservative, central and optimistic scenarios.', { size: 8, colour: PALETTE.muted });
+    if (data.projections.note) p.paragraph(data.projections.note, { size: 8, colour: PALETTE.muted });
+  }
+  p.section('Exit analysis');
+  if (!data.exit_analysis.included) p.note(data.exit_analysis.note);
+  else {
+    drawTable(
+      p,
+      [
+        { label: 'Holding', width: 150 },
+        { label: 'Timing', width: 82 },
+        { label: 'Best channel', width: 110 },
+        { label: 'Net proceeds', width: 70, align: 'right' },
+        { label: 'Days', width: 40, align: 'right' },
+        { label: 'Hold 12m', width: p.width - 452, align: 'right' },
+      ],
+      data.exit_analysis.data.map((e) => [
+        { text: e.description, sub: e.asset_id },
+        { text: e.recommendation.replace(/_/g, ' '), sub: `${e.signal}, window ${e.optimal_window}` },
+        { text: e.primary_channel, sub: `commission ${formatPercent(e.primary_commission_percent)}` },
+        { text: formatMoney(e.primary_estimated_net, cur, 0), sub: `alt. ${formatMoney(e.secondary_estimated_net, cur, 0)}` },
+        e.primary_timeline_days,
+        formatPercent(e.hold_12m_roi_percent, 1, true),
+      ]),
+    );
+    if (data.exit_analysis.note) p.paragraph(data.exit_analysis.note, { size: 8, colour: PALETTE.muted });
+  }
+}
+
+function drawErrorsAndNotes(p: PdfPages, data: ReportData): void {
+  p.section('Rows not valued');
+  if (data.errors.length === 0) p.paragraph('None: every input row was valued.', { colour: PALETTE.muted });
+  else {
+    drawTable(
+      p,
+      [
+        { label: 'Row', width: 36, align: 'right' },
+        { label: 'Field', width: 90 },
+        { label: 'Problem', width: p.width - 126 },
+      ],
+      data.errors.map((e) => [e.row === null ? '–' : String(e.row), e.field || '–', e.message]),
+    );
+  }
+  p.section('Method');
+  for (const note of data.method_notes) p.paragraph(note);
+  p.section('Disclaimer');
+  p.paragraph(data.disclaimer, { size: 8.5 });
+}
+
+export async function writePdf(data: ReportData, filePath: string): Promise<void> {
+  const c = data.cover;
+  const pages = new PdfPages(
+    { title: `${c.portfolio_name} — ${c.client_name}`, subtitle: `Valued as of ${formatLongDate(c.as_of)} · ${c.currency}`, reference: c.report_id, sandbox: c.sandbox },
+    { Title: `${c.portfolio_name} — portfolio report ${c.as_of}`, Author: c.prepared_by, Subject: `Valuation report for ${c.client_name}` },
+  );
+  drawCover(pages, data);
+  drawSummary(pages, data);
+  drawPerformance(pages, data);
+  drawHoldings(pages, data);
+  drawEnrichment(pages, data);
+  drawErrorsAndNotes(pages, data);
+  await writeAtomically(filePath, (tempPath) => pages.finish(createWriteStream(tempPath)));
 }

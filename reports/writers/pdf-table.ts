@@ -1,0 +1,105 @@
+/**
+ * A table that flows across pages with its header repeated on each page. Cells hold one main
+ * line and optionally a smaller grey second line (e.g. the asset id under a description).
+ */
+import { PALETTE } from './palette';
+import { hex, type PdfPages } from './pdf-layout';
+
+export interface PdfColumn {
+  label: string;
+  width: number;
+  align?: 'left' | 'right' | 'center';
+}
+
+export interface PdfCell {
+  text: string;
+  sub?: string;
+  colour?: string;
+  bold?: boolean;
+}
+
+export type PdfRow = (string | PdfCell)[];
+
+export interface TableOptions {
+  fontSize?: number;
+  /** Page orientation for continuation pages. */
+  layout?: 'portrait' | 'landscape';
+  /** Rows drawn bold on a tinted band (totals). */
+  totalRow?: PdfRow;
+  zebra?: boolean;
+}
+
+const PAD = 3;
+
+/** Control characters (tabs, line breaks from the input) would print as boxes or break rows: spaces instead. */
+function printable(text: string): string {
+  return text.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
+}
+
+function cell(c: string | PdfCell): PdfCell {
+  const full = typeof c === 'string' ? { text: c } : c;
+  return { ...full, text: printable(full.text), sub: full.sub === undefined ? undefined : printable(full.sub) };
+}
+
+export function drawTable(pages: PdfPages, columns: PdfColumn[], rows: Iterable<PdfRow>, options: TableOptions = {}): void {
+  const doc = pages.doc;
+  const size = options.fontSize ?? 8;
+  const subSize = size - 1.5;
+  const layout = options.layout ?? 'portrait';
+  const headerHeight = size + 12;
+  const tableWidth = columns.reduce((s, c) => s + c.width, 0);
+
+  const drawHeader = () => {
+    const y = doc.y;
+    doc.rect(pages.left, y, tableWidth, headerHeight).fill(hex(PALETTE.navy));
+    let x = pages.left;
+    doc.font('sansBold').fontSize(size).fillColor('#FFFFFF');
+    for (const col of columns) {
+      doc.text(col.label, x + PAD, y + 6, { width: col.width - 2 * PAD, align: col.align ?? 'left', lineBreak: false, ellipsis: true });
+      x += col.width;
+    }
+    doc.y = y + headerHeight;
+  };
+
+  const rowHeight = (cells: PdfCell[]) => {
+    let h = 0;
+    cells.forEach((c, i) => {
+      const w = columns[i]!.width - 2 * PAD;
+      doc.font(c.bold ? 'sansBold' : 'sans').fontSize(size);
+      let ch = doc.heightOfString(c.text || ' ', { width: w });
+      if (c.sub) ch += doc.fontSize(subSize).heightOfString(c.sub, { width: w }) + 1;
+      h = Math.max(h, ch);
+    });
+    return h + 2 * PAD + 2;
+  };
+
+  const drawRow = (cells: PdfCell[], index: number, total: boolean) => {
+    const h = rowHeight(cells);
+    if (doc.y + h > pages.bottom) {
+      pages.addPage(layout);
+      drawHeader();
+    }
+    const y = doc.y;
+    if (total) doc.rect(pages.left, y, tableWidth, h).fill(hex(PALETTE.paper));
+    else if (options.zebra !== false && index % 2 === 1) doc.rect(pages.left, y, tableWidth, h).fill('#FBFAF7');
+    let x = pages.left;
+    cells.forEach((c, i) => {
+      const col = columns[i]!;
+      const w = col.width - 2 * PAD;
+      doc.font(c.bold || total ? 'sansBold' : 'sans').fontSize(size).fillColor(hex(c.colour ?? PALETTE.ink));
+      doc.text(c.text, x + PAD, y + PAD + 1, { width: w, align: col.align ?? 'left' });
+      if (c.sub) doc.font('sans').fontSize(subSize).fillColor(hex(PALETTE.muted)).text(c.sub, x + PAD, doc.y + 1, { width: w, align: col.align ?? 'left' });
+      x += col.width;
+    });
+    doc.moveTo(pages.left, y + h).lineTo(pages.left + tableWidth, y + h).lineWidth(total ? 0.8 : 0.3).strokeColor(hex(total ? PALETTE.navy : PALETTE.rule)).stroke();
+    doc.y = y + h;
+  };
+
+  pages.ensureSpace(headerHeight + 3 * (size + 10), layout);
+  drawHeader();
+  let i = 0;
+  for (const row of rows) drawRow(row.map(cell), i++, false);
+  if (options.totalRow) drawRow(options.totalRow.map(cell), i, true);
+  doc.x = pages.left;
+  doc.y += 8;
+}
