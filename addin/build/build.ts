@@ -1,12 +1,12 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { generateCustomFunctionsMetadata } from 'custom-functions-metadata';
 import { rewriteManifest, DEFAULT_ORIGIN } from './manifest';
+import { ADDIN_DIR } from '../paths';
 
-export const ADDIN_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export { ADDIN_DIR };
 export const FUNCTIONS_SOURCE = path.join(ADDIN_DIR, 'src/functions/functions.ts');
 export const MANIFEST_SOURCE = path.join(ADDIN_DIR, '..', 'manifest.xml');
 

@@ -10,7 +10,8 @@ import type { Call } from './settle';
 export const HOLDINGS_RESULT_HEADERS = ['asset_id', 'low', 'mid', 'high', 'currency', 'confidence', 'score'] as const;
 
 /**
- * SVC.VALUEHOLDINGS: one output row per input row (blank rows stay blank, so the result
+ * SVC.VALUEHOLDINGS: one output row per input row, valued per unit and multiplied by the
+ * row's quantity as the report job does (blank rows stay blank, so the result
  * lines up beside the table); a row that cannot be read or valued shows its own error
  * and the others still get their values. All rows go through the shared queue.
  */
@@ -34,7 +35,8 @@ export async function valueHoldingsTable(grid: unknown[][], currency: Currency, 
       try {
         const item = await getRuntime().valuation(valuationRequestFor(r.holding), currency, call);
         const v = item.estimated_value;
-        out[index] = [item.asset_id, money(v.low ?? v.mid, v.currency), money(v.mid, v.currency), money(v.high ?? v.mid, v.currency), v.currency, item.confidence, item.service_score];
+        const q = r.holding.quantity;
+        out[index] = [item.asset_id, money((v.low ?? v.mid) * q, v.currency), money(v.mid * q, v.currency), money((v.high ?? v.mid) * q, v.currency), v.currency, item.confidence, item.service_score];
       } catch (err) {
         out[index] = errorRow(r.holding.assetId, toExcelError(err), width);
       }

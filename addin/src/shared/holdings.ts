@@ -1,5 +1,5 @@
-import type { ValuationRequest } from '../../../src/wire';
 import { tableFromGrid } from '../../../reports/input/formats/table';
+import { columnForHeader } from '../../../reports/input/columns';
 import { toHolding } from '../../../reports/input/holding';
 import type { Holding, RowProblem } from '../../../reports/input/types';
 import { InputError } from './input-error';
@@ -17,7 +17,7 @@ export function todayUtc(now = new Date()): string {
 
 /** A grid whose first row is the header; `firstRow` is the header's sheet row number. */
 export function readHoldingsGrid(grid: unknown[][], where: { sheet?: string; firstRow?: number } = {}): { rows: HoldingRow[]; recognised: boolean; unknownHeaders: string[] } {
-  const table = tableFromGrid(grid, { portfolio: where.sheet ?? 'Selection', file: 'workbook', sheet: where.sheet, firstRow: where.firstRow ?? 1 });
+  const table = tableFromGrid(withIsoDates(grid), { portfolio: where.sheet ?? 'Selection', file: 'workbook', sheet: where.sheet, firstRow: where.firstRow ?? 1 });
   const asOf = todayUtc();
   const rows = table.records.map((record): HoldingRow => {
     const result = toHolding(record, table.portfolio, { asOf });
@@ -35,22 +35,30 @@ export function holdingForAssetId(argument: string, assetId: string): Holding {
   return first.holding;
 }
 
-/** The valuation request for a holding: its descriptors, as the service takes them. */
-export function valuationRequestFor(h: Holding): ValuationRequest {
-  const req: ValuationRequest = { segment: h.segment, brand: h.brand, model: h.model };
-  if (h.reference !== undefined) req.reference = h.reference;
-  if (h.year !== undefined) req.year = h.year;
-  if (h.condition !== undefined) req.condition = h.condition;
-  if (h.boxPapers !== undefined) req.box_papers = h.boxPapers;
-  if (h.size !== undefined) req.size = h.size;
-  if (h.quantity !== 1) req.quantity = h.quantity;
-  if (h.medium !== undefined) req.medium = h.medium;
-  if (h.sizeCm !== undefined) req.size_cm = h.sizeCm;
-  return req;
-}
+/** The valuation request for a holding: the report job's own mapping (per unit: the quantity is never sent). */
+export { valuationRequest as valuationRequestFor } from '../../../reports/run/requests';
 
 /** The first problem of a row, as a sentence naming the row and field. */
 export function describeRowProblem(row: number, problems: RowProblem[]): string {
   const p = problems[0];
   return p ? `Row ${row}, ${p.field}: ${p.reason}.` : `Row ${row} could not be read.`;
+}
+
+/** Excel's day 0 (serial 1 is 1900-01-01; the 1900 leap-year bug is why the epoch is the 30th). */
+const EXCEL_EPOCH_MS = Date.UTC(1899, 11, 30);
+
+/** Excel hands dates to add-ins as serial numbers; the report reader takes YYYY-MM-DD. */
+export function excelSerialToIsoDate(serial: number): string {
+  return new Date(EXCEL_EPOCH_MS + Math.round(serial) * 86_400_000).toISOString().slice(0, 10);
+}
+
+function withIsoDates(grid: unknown[][]): unknown[][] {
+  const [header, ...rows] = grid;
+  if (!header) return grid;
+  const dateColumns = header.map((h, i) => (typeof h === 'string' && columnForHeader(h) === 'purchase_date' ? i : -1)).filter((i) => i >= 0);
+  if (dateColumns.length === 0) return grid;
+  return [
+    header,
+    ...rows.map((row) => row.map((cell, i) => (dateColumns.includes(i) && typeof cell === 'number' && cell > 0 && cell < 2_958_466 ? excelSerialToIsoDate(cell) : cell))),
+  ];
 }

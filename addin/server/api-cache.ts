@@ -1,0 +1,158 @@
+import { BadRequestError, type ServiceError } from '../../src/client';
+import type { BatchValuationItem, BatchValuationRequest, BatchValuationResult } from '../../src/wire';
+import { ExpiringCache } from '../src/dispatcher/expiring-cache';
+import { endOfUtcDay, requestKey } from '../src/shared/runtime';
+import type { ProxiedCall, ProxiedOperation } from './operations';
+
+type Ttl = (response: unknown, now: number) => number;
+const minutes = (n: number): Ttl => (_r, now) => now + n * 60_000;
+const untilEndOfDay: Ttl = (_r, now) => endOfUtcDay(now);
+const untilValid: Ttl = (r, now) => {
+  const until = Date.parse((r as { valid_until?: string }).valid_until ?? '');
+  return Number.isFinite(until) ? until : endOfUtcDay(now);
+};
+
+/**
+ * What the host may answer from its cache, and for how long. Valuations live until their
+ * valid_until; computations that move daily until the end of the UTC day; signals briefly;
+ * reference data an hour. Portfolios (mutable) and retrieval by id are never cached.
+ */
+const POLICY: Partial<Record<ProxiedOperation, Ttl>> = {
+  createValuation: untilValid,
+  createScore: untilEndOfDay,
+  scoreBreakdown: untilEndOfDay,
+  batchScores: untilEndOfDay,
+  createProjection: untilEndOfDay,
+  analyseExit: untilEndOfDay,
+  signalsOverview: minutes(1),
+  listAlerts: minutes(1),
+  segmentSignals: minutes(1),
+  listSegments: minutes(60),
+  getSegment: minutes(60),
+  exitChannels: minutes(60),
+};
+
+interface CachedItem {
+  item: BatchValuationItem;
+  validated: boolean;
+}
+
+/**
+ * One cache for every user of the host. Identical requests in flight at the same time share
+ * one upstream call. Batch valuations are cached per item, so two users' different tables
+ * still share the assets they have in common, and only the missing items go upstream.
+ */
+export class HostApiCache {
+  private readonly responses: ExpiringCache<unknown>;
+  private readonly items: ExpiringCache<CachedItem>;
+  private readonly inFlight = new Map<string, Promise<unknown>>();
+  private readonly itemsInFlight = new Map<string, Promise<CachedItem>>();
+  upstreamCalls = 0;
+
+  constructor(private readonly now: () => number = Date.now) {
+    this.responses = new ExpiringCache(now);
+    this.items = new ExpiringCache(now);
+  }
+
+  clear(): void {
+    this.responses.clear();
+    this.items.clear();
+  }
+
+  async call(name: ProxiedOperation, call: ProxiedCall, invoke: () => Promise<unknown>): Promise<unknown> {
+    if (name === 'batchValuations') return this.batch(call.body as BatchValuationRequest, invoke as never);
+    const ttl = POLICY[name];
+    if (!ttl) return this.count(invoke);
+    const key = requestKey({ name, params: call.params, query: [...call.query.entries()].sort(), body: call.body ?? null });
+    const hit = this.responses.get(key);
+    if (hit !== undefined) return hit;
+    const running = this.inFlight.get(key);
+    if (running) return running;
+    const p = this.count(invoke).then((r) => {
+      this.responses.set(key, r, ttl(r, this.now()));
+      return r;
+    });
+    this.inFlight.set(key, p);
+    try {
+      return await p;
+    } finally {
+      this.inFlight.delete(key);
+    }
+  }
+
+  private async count<T>(invoke: () => Promise<T>): Promise<T> {
+    this.upstreamCalls++;
+    return invoke();
+  }
+
+  /**
+   * `forward` sends a batch request upstream. Items found in the cache or already being
+   * fetched are not sent again; a refused item's error names its index in the caller's batch.
+   */
+  private async batch(request: BatchValuationRequest, forward: (body: BatchValuationRequest) => Promise<BatchValuationResult>): Promise<BatchValuationResult> {
+    const assets = Array.isArray(request?.assets) ? request.assets : [];
+    if (assets.length === 0) return this.count(() => forward(request));
+    const keys = assets.map((a) => requestKey({ a, currency: request.currency ?? 'USD' }));
+    const found = new Map<string, Promise<CachedItem>>();
+    const missing: number[] = [];
+    keys.forEach((k, i) => {
+      if (found.has(k)) return;
+      const hit = this.items.get(k);
+      if (hit) found.set(k, Promise.resolve(hit));
+      else if (this.itemsInFlight.has(k)) found.set(k, this.itemsInFlight.get(k)!);
+      else {
+        missing.push(i);
+        found.set(k, Promise.resolve(undefined as never)); // placeholder, replaced below
+      }
+    });
+    let upstream: BatchValuationResult | undefined;
+    if (missing.length > 0) {
+      const sent = this.count(() => forward({ ...request, assets: missing.map((i) => assets[i]!) }));
+      missing.forEach((i, k) => {
+        const p = sent.then((r) => {
+          const item = r.valuations[k];
+          if (!item) throw new Error(`The service answered ${r.valuations.length} valuations for ${missing.length} assets.`);
+          const cached = { item, validated: r.market_validated };
+          this.items.set(keys[i]!, cached, untilValid(item, this.now()));
+          return cached;
+        });
+        p.catch(() => undefined).finally(() => this.itemsInFlight.delete(keys[i]!));
+        this.itemsInFlight.set(keys[i]!, p);
+        found.set(keys[i]!, p);
+      });
+      try {
+        upstream = await sent;
+      } catch (err) {
+        throw remapItemError(err, missing);
+      }
+    }
+    const items = await Promise.all(keys.map((k) => found.get(k)!));
+    return {
+      batch_id: upstream && missing.length === assets.length ? upstream.batch_id : `batch_host_${this.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`,
+      count: items.length,
+      valuations: items.map((c) => c.item),
+      total_value: items.reduce((sum, c) => sum + c.item.estimated_value.mid, 0),
+      market_validated: items.every((c) => c.validated),
+      generated_at: upstream?.generated_at ?? new Date(this.now()).toISOString(),
+    };
+  }
+}
+
+/** "assets[2].segment" of the forwarded subset → the same item's index in the caller's batch. */
+function remapItemError(err: unknown, sentIndexes: number[]): unknown {
+  const e = err as ServiceError;
+  const m = typeof e?.field === 'string' ? /^assets\[(\d+)\](.*)$/.exec(e.field) : null;
+  if (!(err instanceof BadRequestError) || !m) return err;
+  const original = sentIndexes[Number(m[1])];
+  if (original === undefined) return err;
+  const field = `assets[${original}]${m[2]}`;
+  return new BadRequestError({
+    status: e.status,
+    type: e.type,
+    message: e.message.split(e.field!).join(field),
+    action: e.action,
+    field,
+    allowedValues: e.allowedValues,
+    operation: e.operation,
+  });
+}

@@ -1,0 +1,80 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { ServiceError, type ServiceClient, type RateLimitStatus } from '../../src/client';
+import { matchOperation, OPERATIONS, RATE_HEADERS } from '../../src/wire';
+import type { HostApiCache } from './api-cache';
+import { HttpProblem, readJson, sendError, sendJson } from './http-util';
+import { isProxied, PROXIED_OPERATIONS } from './operations';
+
+export interface ProxyContext {
+  client: ServiceClient;
+  cache: HostApiCache;
+}
+
+/** The rate-limit headers the browser's client paces itself by: the host's shared view of the account's budget. */
+export function rateHeaders(status: RateLimitStatus): Record<string, string> {
+  const h: Record<string, string> = {};
+  const epochSeconds = (d: Date | undefined) => (d ? String(Math.ceil(d.getTime() / 1000)) : undefined);
+  const put = (name: string, v: number | string | undefined) => {
+    if (v !== undefined) h[name] = String(v);
+  };
+  put(RATE_HEADERS.limit, status.minuteLimit);
+  put(RATE_HEADERS.remaining, status.minuteRemaining);
+  put(RATE_HEADERS.reset, epochSeconds(status.resetsAt));
+  put(RATE_HEADERS.dayLimit, status.dayLimit);
+  put(RATE_HEADERS.dayRemaining, status.dayRemaining);
+  put(RATE_HEADERS.dayReset, epochSeconds(status.dayResetsAt));
+  return h;
+}
+
+/**
+ * Forwards one browser request (path relative to /v1) to the configured service through the
+ * host's client. Only the contract's operations pass, token issuance and refresh excepted;
+ * nothing of the incoming request is forwarded but the operation's path parameters, query
+ * and JSON body (no Authorization, no cookies, no other headers), and the answer is the
+ * validated response, never a token.
+ */
+export async function handleApi(req: IncomingMessage, res: ServerResponse, apiPath: string, query: URLSearchParams, ctx: ProxyContext): Promise<void> {
+  const method = req.method ?? 'GET';
+  const match = matchOperation(method, apiPath);
+  if (!('name' in match) || !isProxied(match.name)) {
+    const known = 'name' in match || match.pathKnown;
+    if (known && !('name' in match)) {
+      sendError(res, 405, 'method_not_allowed', `${method} is not allowed on ${apiPath}.`, { action: 'verify_endpoint' });
+    } else {
+      sendError(res, 404, 'not_found', `The add-in host forwards only the valuation service's API operations; ${apiPath} is not one.`, { action: 'verify_endpoint' });
+    }
+    return;
+  }
+  const name = match.name;
+  try {
+    const body = OPERATIONS[name].method === 'GET' ? undefined : await readJson(req);
+    const call = { params: match.params, query, body };
+    const result = await ctx.cache.call(name, call, () => PROXIED_OPERATIONS[name](ctx.client, call, {}));
+    sendJson(res, OPERATIONS[name].status, result, rateHeaders(ctx.client.rateLimitStatus()));
+  } catch (err) {
+    sendServiceError(res, err, rateHeaders(ctx.client.rateLimitStatus()));
+  }
+}
+
+/** A failure as the service's error body; a service that cannot be reached is a 503. */
+export function sendServiceError(res: ServerResponse, err: unknown, headers: Record<string, string> = {}): void {
+  if (err instanceof HttpProblem) {
+    sendError(res, err.status, err.type, err.message, { field: err.field }, headers);
+    return;
+  }
+  if (err instanceof ServiceError) {
+    const extra = { action: err.action, field: err.field, allowed_values: err.allowedValues };
+    if (err.status >= 400 && err.status < 600) {
+      const retry: Record<string, string> = {};
+      const resetAt = (err as { resetAt?: Date }).resetAt;
+      if (err.status === 429 && resetAt) retry['retry-after'] = String(Math.max(1, Math.ceil((resetAt.getTime() - Date.now()) / 1000)));
+      // A 401 here means the host's own credentials were refused: the browser can do nothing about it.
+      const status = err.status === 401 ? 502 : err.status;
+      sendError(res, status, err.type, err.status === 401 ? 'The add-in host could not sign in to the valuation service; ask your administrator to check its credentials.' : err.message, extra, { ...headers, ...retry });
+      return;
+    }
+    sendError(res, 503, 'service_unavailable', `The valuation service is unreachable from the add-in host: ${err.message}`, { action: 'retry_later' }, headers);
+    return;
+  }
+  sendError(res, 500, 'internal_error', 'The add-in host failed to handle the request.', { action: 'retry_with_backoff' }, headers);
+}

@@ -1,0 +1,95 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ServiceClient } from '../../src/client';
+import { CURRENCIES, type Currency } from '../../src/wire';
+import { REPORT_FORMATS, type ReportFormat } from '../../reports/report-data';
+import type { PortfolioInput } from '../../reports/input/types';
+import type { PortfolioState } from '../../reports/run/checkpoint';
+import type { PortfolioResults } from '../../reports/run/results';
+import { valuate } from '../../reports/run/valuate';
+import { enrich } from '../../reports/run/enrich';
+import { buildPortfolioReport } from '../../reports/build/portfolio-report';
+import { writeReport } from '../../reports/writers';
+import { readHoldingsGrid, todayUtc } from '../src/shared/holdings';
+import { HttpProblem, readJson, sendBytes } from './http-util';
+import { sendServiceError } from './proxy';
+import type { ServiceTarget } from './host';
+
+const CONTENT_TYPES: Record<ReportFormat, string> = {
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  csv: 'text/csv; charset=utf-8',
+  json: 'application/json; charset=utf-8',
+  pdf: 'application/pdf',
+};
+
+/** Body the task pane posts: the selected table as Excel gives it, header row first. */
+export interface ReportExportRequest {
+  format: ReportFormat;
+  portfolio_name?: string;
+  currency?: Currency;
+  sheet?: string;
+  /** Sheet row number of the header row, so errors name the rows the user sees. */
+  first_row?: number;
+  grid: unknown[][];
+}
+
+/** Large enough for the report job's 1,000-holding portfolios typed into a sheet. */
+const MAX_EXPORT_BYTES = 8 * 1024 * 1024;
+
+function parseRequest(body: unknown): ReportExportRequest {
+  const b = (body ?? {}) as Partial<ReportExportRequest>;
+  if (!REPORT_FORMATS.includes(b.format as ReportFormat)) throw new HttpProblem(400, 'validation_error', `format must be one of ${REPORT_FORMATS.join(', ')}.`, 'format');
+  if (b.currency !== undefined && !CURRENCIES.includes(b.currency)) throw new HttpProblem(400, 'validation_error', `currency must be one of ${CURRENCIES.join(', ')}.`, 'currency');
+  if (!Array.isArray(b.grid) || b.grid.length < 2 || !b.grid.every(Array.isArray)) {
+    throw new HttpProblem(400, 'validation_error', 'grid must be the selected table: a header row and at least one holding.', 'grid');
+  }
+  return b as ReportExportRequest;
+}
+
+/**
+ * "Export report": the report job's own pipeline, run here in Node on the posted holdings
+ * (the same reader, valuation, enrichment, ReportData builder and writers as svc-report),
+ * answering with the one file. The browser never builds a report itself.
+ */
+export async function handleReportExport(req: IncomingMessage, res: ServerResponse, ctx: { client: ServiceClient; service: ServiceTarget }): Promise<void> {
+  let dir: string | undefined;
+  try {
+    const request = parseRequest(await readJson(req, MAX_EXPORT_BYTES));
+    const name = (request.portfolio_name ?? request.sheet ?? 'Portfolio').trim().slice(0, 200) || 'Portfolio';
+    const currency = request.currency ?? 'USD';
+    const asOf = todayUtc();
+    const { rows, recognised } = readHoldingsGrid(request.grid, { sheet: request.sheet, firstRow: request.first_row ?? 1 });
+    if (!recognised) throw new HttpProblem(400, 'validation_error', 'The selection has no header row naming an asset_id or segment column.', 'grid');
+    const input: PortfolioInput = {
+      name,
+      files: ['workbook'],
+      holdings: rows.flatMap((r) => ('holding' in r ? [r.holding] : [])),
+      problems: rows.flatMap((r) => ('problems' in r ? r.problems : [])),
+    };
+    const signal = new AbortController().signal;
+    const state: PortfolioState = { valuations: input.holdings.map(() => null), scores: input.holdings.map(() => null) };
+    await valuate(ctx.client, input, state, { currency, signal, afterChunk: async () => undefined });
+    const enrichment = await enrich(ctx.client, input, state.valuations, { currency, signal });
+    const results: PortfolioResults = {
+      valuations: state.valuations.map((v) => v ?? undefined),
+      scores: state.scores.map((s) => (s === false ? null : (s ?? undefined))),
+      ...enrichment,
+    };
+    const data = buildPortfolioReport(input, results, { asOf, currency, generatedAt: new Date().toISOString(), sandbox: ctx.service.sandbox ?? false });
+    dir = await mkdtemp(path.join(tmpdir(), 'svc-addin-report-'));
+    const [file] = await writeReport(data, dir, [request.format]);
+    const bytes = await readFile(file!.path);
+    sendBytes(res, 200, bytes, CONTENT_TYPES[request.format], {
+      'content-disposition': `attachment; filename="${path.basename(file!.path)}"`,
+      'cache-control': 'no-store',
+      'x-report-holdings': String(input.holdings.length),
+      'x-report-problems': String(input.problems.length),
+    });
+  } catch (err) {
+    sendServiceError(res, err);
+  } finally {
+    if (dir) await rm(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,29 @@
+/// <reference types="office-js" />
+import type { ReportFormat } from '../../../reports/report-data';
+import type { Currency } from '../../../src/wire';
+import { exportReport, type ExportedFile } from './host-api';
+
+/**
+ * "Export report": posts the selected holdings table to the host, which builds the report
+ * with the report job's code (reports/) and answers with the file.
+ */
+export async function exportSelection(format: ReportFormat, currency: Currency): Promise<ExportedFile> {
+  const selection = await Excel.run(async (ctx) => {
+    const range = ctx.workbook.getSelectedRange();
+    range.load(['values', 'rowIndex']);
+    range.worksheet.load('name');
+    await ctx.sync();
+    return { grid: range.values as unknown[][], rowIndex: range.rowIndex, sheet: range.worksheet.name };
+  });
+  return exportReport({ format, grid: selection.grid, sheet: selection.sheet, first_row: selection.rowIndex + 1, currency, portfolio_name: selection.sheet });
+}
+
+/** Offers the file to the user: a download link, which also works where Office blocks automatic downloads. */
+export function offerDownload(file: ExportedFile, link: HTMLAnchorElement): void {
+  if (link.href.startsWith('blob:')) URL.revokeObjectURL(link.href);
+  link.href = URL.createObjectURL(file.bytes);
+  link.download = file.name;
+  link.textContent = `Download ${file.name}`;
+  link.hidden = false;
+  link.click();
+}

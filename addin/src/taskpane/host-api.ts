@@ -1,0 +1,74 @@
+import type { ReportFormat } from '../../../reports/report-data';
+import type { Currency } from '../../../src/wire';
+import { hostConnection } from '../shared/host-connection';
+
+/** The host's status answer (addin/server/status.ts ConnectionStatus). */
+export interface HostStatus {
+  service: string;
+  sandbox: boolean;
+  connected: boolean;
+  tier: string;
+  minute_limit: number | null;
+  minute_remaining: number | null;
+  day_limit: number | null;
+  day_remaining: number | null;
+  resets_at: string | null;
+  problem?: string;
+}
+
+function connection() {
+  let storage: Storage | undefined;
+  try {
+    storage = window.sessionStorage;
+  } catch {
+    storage = undefined;
+  }
+  return hostConnection(window.location, storage);
+}
+
+/** The error sentence of a host answer that is not 2xx. */
+async function problemOf(res: Response): Promise<string> {
+  try {
+    const body = (await res.json()) as { error?: { message?: string } };
+    if (body.error?.message) return body.error.message;
+  } catch {
+    // not JSON
+  }
+  return `The add-in host answered ${res.status}.`;
+}
+
+async function hostFetch(path: string, init: RequestInit = {}): Promise<Response> {
+  const { headers } = connection();
+  let res: Response;
+  try {
+    res = await fetch(path, { ...init, headers: { ...headers, ...(init.headers as Record<string, string> | undefined) }, credentials: 'omit' });
+  } catch {
+    throw new Error('The add-in host cannot be reached. Check your network connection.');
+  }
+  if (!res.ok) throw new Error(await problemOf(res));
+  return res;
+}
+
+export async function fetchStatus(): Promise<HostStatus> {
+  return (await (await hostFetch('/addin/status')).json()) as HostStatus;
+}
+
+/** Clears the host's shared cache too, so the next values come fresh from the service. */
+export async function clearHostCache(): Promise<void> {
+  await hostFetch('/addin/refresh', { method: 'POST' });
+}
+
+export interface ExportedFile {
+  name: string;
+  bytes: Blob;
+  holdings: number;
+  problems: number;
+}
+
+/** The host builds the report with the report job's code and answers with the file. */
+export async function exportReport(request: { format: ReportFormat; grid: unknown[][]; sheet: string; first_row: number; currency: Currency; portfolio_name: string }): Promise<ExportedFile> {
+  const res = await hostFetch('/addin/report', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(request) });
+  const disposition = res.headers.get('content-disposition') ?? '';
+  const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? `report.${request.format}`;
+  return { name, bytes: await res.blob(), holdings: Number(res.headers.get('x-report-holdings') ?? 0), problems: Number(res.headers.get('x-report-problems') ?? 0) };
+}

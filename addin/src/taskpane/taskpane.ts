@@ -1,0 +1,101 @@
+/// <reference types="office-js" />
+import { REPORT_FORMATS, type ReportFormat } from '../../../reports/report-data';
+import { CURRENCIES, type Currency } from '../../../src/wire';
+import { installBrowserRuntime } from '../shared/browser-runtime';
+import { insertMarketDashboard } from './dashboard';
+import { exportSelection, offerDownload } from './export-report';
+import { clearHostCache, fetchStatus, type HostStatus } from './host-api';
+import { valueSelection } from './value-selection';
+
+const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
+
+function say(text: string, kind: 'ok' | 'error' | '' = ''): void {
+  const m = $('message');
+  m.textContent = text;
+  m.className = kind;
+}
+
+const count = (n: number | null) => (n === null ? 'unknown' : n.toLocaleString('en-US'));
+
+export function renderStatus(s: HostStatus): void {
+  $('status-service').textContent = `${s.service}${s.sandbox ? ' (test data)' : ''} — ${s.connected ? 'connected' : 'not connected'}`;
+  $('status-tier').textContent = s.tier;
+  $('status-minute').textContent = s.minute_limit === null ? count(s.minute_remaining) : `${count(s.minute_remaining)} of ${count(s.minute_limit)}`;
+  $('status-day').textContent = s.day_limit === null ? count(s.day_remaining) : `${count(s.day_remaining)} of ${count(s.day_limit)}`;
+  const problem = $('status-problem');
+  problem.hidden = !s.problem;
+  problem.textContent = s.problem ?? '';
+}
+
+async function refreshStatus(): Promise<void> {
+  try {
+    renderStatus(await fetchStatus());
+  } catch (err) {
+    $('status-service').textContent = 'not connected';
+    const problem = $('status-problem');
+    problem.hidden = false;
+    problem.textContent = err instanceof Error ? err.message : String(err);
+  }
+}
+
+function selected<T extends string>(id: string, allowed: readonly T[]): T {
+  const v = $<HTMLSelectElement>(id).value as T;
+  return allowed.includes(v) ? v : allowed[0]!;
+}
+
+/** Runs one button's work: the button is disabled meanwhile, the outcome is said in a sentence. */
+function onClick(id: string, work: () => Promise<string>): void {
+  const button = $<HTMLButtonElement>(id);
+  button.addEventListener('click', () => {
+    if (button.disabled) return;
+    button.disabled = true;
+    say('Working…');
+    work()
+      .then((text) => say(text, 'ok'))
+      .catch((err: unknown) => say(err instanceof Error ? err.message : String(err), 'error'))
+      .finally(() => {
+        button.disabled = false;
+        void refreshStatus();
+      });
+  });
+}
+
+export function startTaskpane(): void {
+  const runtime = installBrowserRuntime();
+  const signal = new AbortController().signal;
+  const currency = () => selected<Currency>('currency', CURRENCIES);
+
+  onClick('value-selection', async () => {
+    const progress = $<HTMLProgressElement>('value-progress');
+    progress.hidden = false;
+    const r = await valueSelection(runtime, currency(), (done, total) => {
+      progress.max = Math.max(total, 1);
+      progress.value = done;
+      say(`Valued ${done} of ${total} holdings…`);
+    }, signal);
+    return `Valued ${r.valued} holding${r.valued === 1 ? '' : 's'}${r.failed ? `; ${r.failed} could not be valued (see the status column)` : ''}. Results in ${r.written}.`;
+  });
+  onClick('export-report', async () => {
+    const format = selected<ReportFormat>('report-format', REPORT_FORMATS);
+    const file = await exportSelection(format, currency());
+    offerDownload(file, $<HTMLAnchorElement>('report-link'));
+    return `Report ready: ${file.name} (${file.holdings} holdings${file.problems ? `, ${file.problems} rows with problems listed in the report` : ''}).`;
+  });
+  onClick('insert-dashboard', async () => {
+    const r = await insertMarketDashboard(runtime, signal);
+    return `Inserted the sheet "${r.sheet}" (${r.alerts} active alert${r.alerts === 1 ? '' : 's'}).`;
+  });
+  onClick('refresh-values', async () => {
+    runtime.refresh();
+    await clearHostCache();
+    await Excel.run(async (ctx) => {
+      ctx.workbook.application.calculate(Excel.CalculationType.full);
+      await ctx.sync();
+    });
+    return 'Cached values cleared; every SVC cell is being recalculated.';
+  });
+  $('status-refresh').addEventListener('click', () => void refreshStatus());
+  void refreshStatus();
+}
+
+Office.onReady(() => startTaskpane());
