@@ -1,6 +1,6 @@
 /**
  * Real-world assets the example portfolios are drawn from, with a typical unit price (USD,
- * secondary market, 2024-2026) and the year range they were made in. Used only by
+ * secondary market, 2024-2026; wine per case of 12) and the year range they were made in. Used only by
  * examples/generate.ts; the example files themselves are committed.
  */
 export interface CatalogueItem {
@@ -51,19 +51,18 @@ export const CATALOGUE: CatalogueItem[] = [
   { segment: 'art', brand: 'Roy Lichtenstein', model: 'Reflections on Brushstrokes', years: [1990, 1990], price: 140_000, medium: 'lithograph and screenprint', sizeCm: [99, 126] },
   { segment: 'art', brand: 'Gerhard Richter', model: 'Abstraktes Bild (P15)', years: [2014, 2014], price: 21_000, medium: 'diasec-mounted giclée', sizeCm: [100, 90] },
   { segment: 'art', brand: 'Joan Miró', model: 'Le Lézard aux plumes d’or', years: [1971, 1971], price: 14_000, medium: 'lithograph', sizeCm: [33, 43] },
-  // Wine (price per bottle, held by the case)
-  { segment: 'wine', brand: 'Château Lafite Rothschild', model: 'Grand Vin', years: [2005, 2016], price: 950, units: [6, 12] },
-  { segment: 'wine', brand: 'Château Margaux', model: 'Grand Vin', years: [2005, 2016], price: 850, units: [6, 12] },
-  { segment: 'wine', brand: 'Pétrus', model: 'Pomerol', years: [2005, 2015], price: 4_600, units: [3, 6] },
-  { segment: 'wine', brand: 'Domaine de la Romanée-Conti', model: 'Romanée-Conti Grand Cru', years: [2010, 2017], price: 22_000, units: [1, 3] },
-  { segment: 'wine', brand: 'Domaine de la Romanée-Conti', model: 'La Tâche Grand Cru', years: [2010, 2018], price: 5_800, units: [3, 6] },
-  { segment: 'wine', brand: 'Screaming Eagle', model: 'Cabernet Sauvignon', years: [2012, 2019], price: 3_600, units: [3, 6] },
-  { segment: 'wine', brand: 'Penfolds', model: 'Grange', years: [2008, 2018], price: 750, units: [6, 12] },
-  { segment: 'wine', brand: 'Tenuta San Guido', model: 'Sassicaia', years: [2013, 2019], price: 330, units: [6, 12] },
-  { segment: 'wine', brand: 'Dom Pérignon', model: 'Brut Champagne', years: [2008, 2013], price: 290, units: [6, 12] },
-  { segment: 'wine', brand: 'Château d’Yquem', model: 'Sauternes', years: [2001, 2015], price: 480, units: [6, 12] },
-  { segment: 'wine', brand: 'Opus One', model: 'Napa Valley Red', years: [2014, 2019], price: 420, units: [6, 12] },
-  { segment: 'wine', brand: 'Château Mouton Rothschild', model: 'Grand Vin', years: [2000, 2016], price: 780, units: [6, 12] },
+  // Wine (price per case of 12 x 75cl, the unit the service values wine in)
+  { segment: 'wine', brand: 'Château Lafite Rothschild', model: 'Lafite Rothschild', years: [2005, 2016], price: 8_800, units: [1, 2, 3] },
+  { segment: 'wine', brand: 'Château Margaux', model: 'Margaux', years: [2005, 2016], price: 9_600, units: [1, 2] },
+  { segment: 'wine', brand: 'Pétrus', model: 'Pomerol', years: [2005, 2015], price: 48_000, units: [1] },
+  { segment: 'wine', brand: 'Domaine de la Romanée-Conti', model: 'La Tâche Grand Cru', years: [2010, 2018], price: 62_000, units: [1] },
+  { segment: 'wine', brand: 'Screaming Eagle', model: 'Cabernet Sauvignon', years: [2012, 2019], price: 42_000, units: [1] },
+  { segment: 'wine', brand: 'Penfolds', model: 'Grange', years: [2008, 2018], price: 8_400, units: [1, 2] },
+  { segment: 'wine', brand: 'Tenuta San Guido', model: 'Sassicaia', years: [2013, 2019], price: 3_900, units: [1, 2, 4] },
+  { segment: 'wine', brand: 'Dom Pérignon', model: 'Brut Champagne', years: [2008, 2013], price: 3_300, units: [1, 2, 3] },
+  { segment: 'wine', brand: 'Château d’Yquem', model: 'Sauternes', years: [2001, 2015], price: 5_400, units: [1, 2] },
+  { segment: 'wine', brand: 'Opus One', model: 'Napa Valley Red', years: [2014, 2019], price: 4_800, units: [1, 2, 3] },
+  { segment: 'wine', brand: 'Château Mouton Rothschild', model: 'Mouton Rothschild', years: [2000, 2016], price: 8_900, units: [1, 2] },
   // Sneakers
   { segment: 'sneakers', brand: 'Nike', model: 'Air Jordan 1 Retro High OG Chicago', reference: '555088-101', years: [2015, 2015], price: 2_300, sizes: ['9', '10', '10.5', '11'] },
   { segment: 'sneakers', brand: 'Nike', model: 'Air Jordan 1 x Off-White Chicago', reference: 'AA3834-101', years: [2017, 2017], price: 4_800, sizes: ['9', '9.5', '10', '11'] },

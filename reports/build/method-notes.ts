@@ -4,7 +4,7 @@ import type { BuildContext } from './portfolio-report';
 export function methodNotes(ctx: BuildContext, facts: { previousFound: boolean; consolidated?: number }): string[] {
   const notes = [
     `Each holding was valued through the service's batch valuation as of ${ctx.asOf}, in ${ctx.currency}. ` +
-      'The value shown is the mid estimate per unit times the quantity held; low and high are the estimate range ' +
+      'The service values each holding line as a whole (its quantity included); the value shown is the mid estimate, low and high the estimate range ' +
       '(the mid value where the service gave no range).',
     'Purchase prices are the totals paid per holding line, as given in the holdings file. Return is value against cost; ' +
       'the annualised return uses the cost-weighted holding period.',

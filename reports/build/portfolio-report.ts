@@ -35,7 +35,7 @@ export function holdingRows(input: PortfolioInput, results: PortfolioResults, wi
       return;
     }
     const score = results.scores[i] ?? undefined;
-    const value = v.mid * h.quantity;
+    const value = v.mid;
     const description = describeHolding(h);
     refs.set(i, { row: h.source.row, asset_id: h.assetId, description });
     rows.push({
@@ -46,9 +46,9 @@ export function holdingRows(input: PortfolioInput, results: PortfolioResults, wi
       quantity: h.quantity,
       purchase_price: h.purchasePrice,
       purchase_date: h.purchaseDate,
-      value_low: (v.low ?? v.mid) * h.quantity,
+      value_low: v.low ?? v.mid,
       current_value: value,
-      value_high: (v.high ?? v.mid) * h.quantity,
+      value_high: v.high ?? v.mid,
       confidence: v.confidence,
       service_score: score?.service_score ?? v.service_score,
       momentum: v.momentum ?? score?.momentum ?? '',

@@ -31,7 +31,7 @@ export async function enrich(client: ServiceClient, input: PortfolioInput, valua
   const valued = input.holdings
     .map((h, index) => ({ h, index, v: valuations[index] }))
     .filter((x): x is { h: Holding; index: number; v: Extract<ItemResult, { ok: true }> } => x.v?.ok === true)
-    .map((x) => ({ ...x, value: x.v.mid * x.h.quantity }));
+    .map((x) => ({ ...x, value: x.v.mid }));
   const top = [...valued].sort((a, b) => b.value - a.value || a.index - b.index).slice(0, TOP_HOLDINGS).filter((x) => x.value > 0);
   const ro = { signal: opts.signal };
 

@@ -1,7 +1,7 @@
 import type { ScoreRequest, ValuationRequest } from '../../src/wire';
 import type { Holding } from '../input/types';
 
-/** What the service is asked to value: the descriptors, never the quantity (values are per unit). */
+/** What the service is asked to value: the descriptors and the quantity (the service values the whole holding). */
 export function valuationRequest(h: Holding): ValuationRequest {
   return {
     segment: h.segment,
@@ -12,6 +12,7 @@ export function valuationRequest(h: Holding): ValuationRequest {
     condition: h.condition,
     box_papers: h.boxPapers,
     size: h.size,
+    quantity: h.quantity,
     medium: h.medium,
     size_cm: h.sizeCm,
   };

@@ -1,7 +1,7 @@
 import type { ExitStrategy, Performance, Projection } from '../../src/wire';
 import type { Section } from '../report-data';
 
-/** One holding's valuation as the report needs it (from a batch item; checkpointed as is). */
+/** One holding's valuation as the report needs it (from a batch item; checkpointed as is). Money is for the whole holding, all units. */
 export interface ValuedItem {
   ok: true;
   low: number | null;
