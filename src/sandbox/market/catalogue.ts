@@ -133,3 +133,8 @@ export function catalogue(): Catalogue {
   loaded ??= build();
   return loaded;
 }
+
+/** A model as a list shows it: wines and spirits of a given year carry it ("Romanée-Conti Grand Cru 2015"). */
+export function displayModel(a: KnownAsset): string {
+  return (a.segment === 'wine' || a.segment === 'spirits') && a.year !== undefined ? `${a.model} ${a.year}` : a.model;
+}

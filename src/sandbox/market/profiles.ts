@@ -95,10 +95,10 @@ export function buildProfile(assetId: string): AssetProfile | undefined {
       dataPoints: Math.round(30 + liquidity * 4 + 40 * u('n')),
       tilt,
       waves,
-      rarity: clamp(55 + 9 * ratio + 8 * h('r'), 8, 99),
-      desirability: clamp(brandStrength(brand, segMedian) + 3 * ratio + 6 * h('d'), 8, 99),
+      rarity: clamp(56 + 12 * ratio + 8 * h('r'), 8, 99),
+      desirability: clamp(brandStrength(brand, segMedian) + 5 * ratio + 6 * h('d'), 8, 99),
       liquidity,
-      recognition: clamp(sp.recognition + 4 * ratio + 6 * h('i'), 5, 99),
+      recognition: clamp(sp.recognition + 6 * ratio + 6 * h('i'), 5, 99),
     };
   }
 

@@ -47,7 +47,7 @@ function byReference(entries: KnownAsset[], reference: string): KnownAsset | und
   return best;
 }
 
-function byModel(entries: KnownAsset[], model: string, brand: string): KnownAsset | 'vague' | undefined {
+function byModel(entries: KnownAsset[], model: string, brand: string, size?: string): KnownAsset | 'vague' | undefined {
   const wanted = modelTokens(model, brand);
   if (wanted.size === 0) return 'vague';
   let best: KnownAsset | undefined;
@@ -57,7 +57,8 @@ function byModel(entries: KnownAsset[], model: string, brand: string): KnownAsse
     let hit = 0;
     for (const t of wanted) if (e.tokens.has(t)) hit++;
     const cover = hit / wanted.size;
-    const specific = hit / e.tokens.size;
+    // Among equally good matches prefer the most specific entry, then the one of the asked size.
+    const specific = hit / Math.max(1, e.tokens.size) + (size !== undefined && e.size === size ? 0.5 : 0);
     if (cover >= MIN_MATCH && (cover > bestCover || (cover === bestCover && specific > bestSpecific))) {
       best = e;
       bestCover = cover;
@@ -67,7 +68,7 @@ function byModel(entries: KnownAsset[], model: string, brand: string): KnownAsse
   return best;
 }
 
-export function matchCatalogue(asset: Pick<CanonicalAsset, 'segment' | 'brand' | 'model' | 'reference'>): { brand?: BrandInfo; entry?: KnownAsset } {
+export function matchCatalogue(asset: Pick<CanonicalAsset, 'segment' | 'brand' | 'model' | 'reference' | 'size'>): { brand?: BrandInfo; entry?: KnownAsset } {
   const brand = findBrand(asset.segment, asset.brand);
   if (!brand) return {};
   const entries = brand.entries;
@@ -75,10 +76,10 @@ export function matchCatalogue(asset: Pick<CanonicalAsset, 'segment' | 'brand' |
     const hit = byReference(entries, asset.reference);
     if (hit) return { brand, entry: hit };
     // A reference we do not list is another model, unless the model names an unreferenced entry.
-    const m = byModel(entries.filter((e) => !e.refKey), asset.model, asset.brand);
+    const m = byModel(entries.filter((e) => !e.refKey), asset.model, asset.brand, asset.size);
     return { brand, entry: m === 'vague' || m === undefined ? undefined : m };
   }
-  const m = byModel(entries, asset.model, asset.brand);
+  const m = byModel(entries, asset.model, asset.brand, asset.size);
   // A bare producer or maker ("Château Lafite Rothschild", no wine named) means its flagship.
   return { brand, entry: m === 'vague' ? entries[0] : m };
 }

@@ -1,5 +1,5 @@
 import { SEGMENTS, SEGMENT_IDS, formatSignedPercent, segmentById, type SegmentDetail, type SegmentId, type SegmentList } from '../../wire';
-import { catalogue } from './catalogue';
+import { catalogue, displayModel } from './catalogue';
 import { dayNumber } from './calendar';
 import type { MarketContext } from './market';
 import { SEGMENT_PROFILES } from './segment-profiles';
@@ -37,7 +37,7 @@ export function segmentDetail(state: MarketState, segment: SegmentId, ctx: Marke
     momentum: d.momentum,
     liquidity: SEGMENT_PROFILES[segment].liquidityLabel,
     avg_service_score: Math.round(scores.average),
-    top_assets: scores.ranked.slice(0, 5).map((r) => ({ brand: r.asset.brand, model: r.asset.model, score: r.score })),
+    top_assets: scores.ranked.slice(0, 5).map((r) => ({ brand: r.asset.brand, model: displayModel(r.asset), score: r.score })),
     active_apis: ['valuations', 'scores', 'projections', 'signals', 'portfolio', 'exit'],
     market_validated: true,
   };

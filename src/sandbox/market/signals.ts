@@ -1,6 +1,6 @@
 import { SEGMENT_IDS, formatSignedPercent, type SegmentId, type SegmentSignals, type SignalsOverview } from '../../wire';
 import { activeAlerts } from './alerts';
-import { catalogue } from './catalogue';
+import { catalogue, displayModel } from './catalogue';
 import { dayNumber } from './calendar';
 import type { MarketContext } from './market';
 import type { MarketState } from './state';
@@ -25,7 +25,7 @@ export function segmentSignals(state: MarketState, segment: SegmentId, ctx: Mark
       volume: { level: d.volumeLevel, change_vs_avg: formatSignedPercent((d.volumeRatio - 1) * 100), transaction_count_30d: d.transactions30d },
       momentum: { direction: d.momentum, strength: d.momentumStrength, duration_days: d.momentumDays },
       sentiment: { overall: d.sentiment, score: d.sentimentScore, trend: d.sentimentTrend },
-      top_movers: movers.map((m) => ({ brand: m.a.brand, model: m.a.model, change_30d: formatSignedPercent(m.change * 100) })),
+      top_movers: movers.map((m) => ({ brand: m.a.brand, model: displayModel(m.a), change_30d: formatSignedPercent(m.change * 100) })),
     },
     market_validated: true,
     generated_at: ctx.now.toISOString(),
