@@ -31,9 +31,17 @@ export function dayOfDate(date: Date): number {
   return Math.floor(date.getTime() / DAY_MS);
 }
 
+const endOfDayTexts = new Map<number, string>();
+
 /** The last second of the day, UTC: valuations are valid until the day ends. */
 export function endOfDayIso(day: number): string {
-  return `${dayText(day)}T23:59:59Z`;
+  let text = endOfDayTexts.get(day);
+  if (text === undefined) {
+    text = `${dayText(day)}T23:59:59Z`;
+    if (endOfDayTexts.size > 10_000) endOfDayTexts.clear();
+    endOfDayTexts.set(day, text);
+  }
+  return text;
 }
 
 /** The day before 1 January of the day's year: the base of year-to-date figures. */
