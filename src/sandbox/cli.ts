@@ -20,7 +20,8 @@ const program = new Command()
   .option('--minute-ms <n>', 'length of the per-minute rate window in ms', int('--minute-ms', 1), 60_000)
   .option('--day-ms <n>', 'length of the per-day rate window in ms', int('--day-ms', 1), 86_400_000)
   .option('--faults <spec>', 'inject faults: error=SHARE (500s), drop=SHARE (connection dropped), latency=MIN-MAX (ms added), r429=SHARE (spurious 429s), e.g. error=0.1,drop=0.05,latency=5-50,r429=0.02')
-  .option('--seed <n>', 'seed making faults (and the market model) repeatable', int('--seed', 0), 1)
+  .option('--seed <n>', 'seed making the fault sequence repeatable', int('--seed', 0), 1)
+  .option('--market-seed <n>', "seed of the market model (default: the model's own, the same market everywhere)", int('--market-seed', 0))
   .option('--log <file>', 'append one JSON line per request: {t, client_id, method, path, status, items}')
   .option('--quiet', 'print only the URL line on start')
   .addHelpText(
@@ -44,6 +45,7 @@ const opts = program.opts<{
   dayMs: number;
   faults?: string;
   seed: number;
+  marketSeed?: number;
   log?: string;
   quiet?: boolean;
 }>();
@@ -65,6 +67,7 @@ const sandbox = await startSandbox({
   dayMs: opts.dayMs,
   faults: opts.faults,
   seed: opts.seed,
+  marketSeed: opts.marketSeed,
   logFile: opts.log,
 }).catch((e: Error) => program.error(`svc-sandbox: cannot start: ${e.message}`));
 

@@ -25,8 +25,10 @@ export interface SandboxOptions {
   dayMs?: number;
   /** `error=0.1,drop=0.05,latency=5-50,r429=0.02` or the same as an object. */
   faults?: FaultConfig | string;
-  /** Seed of the fault sequence (and of the market model). Default 1. */
+  /** Seed of the fault sequence. Default 1. */
   seed?: number;
+  /** Seed of the market model; default: the model's own, so every sandbox shows the same market. */
+  marketSeed?: number;
   /** JSONL request log: {t, client_id, method, path, status, items}. */
   logFile?: string;
   /** The sandbox's clock for the market day, generated_at and validity. Tokens and rate windows use the real clock. */
@@ -57,7 +59,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
 
   const server = createSandboxServer({
     accounts: accounts.map(resolveAccount),
-    market: createMarket({ seed }),
+    market: createMarket(opts.marketSeed === undefined ? {} : { seed: opts.marketSeed }),
     tokenTtlSeconds,
     minuteMs,
     dayMs,

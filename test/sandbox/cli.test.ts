@@ -23,6 +23,15 @@ describe('svc-sandbox CLI', () => {
     expect(r.stderr).toMatch(/unknown kind 'boom'/);
   });
 
+  it('refuses an accounts file with a bad entry, naming it and not the secret', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'sandbox-cli-')), 'accounts.json');
+    writeFileSync(file, JSON.stringify([{ client_id: 'acme', client_secret: 'hush-hush-value', tier: 'platinum' }]));
+    const r = spawnSync(process.execPath, [BIN, '--port', '0', '--accounts', file], { encoding: 'utf8', timeout: 30_000 });
+    expect(r.status).not.toBe(0);
+    expect(r.stderr).toContain('[0].tier');
+    expect(r.stderr).not.toContain('hush-hush-value');
+  });
+
   it('starts on a free port with an accounts file, prints the URL and never the secrets', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'sandbox-cli-'));
     const file = join(dir, 'accounts.json');
