@@ -1,19 +1,13 @@
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
-import { ServiceError } from '../src/client';
+import { ServiceError } from '../src/client/errors';
 import { CURRENCIES, TIER_NAMES } from '../src/wire';
-import { resolveSettings } from './config';
-import { buildDashboard } from './dashboard';
 import { InputError } from './input/types';
 import { REPORT_FORMATS } from './report-data';
 import { CheckpointMismatch } from './run/checkpoint';
-import { connect } from './run/connect';
 import { EXIT, InterruptedError, UsageError } from './run/exit-codes';
-import { createProgress } from './run/progress';
-import { runReports, type RunOptions } from './run/run-job';
-import { runOnSchedule } from './schedule';
-import { writeDashboard } from './writers';
+import type { RunOptions } from './run/run-job';
 
 /** `svc-report`: the month-end report job. Stdout lists written files only; everything else goes to stderr. */
 
@@ -70,6 +64,8 @@ function interruptible(): { signal: AbortSignal; dispose(): void } {
 }
 
 async function runCommand(files: string[], opts: Omit<RunOptions, 'files'>): Promise<number> {
+  // Loaded here, not at the top: --help and usage errors stay fast (the writers pull in exceljs and pdfkit).
+  const [{ runReports }, { createProgress }] = await Promise.all([import('./run/run-job'), import('./run/progress')]);
   const stop = interruptible();
   try {
     const outcome = await runReports({ ...opts, files }, { signal: stop.signal, progress: createProgress() });
@@ -82,6 +78,12 @@ async function runCommand(files: string[], opts: Omit<RunOptions, 'files'>): Pro
 }
 
 async function dashboardCommand(opts: { out: string; formats?: string; config?: string; tier?: string; minuteMs?: number; asOf?: string; sandboxLog?: string }): Promise<number> {
+  const [{ resolveSettings }, { connect }, { buildDashboard }, { writeDashboard }] = await Promise.all([
+    import('./config'),
+    import('./run/connect'),
+    import('./dashboard'),
+    import('./writers'),
+  ]);
   const settings = resolveSettings(opts);
   const stop = interruptible();
   const conn = await connect(settings.service, { asOf: settings.asOf, log: say });
@@ -148,6 +150,7 @@ function program(): Command {
     .exitOverride()
     .action(async (files: string[], opts: Omit<RunOptions, 'files' | 'out' | 'previous'> & { out: string; cron: string; tz?: string; maxRuns?: number }) => {
       if (opts.resume) throw new UsageError('--resume is not taken by schedule: each scheduled run resumes its own month folder by itself');
+      const { runOnSchedule } = await import('./schedule');
       const schedule = runOnSchedule({ cron: opts.cron, tz: opts.tz, out: opts.out, maxRuns: opts.maxRuns }, async ({ out, previous }) => {
         try {
           // A run interrupted by a crash resumes on the next tick of the same month.
