@@ -38,9 +38,15 @@ describe('reference catalogue', () => {
     expect(id({ segment: 'watches', brand: 'patek philippe', model: 'NAUTILUS', reference: '5711/1A-010' })).toBe(nautilus);
     expect(id({ segment: 'watches', brand: 'Patek', model: 'nautilus', reference: '5711 1a' })).toBe(nautilus);
     const lafite = m.value(LAFITE_2010, ctx).asset_id;
-    expect(id({ segment: 'wine', brand: 'Chateau Lafite-Rothschild', model: 'Pauillac premier grand cru', year: 2010 })).not.toBe('');
+    expect(id({ segment: 'wine', brand: 'Chateau Lafite-Rothschild', model: 'Pauillac premier grand cru', year: 2010 })).toBe(lafite);
     expect(id({ segment: 'wine', brand: 'LAFITE', model: 'Grand vin', year: 2010 })).toBe(lafite);
     expect(id({ segment: 'watches', brand: 'Rolex', model: 'Daytona' })).toBe(m.value(DAYTONA, ctx).asset_id);
+    expect(id({ segment: 'watches', brand: 'ROLEX', model: 'cosmograph daytona 116500 LN' })).toBe(m.value(DAYTONA, ctx).asset_id);
+    // A different model of a known brand is not forced onto a catalogue entry.
+    expect(id({ segment: 'watches', brand: 'Rolex', model: 'Daytona Rainbow' })).toBe('SVC-WAT-ROLEX-DAYTONARAINBOW');
+    const macallan18 = cat.assets.find((a) => a.brand === 'The Macallan' && a.model.startsWith('18'))!.asset_id;
+    expect(id({ segment: 'spirits', brand: 'Macallan', model: '18 year old sherry oak' })).toBe(macallan18);
+    expect(id({ segment: 'spirits', brand: 'macallan', model: '18' })).toBe(macallan18);
   });
 
   it('reads every catalogue id back to the same asset, and unknown ids plausibly', () => {

@@ -12,6 +12,9 @@ const MODEL_FILLER = new Set([
   'the', 'de', 'du', 'des', 'la', 'le', 'les', 'l', 'd', 'and', 'et', 'of', 'a', 'ref', 'reference', 'no', 'model',
   'grand', 'vin', 'cru', 'crus', 'classe', 'premier', 'premiers', '1er', 'first', 'growth', 'wine', 'red', 'rouge',
   'case', 'bottle', 'bottles', 'cl', '75cl', '70cl', 'x', 'chateau', 'domaine', 'watch', 'bag', 'handbag',
+  // Appellations say where a wine is from, not which wine of the producer it is.
+  'pauillac', 'pomerol', 'sauternes', 'bordeaux', 'bourgogne', 'burgundy', 'medoc', 'graves', 'pessac', 'leognan',
+  'saint', 'st', 'emilion', 'julien', 'estephe', 'napa', 'valley', 'aoc', 'doc', 'docg',
 ]);
 
 export function words(text: string): string[] {

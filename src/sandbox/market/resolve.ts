@@ -48,6 +48,11 @@ function byReference(entries: KnownAsset[], reference: string): KnownAsset | und
 }
 
 function byModel(entries: KnownAsset[], model: string, brand: string, size?: string): KnownAsset | 'vague' | undefined {
+  // A model text that spells out a reference ("Daytona 116500 LN") names that entry.
+  const compact = referenceKey(model);
+  let spelled: KnownAsset | undefined;
+  for (const e of entries) if (e.refKey.length >= 4 && compact.includes(e.refKey) && e.refKey.length > (spelled?.refKey.length ?? 0)) spelled = e;
+  if (spelled) return spelled;
   const wanted = modelTokens(model, brand);
   if (wanted.size === 0) return 'vague';
   let best: KnownAsset | undefined;
