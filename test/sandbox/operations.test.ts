@@ -269,3 +269,26 @@ describe('determinism', () => {
     }
   });
 });
+
+describe('valuation status over time', () => {
+  it('a stored valuation reads valid until valid_until, expired after; sandbox headers are accepted', async () => {
+    let clock = new Date('2026-03-16T23:00:00.000Z');
+    const timed = await start({ now: () => clock });
+    try {
+      const t = (await getToken(timed.url, 'demo-starter')).access_token;
+      // x-sandbox-mode and x-cli-key are accepted and ignored.
+      const created = await call(timed.url, 'POST', '/valuations', { token: t, body: birkin, headers: { 'x-sandbox-mode': 'true', 'x-cli-key': 'cli-123' } });
+      expect(created.status).toBe(200);
+      const v = expectShape(OPERATIONS.createValuation.response, created.json);
+      expect(Date.parse(v.valid_until!)).toBeGreaterThan(clock.getTime());
+      const read = async () => expectShape(OPERATIONS.getValuation.response, (await call(timed.url, 'GET', `/valuations/${v.id}`, { token: t })).json);
+      expect((await read()).status).toBe('valid');
+      clock = new Date(Date.parse(v.valid_until!) + 1);
+      const later = await read();
+      expect(later.status).toBe('expired');
+      expect(later.estimated_value).toEqual(v.estimated_value);
+    } finally {
+      await timed.close();
+    }
+  });
+});
