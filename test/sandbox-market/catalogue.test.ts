@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SEGMENT_IDS, parseAssetId } from '../../src/wire';
-import { catalogue } from '../../src/sandbox/market/catalogue';
+import { catalogue, displayModel } from '../../src/sandbox/market/catalogue';
 import { createMarket } from '../../src/sandbox/market';
 import { asset, ctxFor, DAYTONA, LAFITE_2010, NAUTILUS } from './helpers';
 
@@ -47,6 +47,16 @@ describe('reference catalogue', () => {
     const macallan18 = cat.assets.find((a) => a.brand === 'The Macallan' && a.model.startsWith('18'))!.asset_id;
     expect(id({ segment: 'spirits', brand: 'Macallan', model: '18 year old sherry oak' })).toBe(macallan18);
     expect(id({ segment: 'spirits', brand: 'macallan', model: '18' })).toBe(macallan18);
+  });
+
+  it('finds every catalogue asset from its brand and model as lists show them, and from brand, model and reference', () => {
+    const m = createMarket();
+    const ctx = ctxFor();
+    for (const a of cat.assets) {
+      expect(m.value(asset({ segment: a.segment, brand: a.brand, model: displayModel(a) }), ctx).asset_id, displayModel(a)).toBe(a.asset_id);
+      const full = asset({ segment: a.segment, brand: a.brand, model: a.model, reference: a.reference, year: a.year, size: a.size });
+      expect(m.value(full, ctx).asset_id, a.model).toBe(a.asset_id);
+    }
   });
 
   it('reads every catalogue id back to the same asset, and unknown ids plausibly', () => {

@@ -114,3 +114,17 @@ describe('numbers agree across operations', () => {
     expect(topScore).toBe(top.score);
   });
 });
+
+describe('top movers', () => {
+  it("a mover's brand and model value the same asset, whose 30-day change is the mover's", () => {
+    const monthAgo = ctxFor('2026-10-22');
+    for (const seg of SEGMENT_IDS) {
+      for (const mover of market.segmentSignals(seg, ctx).signals.top_movers) {
+        const a = asset({ segment: seg, brand: mover.brand, model: mover.model });
+        const change = (market.value(a, ctx).estimated_value.mid / market.value(a, monthAgo).estimated_value.mid - 1) * 100;
+        expect(Math.abs(change - parseSignedPercent(mover.change_30d)!), `${seg} ${mover.model}`).toBeLessThanOrEqual(0.06);
+        expect(market.value(a, ctx).confidence, `${seg} ${mover.model} matched the catalogue`).toBeGreaterThanOrEqual(0.6);
+      }
+    }
+  });
+});

@@ -36,6 +36,10 @@ export interface KnownAsset extends CatalogueEntry {
   unit: string;
   refKey: string;
   tokens: Set<string>;
+  /** The model's words, lower case, space-joined: for exact matches. */
+  modelNorm: string;
+  /** Whether another entry of the same brand has the same model text (Daytona 116500LN and 126500LN). */
+  sharedModel: boolean;
 }
 
 export interface BrandInfo {
@@ -98,6 +102,8 @@ function build(): Catalogue {
       unit: file.units[e.segment] ?? 'item',
       refKey: e.reference ? referenceKey(e.reference) : '',
       tokens,
+      modelNorm: words(e.model).join(' '),
+      sharedModel: false,
     };
     assets.push(known);
     bySegment[e.segment].push(known);
@@ -118,6 +124,9 @@ function build(): Catalogue {
     info.entries.push(known);
   });
 
+  for (const list of brandsByCode.values()) {
+    for (const e of list.entries) e.sharedModel = list.entries.some((o) => o !== e && o.modelNorm === e.modelNorm);
+  }
   const segmentMedian = {} as Record<SegmentId, number>;
   for (const s of SEGMENT_IDS) {
     segmentMedian[s] = median(bySegment[s].map((a) => a.price));
@@ -134,7 +143,12 @@ export function catalogue(): Catalogue {
   return loaded;
 }
 
-/** A model as a list shows it: wines and spirits of a given year carry it ("Romanée-Conti Grand Cru 2015"). */
+/**
+ * A model as a list shows it: unambiguous, so that valuing the brand and this model finds the
+ * same asset ("Cosmograph Daytona 126500LN", "Lafite Rothschild 2016").
+ */
 export function displayModel(a: KnownAsset): string {
-  return (a.segment === 'wine' || a.segment === 'spirits') && a.year !== undefined ? `${a.model} ${a.year}` : a.model;
+  if (!a.sharedModel) return a.model;
+  if (a.reference) return `${a.model} ${a.reference}`;
+  return a.year !== undefined ? `${a.model} ${a.year}` : a.model;
 }

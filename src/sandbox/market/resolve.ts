@@ -1,6 +1,6 @@
 import { formatAssetId, parseAssetId, type CanonicalAsset, type SegmentId } from '../../wire';
 import { catalogue, modelKeyOf, type BrandInfo, type KnownAsset } from './catalogue';
-import { brandKey, modelTokens, referenceKey } from './normalise';
+import { brandKey, modelTokens, referenceKey, words } from './normalise';
 import { sizeFromIdPart } from './profiles';
 
 /**
@@ -47,6 +47,12 @@ function byReference(entries: KnownAsset[], reference: string): KnownAsset | und
   return best;
 }
 
+/** Four-digit years written into a model ("Lafite 2010"): a vintage or year, not a model word. */
+function yearIn(tokens: Set<string>): number | undefined {
+  for (const t of tokens) if (/^(18|19|20)\d\d$/.test(t)) return Number(t);
+  return undefined;
+}
+
 function byModel(entries: KnownAsset[], model: string, brand: string, size?: string): KnownAsset | 'vague' | undefined {
   // A model text that spells out a reference ("Daytona 116500 LN") names that entry.
   const compact = referenceKey(model);
@@ -54,7 +60,15 @@ function byModel(entries: KnownAsset[], model: string, brand: string, size?: str
   for (const e of entries) if (e.refKey.length >= 4 && compact.includes(e.refKey) && e.refKey.length > (spelled?.refKey.length ?? 0)) spelled = e;
   if (spelled) return spelled;
   const wanted = modelTokens(model, brand);
-  if (wanted.size === 0) return 'vague';
+  const year = yearIn(wanted);
+  if (year !== undefined) wanted.delete(String(year));
+  const prefer = (list: KnownAsset[]) =>
+    list.find((e) => year !== undefined && e.year === year) ?? list.find((e) => size !== undefined && e.size === size) ?? list[0];
+  // The catalogue's own model text, as a list shows it, is an exact match.
+  const norm = words(model).filter((w) => w !== String(year)).join(' ');
+  const exact = entries.filter((e) => e.modelNorm === norm);
+  if (exact.length > 0) return prefer(exact);
+  if (wanted.size === 0) return year !== undefined ? (prefer(entries.filter((e) => e.year === year)) ?? 'vague') : 'vague';
   let best: KnownAsset | undefined;
   let bestCover = 0;
   let bestSpecific = 0;
@@ -62,8 +76,9 @@ function byModel(entries: KnownAsset[], model: string, brand: string, size?: str
     let hit = 0;
     for (const t of wanted) if (e.tokens.has(t)) hit++;
     const cover = hit / wanted.size;
-    // Among equally good matches prefer the most specific entry, then the one of the asked size.
-    const specific = hit / Math.max(1, e.tokens.size) + (size !== undefined && e.size === size ? 0.5 : 0);
+    // Among equally good matches prefer the most specific entry, then the one of the asked year or size.
+    const specific =
+      hit / Math.max(1, e.tokens.size) + (size !== undefined && e.size === size ? 0.5 : 0) + (year !== undefined && e.year === year ? 0.5 : 0);
     if (cover >= MIN_MATCH && (cover > bestCover || (cover === bestCover && specific > bestSpecific))) {
       best = e;
       bestCover = cover;
