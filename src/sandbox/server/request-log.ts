@@ -1,29 +1,34 @@
-import { createWriteStream, type WriteStream } from 'node:fs';
+import { closeSync, openSync, writeSync } from 'node:fs';
 
 export interface LogLine {
   t: string;
   client_id: string | null;
   method: string;
   path: string;
+  /** 0 when the connection was dropped by an injected fault. */
   status: number;
   /** Number of assets the request body carried (0 when none). */
   items: number;
 }
 
-/** Appends one JSON line per request. Only these fields: never tokens, secrets or headers. */
+/**
+ * Appends one JSON line per request, written before the response goes out, so a reader that
+ * has its answer finds the line. Only these fields: never tokens, secrets or headers.
+ */
 export class RequestLog {
-  private readonly stream: WriteStream;
+  private fd: number | undefined;
 
   constructor(path: string) {
-    this.stream = createWriteStream(path, { flags: 'a' });
+    this.fd = openSync(path, 'a');
   }
 
   write(line: LogLine): void {
-    this.stream.write(JSON.stringify(line) + '\n');
+    if (this.fd !== undefined) writeSync(this.fd, JSON.stringify(line) + '\n');
   }
 
-  close(): Promise<void> {
-    return new Promise((resolve) => this.stream.end(resolve));
+  close(): void {
+    if (this.fd !== undefined) closeSync(this.fd);
+    this.fd = undefined;
   }
 }
 

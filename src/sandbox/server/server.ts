@@ -57,6 +57,7 @@ export function createSandboxServer(o: ServerOptions): Server {
     let account: Account | undefined;
     let items = 0;
     let status: number;
+    let payload: unknown;
     try {
       const route = route_(method, pathname);
       if ('error' in route) {
@@ -75,8 +76,8 @@ export function createSandboxServer(o: ServerOptions): Server {
         if (!rate.allowed) throw rateLimited(rate.retryAfterSeconds, rate.exhausted === 'day' ? `the daily limit of ${account.perDay} requests is used up` : `the limit of ${account.perMinute} requests per minute is reached`);
         if (fault.kind === 'r429') throw rateLimited(1, 'too many requests right now');
         if (fault.kind === 'drop') {
-          req.socket.destroy();
           o.log?.write(logLine(account, method, pathname, 0, 0));
+          req.socket.destroy();
           return;
         }
         if (fault.kind === 'error') throw new HttpError('internal_error', 'the service failed to process the request (simulated fault); retry with backoff');
@@ -103,16 +104,17 @@ export function createSandboxServer(o: ServerOptions): Server {
       };
       const result = await (handlers[route.name] as (i: HandlerInput<OperationName>) => unknown)(input);
       status = op.status;
-      send(res, status, headers, result);
+      payload = result;
     } catch (e) {
       const err = e instanceof HttpError ? e : internalError(e);
       status = err.status;
+      payload = err.body();
       Object.assign(headers, err.extra.headers);
       // An oversize upload is not read to its end: close the connection after answering.
       if (err.type === 'payload_too_large') headers.connection = 'close';
-      send(res, status, headers, err.body());
     }
     o.log?.write(logLine(account, method, pathname, status, items));
+    send(res, status, headers, payload);
   }
 
   function route_(method: string, pathname: string): { name: OperationName; params: Record<string, string> } | { error: HttpError } {
