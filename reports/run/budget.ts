@@ -36,8 +36,8 @@ export function planBudget(needs: readonly PortfolioNeed[], status: Pick<RateLim
       return { name: n.name, fits: true, needed };
     }
     const available = Math.max(0, left);
-    // Each 50 holdings cost one valuation and one score request.
-    const holdingsThatFit = Math.min(n.valuationsToDo, Math.floor(Math.max(0, available - Math.min(n.enrichment, 2)) / 2) * MAX_BATCH);
+    // Each 50 holdings cost one valuation and one score request; the enrichment can be left out.
+    const holdingsThatFit = Math.min(n.valuationsToDo, Math.floor(available / 2) * MAX_BATCH);
     const reset = status.dayResetsAt ? ` (the budget resets at ${status.dayResetsAt.toISOString()})` : '';
     return {
       name: n.name,

@@ -1,0 +1,125 @@
+import { mkdirSync, readdirSync, writeFileSync, copyFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNTS } from '../../src/sandbox';
+import { csvFile, readJson, runCli, serviceEnv, tempDir, testSandbox, watchRows, type TestSandbox } from './helpers';
+
+let sb: TestSandbox;
+let dir: string;
+
+beforeAll(async () => {
+  // The demo accounts plus one whose day is almost spent, for the budget check.
+  sb = await testSandbox({ accounts: [...DEMO_ACCOUNTS, { client_id: 'nearly-spent', client_secret: 'nearly-spent-secret', tier: 'starter', per_day: 4 }] });
+  dir = tempDir();
+});
+afterAll(async () => {
+  await sb?.close();
+});
+
+describe('svc-report usage', () => {
+  it.each([[[]], [['run']], [['dashboard']], [['schedule']]])('--help %j exits 0 and prints usage on stdout', async (cmd) => {
+    const r = await runCli([...cmd, '--help']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(new RegExp(`Usage: svc-report ${cmd[0] ?? ''}`));
+    if (cmd[0] === 'run' || cmd[0] === 'schedule') expect(r.stdout).toMatch(/Exit codes: 0 every holding valued; 3/);
+  });
+
+  it('exits 2 with a clear message for an unreadable or missing file, a bad option and a bad file', async () => {
+    const missing = await runCli(['run', join(dir, 'nope.csv'), '--out', join(dir, 'x')]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/cannot read holdings file .*nope\.csv: no such file/);
+    expect(missing.stdout).toBe('');
+
+    const badJson = join(dir, 'broken.json');
+    writeFileSync(badJson, '{"holdings": [');
+    const broken = await runCli(['run', badJson, '--out', join(dir, 'x')]);
+    expect(broken.code).toBe(2);
+    expect(broken.stderr).toMatch(/broken\.json is not valid JSON/);
+
+    const noSegment = join(dir, 'columns.csv');
+    writeFileSync(noSegment, 'name,price\nwatch,100\n');
+    expect((await runCli(['run', noSegment, '--out', join(dir, 'x')])).stderr).toMatch(/has no segment or asset_id column/);
+
+    const formats = await runCli(['run', badJson, '--out', join(dir, 'x'), '--formats', 'xlsx,docx']);
+    expect(formats.code).toBe(2);
+    expect(formats.stderr).toMatch(/--formats takes a comma-separated list of xlsx, csv, json, pdf \(unknown: docx\)/);
+
+    const noOut = await runCli(['run', badJson]);
+    expect(noOut.code).toBe(2);
+    expect(noOut.stderr).toMatch(/--out/);
+
+    const future = await runCli(['run', noSegment, '--out', join(dir, 'x'), '--as-of', '2999-01-01']);
+    expect(future.code).toBe(2);
+    for (const r of [missing, broken, formats, future]) expect(r.stderr).not.toMatch(/at .*\.ts:\d+/);
+  });
+
+  it('exits 1 when the service refuses the credentials', async () => {
+    const file = join(dir, 'creds.csv');
+    writeFileSync(file, csvFile(watchRows(1)));
+    const r = await runCli(['run', file, '--out', join(dir, 'creds-out')], { ...serviceEnv(sb), SVC_CLIENT_SECRET: 'wrong' });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/svc-report: the service call failed/);
+    expect(r.stderr).not.toContain('wrong');
+  });
+
+  it('reports a portfolio that would exceed the day\'s budget before any valuation is spent', async () => {
+    const file = join(dir, 'too-big.csv');
+    writeFileSync(file, csvFile(watchRows(120)));
+    const r = await runCli(['run', file, '--out', join(dir, 'budget-out'), '--formats', 'json', '--tier', 'starter', '--minute-ms', '6000'], serviceEnv(sb, 'nearly-spent'));
+    expect(r.code).toBe(3);
+    expect(r.stderr).toMatch(/"too-big" was not valued: it needs about \d+ requests but only 3 remain in today's budget.*About 50 of its 120 holdings/);
+    const log = await sb.log();
+    expect(log.filter((l) => l.client_id === 'nearly-spent' && l.path.endsWith('/valuations/batch'))).toHaveLength(0);
+    const json = readJson(r.stdout.trim());
+    expect(json.summary.asset_count).toBe(0);
+    expect(json.errors.some((e: { row: number | null; message: string }) => e.row === null && /today's budget/.test(e.message))).toBe(true);
+    expect(json.errors.filter((e: { row: number | null }) => e.row !== null)).toHaveLength(120);
+  });
+});
+
+describe('svc-report dashboard', () => {
+  it('writes the market dashboard in four formats', async () => {
+    const out = join(dir, 'dash');
+    const r = await runCli(['dashboard', '--out', out, '--formats', 'json,csv,xlsx', '--as-of', '2026-10-31'], serviceEnv(sb));
+    expect(r.code).toBe(0);
+    expect(r.stdout.trim().split('\n')).toHaveLength(3);
+    const json = readJson(r.stdout.trim().split('\n').find((f) => f.endsWith('.json'))!);
+    expect(json.segments ?? json.data?.segments).toBeDefined();
+    const segments = json.segments as { segment: string; change_30d_percent: number | null }[];
+    expect(segments).toHaveLength(10);
+    expect(segments.every((s) => s.change_30d_percent !== null)).toBe(true);
+    expect(json.top_movers.length).toBeGreaterThan(0);
+    expect(json.top_movers.length).toBeLessThanOrEqual(10);
+    expect(json.sandbox).toBe(true);
+  });
+});
+
+describe('svc-report schedule', () => {
+  it('runs on the cron pattern into a month folder, with the previous month passed as --previous', async () => {
+    const file = join(dir, 'scheduled.csv');
+    writeFileSync(file, csvFile(watchRows(2)));
+    const base = join(dir, 'scheduled-out');
+    // A previous month's report for month-on-month.
+    const earlier = join(base, '2000-01');
+    const first = await runCli(['run', file, '--out', join(dir, 'seed'), '--formats', 'json', '--as-of', '2026-09-30'], serviceEnv(sb));
+    expect(first.code).toBe(0);
+    mkdirSync(earlier, { recursive: true });
+    copyFileSync(first.stdout.trim(), join(earlier, 'scheduled-2026-09-30.json'));
+
+    const r = await runCli(['schedule', file, '--cron', '* * * * * *', '--max-runs', '1', '--out', base, '--formats', 'json', '--tz', 'Europe/London'], serviceEnv(sb));
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/Scheduled "\* \* \* \* \* \*" \(Europe\/London\)/);
+    const month = readdirSync(base).filter((n) => n !== '2000-01');
+    expect(month).toHaveLength(1);
+    expect(month[0]).toMatch(/^\d{4}-\d{2}$/);
+    const [report] = readdirSync(join(base, month[0]!));
+    const json = readJson(join(base, month[0]!, report!));
+    expect(json.summary.month_on_month.previous_as_of).toBe('2026-09-30');
+  });
+
+  it('refuses a pattern that is not cron (exit 2)', async () => {
+    const r = await runCli(['schedule', 'x.csv', '--cron', 'every monday', '--out', join(dir, 's')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--cron "every monday" is not a valid cron pattern/);
+  });
+});
