@@ -52,6 +52,19 @@ describe('valuations', () => {
     expect(birkin('25')).toBeGreaterThan(birkin('35'));
   });
 
+  it('move with the year sensibly: newer modern watches, older vintage pieces and spirits are worth more', () => {
+    const m = createMarket();
+    const mid = (a: Parameters<typeof asset>[0]) => m.value(asset(a), ctxFor()).estimated_value.mid;
+    expect(mid({ ...DAYTONA, year: 2023 })).toBeGreaterThan(mid({ ...DAYTONA, year: 2016 }));
+    const gmt = { segment: 'watches' as const, brand: 'Rolex', model: 'GMT-Master', reference: '1675' };
+    expect(mid({ ...gmt, year: 1962 })).toBeGreaterThan(mid({ ...gmt, year: 1978 }));
+    const bowmore = { segment: 'spirits' as const, brand: 'Bowmore', model: 'Black Bowmore First Edition' };
+    expect(mid({ ...bowmore, year: 1960 })).toBeGreaterThan(mid({ ...bowmore, year: 1964 }));
+    // A listed vintage is priced as listed: Lafite 1982 far above 2016.
+    const lafite = { segment: 'wine' as const, brand: 'Lafite', model: 'Lafite Rothschild' };
+    expect(mid({ ...lafite, year: 1982 })).toBeGreaterThan(3 * mid({ ...lafite, year: 2016 }));
+  });
+
   it('fall back for unknown assets with lower confidence, fewer data points and market_validated false', () => {
     const m = createMarket();
     const known = m.value(DAYTONA, ctxFor());

@@ -23,31 +23,33 @@ function alertId(seed: number, segment: SegmentId, type: string, day: number): s
   return `alert_${a}${b}`;
 }
 
+/** Days before an event that must have been quiet for it to count as new (no flapping around a line). */
+const QUIET_DAYS = [1, 4, 7, 14];
+
 function eventsOn(state: MarketState, segment: SegmentId, day: number): Omit<Alert, 'id' | 'created_at' | 'expires_at'>[] {
   const today = state.segmentDay(segment, day);
-  const before = state.segmentDay(segment, day - 1);
-  const band = 0.5 * annualVolatility(SEGMENT_PROFILES[segment]) * Math.sqrt(30 / 365);
+  const earlier = QUIET_DAYS.map((n) => state.segmentDay(segment, day - n));
+  const band = annualVolatility(SEGMENT_PROFILES[segment]) * Math.sqrt(30 / 365);
   const name = segmentById(segment)!.name;
   const change = formatSignedPercent(today.change30 * 100);
   const out: Omit<Alert, 'id' | 'created_at' | 'expires_at'>[] = [];
-  if (today.change30 > band && before.change30 <= band) {
+  if (today.change30 > band && earlier.every((d) => d.change30 <= band)) {
     out.push({ type: 'breakout', severity: 'opportunity', segment, title: `${name}: upside breakout`, message: `${name} prices are up ${change} over 30 days, above their usual range.` });
   }
-  if (today.change30 < -band && before.change30 >= -band) {
+  if (today.change30 < -band && earlier.every((d) => d.change30 >= -band)) {
     out.push({ type: 'breakdown', severity: 'warning', segment, title: `${name}: downside break`, message: `${name} prices are ${change} over 30 days, below their usual range.` });
   }
-  if (today.volumeRatio > 1.3 && before.volumeRatio <= 1.3) {
+  if (today.volumeRatio > 1.35 && earlier.every((d) => d.volumeRatio <= 1.35)) {
     out.push({ type: 'volume_spike', severity: 'info', segment, title: `${name}: volume spike`, message: `${name} trading volume is ${formatSignedPercent((today.volumeRatio - 1) * 100)} against its average.` });
   }
-  // Only a move into bullish or bearish that was not already the mood a week ago: no flapping.
-  const weekAgo = state.segmentDay(segment, day - 7);
-  if (today.sentiment !== before.sentiment && today.sentiment !== 'neutral' && weekAgo.sentiment !== today.sentiment) {
+  // Only a move into bullish or bearish that was not the mood in the last two weeks.
+  if (today.sentiment !== 'neutral' && earlier.every((d) => d.sentiment !== today.sentiment)) {
     out.push({
       type: 'sentiment_shift',
-      severity: today.sentiment === 'bullish' ? 'opportunity' : today.sentiment === 'bearish' ? 'warning' : 'info',
+      severity: today.sentiment === 'bullish' ? 'opportunity' : 'warning',
       segment,
       title: `${name}: sentiment now ${today.sentiment}`,
-      message: `Sentiment in ${name} moved from ${before.sentiment} to ${today.sentiment}.`,
+      message: `Sentiment in ${name} moved from ${earlier[0]!.sentiment} to ${today.sentiment}.`,
     });
   }
   return out;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SEGMENT_IDS, brandCode, formatAssetId, idComponent, segmentById, type SegmentId } from '../../wire';
 import raw from './catalogue.json';
+import { REFERENCE_DAY, dayText } from './calendar';
 import { brandKey, modelTokens, referenceKey, words } from './normalise';
 
 /**
@@ -76,6 +77,8 @@ function median(values: number[]): number {
 
 function build(): Catalogue {
   const file = FileSchema.parse(raw);
+  // Prices are trend levels on the model's reference day; a file quoting another day would be misread.
+  if (file.reference_day !== dayText(REFERENCE_DAY)) throw new Error(`catalogue.json quotes ${file.reference_day}, the model's reference day is ${dayText(REFERENCE_DAY)}`);
   const bySegment = Object.fromEntries(SEGMENT_IDS.map((s) => [s, [] as KnownAsset[]])) as Record<SegmentId, KnownAsset[]>;
   const byId = new Map<string, KnownAsset>();
   const byModelKey = new Map<string, KnownAsset[]>();
