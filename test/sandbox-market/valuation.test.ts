@@ -86,6 +86,18 @@ describe('valuations', () => {
     expect(unknown.estimated_value.mid).toBeLessThan(500_000);
   });
 
+  it('value unknown models of brands the catalogue lists no asset of at the brand level', () => {
+    const m = createMarket();
+    const mid = (brand: string) => m.value(asset({ segment: 'watches', brand, model: 'Some Model' }), ctxFor());
+    const greubel = mid('Greubel Forsey');
+    const seiko = mid('Seiko');
+    expect(greubel.estimated_value.mid).toBeGreaterThan(100 * seiko.estimated_value.mid);
+    expect(greubel.market_validated).toBe(false);
+    expect(greubel.brand).toBe('Greubel Forsey');
+    const london = m.value(asset({ segment: 'real_estate', brand: 'London', model: 'Flat' }), ctxFor()).estimated_value.mid;
+    expect(london).toBeGreaterThan(1_000_000);
+  });
+
   it('convert currencies through the FX series', () => {
     const m = createMarket();
     const usd = m.value(DAYTONA, ctxFor()).estimated_value;

@@ -23,6 +23,8 @@ const FileSchema = z.object({
   currency: z.literal('USD'),
   units: z.record(z.enum(SEGMENT_IDS), z.string()),
   brand_aliases: z.record(z.string(), z.array(z.string())),
+  /** Typical price of one item by brands the catalogue lists no asset of: the fallback for their assets. */
+  brand_levels: z.record(z.enum(SEGMENT_IDS), z.record(z.string(), z.number().positive())),
   assets: z.array(EntrySchema),
 });
 
@@ -58,8 +60,9 @@ export interface Catalogue {
   byModelKey: Map<string, KnownAsset[]>;
   /** `${segment}:${brandKey}` for names and aliases. */
   brandsByKey: Map<string, BrandInfo>;
-  /** `${segment}:${brandCode}`: how an asset id names a brand. */
+  /** `${segment}:${brandCode}`: how an asset id names a brand (listed brands and brand levels). */
   brandsByCode: Map<string, BrandInfo>;
+  /** Every brand of a segment the model knows a level for; listed ones first. */
   brands: Record<SegmentId, BrandInfo[]>;
   segmentMedian: Record<SegmentId, number>;
   units: Record<SegmentId, string>;
@@ -127,13 +130,24 @@ function build(): Catalogue {
     info.entries.push(known);
   });
 
+  for (const [segment, levels] of Object.entries(file.brand_levels) as [SegmentId, Record<string, number>][]) {
+    for (const [name, level] of Object.entries(levels)) {
+      const code = brandCode(name);
+      const clash = brandsByCode.get(`${segment}:${code}`);
+      if (clash) throw new Error(`catalogue.json: brand level '${name}' shares the code ${code} with '${clash.name}' in ${segment}`);
+      const info: BrandInfo = { segment, name, code, entries: [], medianPrice: level };
+      brandsByCode.set(`${segment}:${code}`, info);
+      brands[segment].push(info);
+      for (const alias of [name, ...(file.brand_aliases[name] ?? [])]) brandsByKey.set(`${segment}:${brandKey(alias)}`, info);
+    }
+  }
   for (const list of brandsByCode.values()) {
     for (const e of list.entries) e.sharedModel = list.entries.some((o) => o !== e && o.modelNorm === e.modelNorm);
   }
   const segmentMedian = {} as Record<SegmentId, number>;
   for (const s of SEGMENT_IDS) {
     segmentMedian[s] = median(bySegment[s].map((a) => a.price));
-    for (const b of brands[s]) b.medianPrice = median(b.entries.map((a) => a.price));
+    for (const b of brands[s]) if (b.entries.length > 0) b.medianPrice = median(b.entries.map((a) => a.price));
   }
   return { assets, bySegment, byId, byModelKey, brandsByKey, brandsByCode, brands, segmentMedian, units: file.units as Record<SegmentId, string> };
 }

@@ -21,7 +21,9 @@ export function segmentDetail(state: MarketState, segment: SegmentId, ctx: Marke
   const info = segmentById(segment)!;
   const d = state.segmentDay(segment, day);
   const scores = state.segmentScores(segment, day);
-  const brands = [...cat.brands[segment]].sort((a, b) => b.entries.length - a.entries.length || a.name.localeCompare(b.name)).map((b) => b.name);
+  const brands = cat.brands[segment]
+    .filter((b) => b.entries.length > 0)
+    .sort((a, b) => b.entries.length - a.entries.length || a.name.localeCompare(b.name)).map((b) => b.name);
   return {
     id: segment,
     name: info.name,
