@@ -31,6 +31,7 @@ async function expect401(token: string, action: string) {
   const e = errorOf(r);
   expect(e.type).toBe('unauthorised');
   expect(e.action).toBe(action);
+  expect(r.headers.get('www-authenticate')).toMatch(/^Bearer .*error="invalid_token"/);
   expect(JSON.stringify(r.json)).not.toContain(token);
   // Unauthenticated calls carry no account's budget.
   expect(r.headers.get('x-ratelimit-limit')).toBeNull();

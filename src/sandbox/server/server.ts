@@ -39,7 +39,11 @@ export function createSandboxServer(o: ServerOptions): Server {
   const handlers = createHandlers({ market: o.market, tokens, storeLimit: o.storeLimit });
 
   const server = createServer({ keepAlive: true }, (req, res) => {
-    void handle(req, res);
+    // Errors are answered inside handle(); this only catches a failure while answering (e.g. the log's disk).
+    handle(req, res).catch((e: unknown) => {
+      o.onInternalError?.(e);
+      res.destroy();
+    });
   });
   server.keepAliveTimeout = 65_000;
 

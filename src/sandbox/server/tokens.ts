@@ -73,7 +73,7 @@ export class TokenService {
       throw expiredError();
     }
     const account = this.accounts.get(v.clientId);
-    if (!account) throw new HttpError('unauthorised', 'the access token names an unknown account', { action: 'reauthenticate' });
+    if (!account) throw new HttpError('unauthorised', 'the access token names an unknown account', { action: 'reauthenticate', headers: INVALID_TOKEN });
     return { account, scopes: v.scopes };
   }
 
@@ -85,6 +85,7 @@ export class TokenService {
       if (e instanceof joseErrors.JWTExpired) throw expiredError();
       throw new HttpError('unauthorised', 'the access token is not valid (bad signature, algorithm or claims); request a new token', {
         action: 'reauthenticate',
+        headers: INVALID_TOKEN,
       });
     }
   }
@@ -107,16 +108,22 @@ export class TokenService {
 
 function bearerToken(header: string | undefined): string {
   if (!header) {
-    throw new HttpError('unauthorised', 'Authorization header is missing; send Authorization: Bearer <access_token>', { action: 'reauthenticate' });
+    throw new HttpError('unauthorised', 'Authorization header is missing; send Authorization: Bearer <access_token>', {
+      action: 'reauthenticate',
+      headers: { 'www-authenticate': 'Bearer realm="svc-sandbox"' },
+    });
   }
   const m = /^Bearer[ \t]+(\S+)\s*$/i.exec(header);
-  if (!m) throw new HttpError('unauthorised', 'Authorization header must be Bearer <access_token>', { action: 'reauthenticate' });
+  if (!m) throw new HttpError('unauthorised', 'Authorization header must be Bearer <access_token>', { action: 'reauthenticate', headers: INVALID_TOKEN });
   return m[1]!;
 }
 
 function expiredError(): HttpError {
-  return new HttpError('unauthorised', 'the access token has expired; renew it with POST /auth/refresh', { action: 'refresh_token' });
+  return new HttpError('unauthorised', 'the access token has expired; renew it with POST /auth/refresh', { action: 'refresh_token', headers: INVALID_TOKEN });
 }
+
+/** RFC 6750: a refused bearer token says so in WWW-Authenticate. */
+const INVALID_TOKEN = { 'www-authenticate': 'Bearer realm="svc-sandbox", error="invalid_token"' };
 
 /** Equal-length digests so timingSafeEqual never short-circuits on length. */
 function constantTimeEqual(a: string, b: string): boolean {
