@@ -1,6 +1,63 @@
+/** The market dashboard as a one-to-two page PDF: segment signals, 30-day change chart, top movers, alerts. */
+import { createWriteStream } from 'node:fs';
 import type { DashboardData } from '../report-data';
+import { writeAtomically } from './atomic-write';
+import { PALETTE } from './palette';
+import { barChart } from './pdf-charts';
+import { PdfPages } from './pdf-layout';
+import { drawTable } from './pdf-table';
+import { formatInteger, formatLongDate, formatPercent } from './text-format';
 
-/** Placeholder until the pdf dashboard writer lands (same signature). */
-export async function writeDashboardPdf(_data: DashboardData, _filePath: string): Promise<void> {
-  throw new Error('The pdf dashboard writer is not implemented yet.');
+const colourOf = (v: number | null) => (v === null ? PALETTE.muted : v < 0 ? PALETTE.negative : PALETTE.positive);
+
+export async function writeDashboardPdf(data: DashboardData, filePath: string): Promise<void> {
+  const p = new PdfPages(
+    { title: 'Market dashboard', subtitle: `As of ${formatLongDate(data.as_of)}`, reference: data.report_id, sandbox: data.sandbox },
+    { Title: `Market dashboard ${data.as_of}` },
+  );
+  const { doc } = p;
+  p.addPage('landscape');
+  p.section('Market dashboard');
+  p.paragraph(`Signals for the ten segments as of ${formatLongDate(data.as_of)}. Market validated: ${data.market_validated ? 'yes' : 'no'}.`, { colour: PALETTE.muted, size: 8.5 });
+  if (data.sandbox) p.paragraph('SANDBOX DATA — not the live service.', { colour: PALETTE.negative, size: 8.5 });
+  p.subheading('30-day price change by segment');
+  const y = doc.y;
+  barChart(
+    doc, p.left + 40, y, p.width - 60, 150,
+    data.segments.map((s) => ({ label: s.segment_name.split(' ').slice(-1)[0] ?? s.segment_name, value: s.change_30d_percent, colour: (s.change_30d_percent ?? 0) < 0 ? PALETTE.negative : PALETTE.navy })),
+  );
+  doc.y = y + 160;
+  drawTable(
+    p,
+    [
+      { label: 'Segment', width: 150 }, { label: 'Momentum', width: 70 }, { label: 'Volume', width: 80 }, { label: 'Sentiment', width: 70 },
+      { label: 'Strength', width: 55, align: 'right' }, { label: '7 days', width: 60, align: 'right' }, { label: '30 days', width: 60, align: 'right' },
+      { label: '90 days', width: 60, align: 'right' }, { label: 'Sales 30d', width: p.width - 605, align: 'right' },
+    ],
+    data.segments.map((s) => [
+      s.segment_name, s.momentum, s.volume.replace(/_/g, ' '), s.sentiment, s.signal_strength.toFixed(2),
+      { text: formatPercent(s.change_7d_percent, 1, true), colour: colourOf(s.change_7d_percent) },
+      { text: formatPercent(s.change_30d_percent, 1, true), colour: colourOf(s.change_30d_percent) },
+      { text: formatPercent(s.change_90d_percent, 1, true), colour: colourOf(s.change_90d_percent) },
+      formatInteger(s.transaction_count_30d),
+    ]),
+  );
+  p.section('Top movers');
+  drawTable(
+    p,
+    [{ label: 'Segment', width: 150 }, { label: 'Brand', width: 200 }, { label: 'Model', width: 250 }, { label: '30 days', width: p.width - 600, align: 'right' }],
+    data.top_movers.map((m) => [m.segment, m.brand, m.model, { text: formatPercent(m.change_30d_percent, 1, true), colour: colourOf(m.change_30d_percent) }]),
+  );
+  p.section('Active alerts');
+  if (data.alerts.length === 0) p.paragraph('No active alerts.', { colour: PALETTE.muted });
+  else {
+    drawTable(
+      p,
+      [{ label: 'Severity', width: 80 }, { label: 'Segment', width: 90 }, { label: 'Alert', width: p.width - 290 }, { label: 'Expires', width: 120 }],
+      data.alerts.map((a) => [a.severity, a.segment, { text: a.title, sub: a.message }, a.expires_at.replace('T', ' ').replace(/:\d{2}(\.\d+)?Z$/, ' UTC')]),
+      );
+  }
+  for (const n of data.notes) p.paragraph(n, { colour: PALETTE.muted, size: 8 });
+  p.paragraph(data.disclaimer, { size: 8 });
+  await writeAtomically(filePath, (tempPath) => p.finish(createWriteStream(tempPath)));
 }

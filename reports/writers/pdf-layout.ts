@@ -56,15 +56,24 @@ export class PdfPages {
     return this.doc.page.height - this.doc.page.margins.bottom;
   }
 
+  /** Orientation of the current page: continuation pages keep it. */
+  private layout: 'portrait' | 'landscape' = 'portrait';
+
   addPage(layout: 'portrait' | 'landscape' = 'portrait'): void {
+    this.layout = layout;
     this.doc.addPage({ size: 'A4', layout, margins: { top: MARGIN.top, bottom: MARGIN.bottom, left: MARGIN.side, right: MARGIN.side } });
     this.doc.x = this.left;
     this.doc.y = MARGIN.top;
   }
 
   /** Starts a new page when fewer than `height` points are left on this one. */
-  ensureSpace(height: number, layout: 'portrait' | 'landscape' = 'portrait'): void {
-    if (this.doc.y + height > this.bottom) this.addPage(layout);
+  ensureSpace(height: number): void {
+    if (this.doc.y + height > this.bottom) this.continuePage();
+  }
+
+  /** A further page in the current orientation (tables and sections flowing on). */
+  continuePage(): void {
+    this.addPage(this.layout);
   }
 
   /** A section heading (serif, navy, gold rule) that is also an outline entry. */

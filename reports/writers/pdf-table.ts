@@ -22,8 +22,6 @@ export type PdfRow = (string | PdfCell)[];
 
 export interface TableOptions {
   fontSize?: number;
-  /** Page orientation for continuation pages. */
-  layout?: 'portrait' | 'landscape';
   /** Rows drawn bold on a tinted band (totals). */
   totalRow?: PdfRow;
   zebra?: boolean;
@@ -45,9 +43,11 @@ export function drawTable(pages: PdfPages, columns: PdfColumn[], rows: Iterable<
   const doc = pages.doc;
   const size = options.fontSize ?? 8;
   const subSize = size - 1.5;
-  const layout = options.layout ?? 'portrait';
   const headerHeight = size + 12;
   const tableWidth = columns.reduce((s, c) => s + c.width, 0);
+  // pdfkit loops forever laying out text in a width of zero or less: fail loudly instead.
+  const narrow = columns.find((c) => !(c.width > 2 * PAD + 4));
+  if (narrow) throw new Error(`internal: PDF table column "${narrow.label}" is too narrow (${narrow.width} pt)`);
 
   const drawHeader = () => {
     const y = doc.y;
@@ -76,7 +76,7 @@ export function drawTable(pages: PdfPages, columns: PdfColumn[], rows: Iterable<
   const drawRow = (cells: PdfCell[], index: number, total: boolean) => {
     const h = rowHeight(cells);
     if (doc.y + h > pages.bottom) {
-      pages.addPage(layout);
+      pages.continuePage();
       drawHeader();
     }
     const y = doc.y;
@@ -95,7 +95,7 @@ export function drawTable(pages: PdfPages, columns: PdfColumn[], rows: Iterable<
     doc.y = y + h;
   };
 
-  pages.ensureSpace(headerHeight + 3 * (size + 10), layout);
+  pages.ensureSpace(headerHeight + 3 * (size + 10));
   drawHeader();
   let i = 0;
   for (const row of rows) drawRow(row.map(cell), i++, false);

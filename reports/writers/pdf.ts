@@ -220,7 +220,6 @@ function drawHoldings(p: PdfPages, data: ReportData): void {
   );
   drawTable(p, holdingsColumns(), holdingRows(data.holdings, cur), {
     fontSize: 7.5,
-    layout: 'landscape',
     totalRow: ['', 'Total', '', '', '', formatMoney(s.total_invested, cur, 0), formatMoney(s.current_value, cur, 0), formatPercent(s.total_return_percent, 1, true), formatPercent(100), '', '', '', ''],
   });
 }

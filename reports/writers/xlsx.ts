@@ -4,81 +4,38 @@
  * native charts by xlsx-charts.ts. Sheets: Summary, Holdings, Allocation, Performance,
  * Projections, Exit analysis, Errors.
  */
-import { promises as fs } from 'node:fs';
-import ExcelJS from 'exceljs';
 import type { ReportData, Section } from '../report-data';
-import { writeAtomically } from './atomic-write';
 import { HOLDING_COLUMNS, type ValueKind } from './holding-columns';
 import { BENCHMARK_COLOURS, SERIES_COLOURS } from './palette';
-import { addChartsToXlsx, type PlacedChart } from './xlsx-charts';
-import { SheetCursor, type CellInput } from './xlsx-cells';
+import { XlsxBook, columnLetter, writeXlsxBook } from './xlsx-book';
+import type { CellInput, SheetCursor } from './xlsx-cells';
 import {
-  HEADER_STYLE,
   LABEL_STYLE,
   NOTE_STYLE,
   SANDBOX_STYLE,
   SECTION_STYLE,
   TITLE_STYLE,
   TOTAL_LABEL_STYLE,
-  cellStyles,
 } from './xlsx-styles';
 
-const SHEETS = ['Summary', 'Holdings', 'Allocation', 'Performance', 'Projections', 'Exit analysis', 'Errors'] as const;
-type SheetName = (typeof SHEETS)[number];
-const sheetNumber = (name: SheetName) => SHEETS.indexOf(name) + 1;
-
-/** Column letter of a 1-based column number (up to ZZ, plenty for these sheets). */
-function columnLetter(n: number): string {
-  return n <= 26 ? String.fromCharCode(64 + n) : columnLetter(Math.floor((n - 1) / 26)) + String.fromCharCode(65 + ((n - 1) % 26));
+/** The report's data next to the book it is written into. */
+interface ReportBook {
+  book: XlsxBook;
+  data: ReportData;
 }
 
-class ReportWorkbook {
-  readonly workbook: ExcelJS.stream.xlsx.WorkbookWriter;
-  readonly styles: Record<ValueKind, Partial<ExcelJS.Style>>;
-  readonly charts: PlacedChart[] = [];
-
-  constructor(
-    readonly data: ReportData,
-    filePath: string,
-  ) {
-    // Inline strings (no shared-string table): nothing accumulates in memory per row.
-    this.workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: filePath, useStyles: true, useSharedStrings: false });
-    this.workbook.creator = data.cover.prepared_by ?? 'svc-report';
-    this.workbook.created = new Date(data.cover.generated_at);
-    this.styles = cellStyles(data.cover.currency);
-  }
-
-  sheet(name: SheetName, widths: number[], frozenHeader: boolean, landscape = false): SheetCursor {
-    const c = this.data.cover;
-    const sheet = this.workbook.addWorksheet(name, {
-      views: frozenHeader ? [{ state: 'frozen', ySplit: 1, xSplit: 0 }] : [{ showGridLines: false }],
-      pageSetup: { orientation: landscape ? 'landscape' : 'portrait', fitToPage: true, fitToWidth: 1, fitToHeight: 0, paperSize: 9 },
-      headerFooter: {
-        oddHeader: c.sandbox ? '&C&"Calibri,Bold"&KFF0000SANDBOX DATA — not for client use' : '',
-        oddFooter: `&L${c.report_id.replace(/&/g, '&&')}&RPage &P of &N`,
-      },
-    });
-    sheet.columns = widths.map((width) => ({ width }));
-    return new SheetCursor(sheet, (kind) => this.styles[kind]);
-  }
-
-  header(cursor: SheetCursor, labels: string[]): void {
-    cursor.add(labels.map((value) => ({ value, style: HEADER_STYLE })), { height: 30 });
-  }
-
-  /** A section left out of the report prints its note instead. */
-  omitted(cursor: SheetCursor, section: Section<unknown>, lastColumn: string): void {
-    if (section.note) cursor.paragraph(section.note, lastColumn, NOTE_STYLE);
-  }
+/** A section left out of the report prints its note instead. */
+function omitted(cur: SheetCursor, section: Section<unknown>, lastColumn: string): void {
+  if (section.note) cur.paragraph(section.note, lastColumn, NOTE_STYLE);
 }
 
 function labelled(label: string, value: unknown, kind: ValueKind, extra?: CellInput): (CellInput | null)[] {
   return [{ value: label, style: LABEL_STYLE }, { value, kind }, extra ?? null];
 }
 
-function writeSummary(w: ReportWorkbook): void {
-  const { cover: c, summary: s, concentration } = w.data;
-  const cur = w.sheet('Summary', [34, 22, 18, 60], false);
+function writeSummary({ book, data }: ReportBook): void {
+  const { cover: c, summary: s, concentration } = data;
+  const cur = book.sheet('Summary', [34, 22, 18, 60], false);
   cur.add([{ value: `Portfolio report — ${c.portfolio_name}`, style: TITLE_STYLE }], { height: 28 });
   if (c.sandbox) cur.add([{ value: 'SANDBOX DATA — produced against the test sandbox, not the live service.', style: SANDBOX_STYLE }]);
   cur.blank();
@@ -106,7 +63,7 @@ function writeSummary(w: ReportWorkbook): void {
   cur.add(labelled('Holdings valued', s.asset_count, 'int'));
   cur.add(labelled('Segments', s.segment_count, 'int'));
   cur.add(labelled('Market validated valuations', s.market_validated_count, 'int'));
-  cur.add(labelled('Rows with errors', w.data.errors.length, 'int'));
+  cur.add(labelled('Rows with errors', data.errors.length, 'int'));
   cur.blank();
   cur.add([{ value: 'Concentration', style: SECTION_STYLE }, { value: '', style: SECTION_STYLE }, { value: '', style: SECTION_STYLE }]);
   const lp = concentration.largest_position;
@@ -115,21 +72,21 @@ function writeSummary(w: ReportWorkbook): void {
   for (const f of concentration.flags) cur.paragraph(`⚠ ${f.message}`, 'D', SANDBOX_STYLE);
   cur.blank();
   cur.add([{ value: 'Method', style: SECTION_STYLE }]);
-  for (const note of w.data.method_notes) cur.paragraph(note, 'D', NOTE_STYLE);
+  for (const note of data.method_notes) cur.paragraph(note, 'D', NOTE_STYLE);
   cur.blank();
   cur.add([{ value: 'Disclaimer', style: SECTION_STYLE }]);
-  cur.paragraph(w.data.disclaimer, 'D', NOTE_STYLE);
+  cur.paragraph(data.disclaimer, 'D', NOTE_STYLE);
   cur.sheet.commit();
 }
 
 /** Rows between pauses for the zip stream to drain: exceljs's writer has no backpressure of its own. */
 const ROWS_PER_YIELD = 2000;
 
-async function writeHoldings(w: ReportWorkbook): Promise<void> {
-  const cur = w.sheet('Holdings', HOLDING_COLUMNS.map((c) => c.width), true, true);
-  w.header(cur, HOLDING_COLUMNS.map((c) => c.label));
+async function writeHoldings({ book, data }: ReportBook): Promise<void> {
+  const cur = book.sheet('Holdings', HOLDING_COLUMNS.map((c) => c.width), true, true);
+  book.header(cur, HOLDING_COLUMNS.map((c) => c.label));
   const columns = HOLDING_COLUMNS.map((c) => ({ key: c.key, kind: c.kind }));
-  for (const h of w.data.holdings) {
+  for (const h of data.holdings) {
     cur.add(columns.map((c) => ({ value: h[c.key], kind: c.kind })));
     if (cur.row % ROWS_PER_YIELD === 0) await new Promise((resolve) => setImmediate(resolve));
   }
@@ -137,24 +94,24 @@ async function writeHoldings(w: ReportWorkbook): Promise<void> {
   cur.sheet.commit();
 }
 
-function writeAllocation(w: ReportWorkbook): void {
-  const cur = w.sheet('Allocation', [24, 14, 10, 18, 10], true);
-  w.header(cur, ['Segment', 'Segment id', 'Holdings', 'Value', 'Share']);
+function writeAllocation({ book, data }: ReportBook): void {
+  const cur = book.sheet('Allocation', [24, 14, 10, 18, 10], true);
+  book.header(cur, ['Segment', 'Segment id', 'Holdings', 'Value', 'Share']);
   const first = cur.row + 1;
-  for (const a of w.data.allocation) {
+  for (const a of data.allocation) {
     cur.add([{ value: a.segment_name }, { value: a.segment }, { value: a.asset_count, kind: 'int' }, { value: a.value, kind: 'money' }, { value: a.percentage, kind: 'percent' }]);
   }
   const last = cur.row;
   cur.sheet.autoFilter = `A1:E${last}`;
-  cur.add([{ value: 'Total', style: TOTAL_LABEL_STYLE }, null, { value: w.data.summary.asset_count, kind: 'int' }, { value: w.data.summary.current_value, kind: 'money' }, { value: 100, kind: 'percent' }]);
+  cur.add([{ value: 'Total', style: TOTAL_LABEL_STYLE }, null, { value: data.summary.asset_count, kind: 'int' }, { value: data.summary.current_value, kind: 'money' }, { value: 100, kind: 'percent' }]);
   if (last >= first) {
-    w.charts.push({
-      sheetNumber: sheetNumber('Allocation'),
+    book.charts.push({
+      sheetNumber: book.sheetNumber('Allocation'),
       anchor: { fromCol: 6, fromRow: 1, toCol: 14, toRow: 22 },
       spec: {
         kind: 'pie', title: 'Allocation by segment', sheetName: 'Allocation', seriesName: 'Share of value',
         categoryColumn: 'A', valueColumn: 'E', firstRow: first, lastRow: last,
-        categories: w.data.allocation.map((a) => a.segment_name), values: w.data.allocation.map((a) => a.percentage / 100),
+        categories: data.allocation.map((a) => a.segment_name), values: data.allocation.map((a) => a.percentage / 100),
         numberFormat: '0.0%', colours: [...SERIES_COLOURS],
       },
     });
@@ -162,12 +119,12 @@ function writeAllocation(w: ReportWorkbook): void {
   cur.sheet.commit();
 }
 
-function writePerformance(w: ReportWorkbook): void {
-  const cur = w.sheet('Performance', [26, 18, 22], false);
-  const section = w.data.benchmarks;
-  w.header(cur, ['Period', 'Portfolio return', 'vs benchmark (points)']);
+function writePerformance({ book, data }: ReportBook): void {
+  const cur = book.sheet('Performance', [26, 18, 22], false);
+  const section = data.benchmarks;
+  book.header(cur, ['Period', 'Portfolio return', 'vs benchmark (points)']);
   if (!section.included) {
-    w.omitted(cur, section, 'C');
+    omitted(cur, section, 'C');
     cur.sheet.commit();
     return;
   }
@@ -175,14 +132,14 @@ function writePerformance(w: ReportWorkbook): void {
     cur.add([{ value: p.label }, { value: p.return_percent, kind: 'percent' }, { value: p.vs_benchmark_percent, kind: 'percent' }]);
   }
   cur.blank();
-  w.header(cur, ['One-year return', 'Return', '']);
+  book.header(cur, ['One-year return', 'Return', '']);
   const first = cur.row + 1;
   const bars = [{ name: 'Portfolio', value: section.data.portfolio_one_year_return_percent }, ...section.data.benchmarks.map((b) => ({ name: b.name, value: b.one_year_return_percent }))];
   for (const b of bars) cur.add([{ value: b.name }, { value: b.value ?? 'not available', kind: b.value === null ? 'text' : 'percent' }]);
   const last = cur.row;
   if (section.note) cur.paragraph(section.note, 'C', NOTE_STYLE);
-  w.charts.push({
-    sheetNumber: sheetNumber('Performance'),
+  book.charts.push({
+    sheetNumber: book.sheetNumber('Performance'),
     anchor: { fromCol: 4, fromRow: 1, toCol: 12, toRow: 20 },
     spec: {
       kind: 'bar', title: 'One-year return: portfolio vs benchmarks', sheetName: 'Performance', seriesName: 'One-year return',
@@ -194,11 +151,11 @@ function writePerformance(w: ReportWorkbook): void {
   cur.sheet.commit();
 }
 
-function writeProjections(w: ReportWorkbook): void {
-  const cur = w.sheet('Projections', [7, 30, 40, 16, 11, 11, 11, 16, 16, 16, 11, 10], true, true);
-  w.header(cur, ['Row', 'Asset id', 'Description', 'Current value', 'ROI 12m', 'ROI 24m', 'ROI 36m', 'Conservative 36m', 'Central 36m', 'Optimistic 36m', 'Confidence', 'Validated']);
-  const section = w.data.projections;
-  if (!section.included) w.omitted(cur, section, 'L');
+function writeProjections({ book, data }: ReportBook): void {
+  const cur = book.sheet('Projections', [7, 30, 40, 16, 11, 11, 11, 16, 16, 16, 11, 10], true, true);
+  book.header(cur, ['Row', 'Asset id', 'Description', 'Current value', 'ROI 12m', 'ROI 24m', 'ROI 36m', 'Conservative 36m', 'Central 36m', 'Optimistic 36m', 'Confidence', 'Validated']);
+  const section = data.projections;
+  if (!section.included) omitted(cur, section, 'L');
   else {
     for (const p of section.data) {
       cur.add([
@@ -213,11 +170,11 @@ function writeProjections(w: ReportWorkbook): void {
   cur.sheet.commit();
 }
 
-function writeExit(w: ReportWorkbook): void {
-  const cur = w.sheet('Exit analysis', [7, 30, 40, 16, 13, 13, 16, 24, 11, 16, 11, 24, 16, 12, 11, 10], true, true);
-  w.header(cur, ['Row', 'Asset id', 'Description', 'Current value', 'Signal', 'Window', 'Recommendation', 'Primary channel', 'Commission', 'Net (primary)', 'Days', 'Secondary channel', 'Net (secondary)', 'Hold 12m ROI', 'Confidence', 'Validated']);
-  const section = w.data.exit_analysis;
-  if (!section.included) w.omitted(cur, section, 'P');
+function writeExit({ book, data }: ReportBook): void {
+  const cur = book.sheet('Exit analysis', [7, 30, 40, 16, 13, 13, 16, 24, 11, 16, 11, 24, 16, 12, 11, 10], true, true);
+  book.header(cur, ['Row', 'Asset id', 'Description', 'Current value', 'Signal', 'Window', 'Recommendation', 'Primary channel', 'Commission', 'Net (primary)', 'Days', 'Secondary channel', 'Net (secondary)', 'Hold 12m ROI', 'Confidence', 'Validated']);
+  const section = data.exit_analysis;
+  if (!section.included) omitted(cur, section, 'P');
   else {
     for (const e of section.data) {
       cur.add([
@@ -233,31 +190,26 @@ function writeExit(w: ReportWorkbook): void {
   cur.sheet.commit();
 }
 
-function writeErrors(w: ReportWorkbook): void {
-  const cur = w.sheet('Errors', [8, 20, 110], true);
-  w.header(cur, ['Row', 'Field', 'Message']);
-  for (const e of w.data.errors) cur.add([{ value: e.row, kind: 'int' }, { value: e.field }, { value: e.message }]);
-  if (w.data.errors.length === 0) cur.add([null, null, { value: 'No errors: every input row was valued.', style: NOTE_STYLE }]);
+function writeErrors({ book, data }: ReportBook): void {
+  const cur = book.sheet('Errors', [8, 20, 110], true);
+  book.header(cur, ['Row', 'Field', 'Message']);
+  for (const e of data.errors) cur.add([{ value: e.row, kind: 'int' }, { value: e.field }, { value: e.message }]);
+  if (data.errors.length === 0) cur.add([null, null, { value: 'No errors: every input row was valued.', style: NOTE_STYLE }]);
   cur.sheet.autoFilter = `A1:C${cur.row}`;
   cur.sheet.commit();
 }
 
 export async function writeXlsx(data: ReportData, filePath: string): Promise<void> {
-  await writeAtomically(filePath, async (tempPath) => {
-    const rawPath = `${tempPath}.raw`;
-    try {
-      const w = new ReportWorkbook(data, rawPath);
-      writeSummary(w);
-      await writeHoldings(w);
-      writeAllocation(w);
-      writePerformance(w);
-      writeProjections(w);
-      writeExit(w);
-      writeErrors(w);
-      await w.workbook.commit();
-      await addChartsToXlsx(rawPath, tempPath, w.charts);
-    } finally {
-      await fs.rm(rawPath, { force: true });
-    }
+  const c = data.cover;
+  const meta = { reference: c.report_id, sandbox: c.sandbox, currency: c.currency, creator: c.prepared_by ?? 'svc-report', created: new Date(c.generated_at) };
+  await writeXlsxBook(filePath, meta, async (book) => {
+    const w = { book, data };
+    writeSummary(w);
+    await writeHoldings(w);
+    writeAllocation(w);
+    writePerformance(w);
+    writeProjections(w);
+    writeExit(w);
+    writeErrors(w);
   });
 }
