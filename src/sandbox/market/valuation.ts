@@ -19,7 +19,7 @@ export function bandWidth(confidence: number): number {
 
 /** A holding's mid value on a day in a currency: unit price x particulars x quantity. */
 export function holdingValue(state: MarketState, p: AssetProfile, asset: CanonicalAsset, day: number, currency: MarketContext['currency']): number {
-  return state.priceUsd(p, day) * particularsFactor(asset, p.source === 'catalogue') * asset.quantity * state.fx(currency, day);
+  return state.priceUsd(p, day) * particularsFactor(asset, p.source === 'catalogue') * (asset.quantity ?? 1) * state.fx(currency, day);
 }
 
 export function vsSegmentAverage(state: MarketState, p: AssetProfile, score: number, day: number): string {
