@@ -7,7 +7,7 @@ import { readJsonBody } from './body';
 import { AS_OF_HEADER, marketDay } from './context';
 import { corsHeaders, preflightHeaders } from './cors';
 import { FaultInjector, type FaultConfig } from './faults';
-import { createHandlers, type HandlerInput, type Handlers } from './handlers';
+import { createHandlers, type HandlerInput } from './handlers';
 import { HttpError, fromZodError } from './http-error';
 import { RateLimiter } from './rate-limiter';
 import { countItems, type RequestLog } from './request-log';
@@ -63,7 +63,7 @@ export function createSandboxServer(o: ServerOptions): Server {
     let status: number;
     let payload: unknown;
     try {
-      const route = route_(method, pathname);
+      const route = routeOf(method, pathname);
       if ('error' in route) {
         await addRateHeadersIfAuthenticated(req, headers);
         throw route.error;
@@ -121,7 +121,7 @@ export function createSandboxServer(o: ServerOptions): Server {
     send(res, status, headers, payload);
   }
 
-  function route_(method: string, pathname: string): { name: OperationName; params: Record<string, string> } | { error: HttpError } {
+  function routeOf(method: string, pathname: string): { name: OperationName; params: Record<string, string> } | { error: HttpError } {
     if (pathname !== BASE_PATH && !pathname.startsWith(BASE_PATH + '/')) {
       return { error: new HttpError('not_found', `no such path: the API lives under ${BASE_PATH}`) };
     }
