@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { RATE_HEADERS } from '../../src/wire';
 import { call, errorOf, getToken, start, type Reply, type Sandbox } from './helpers';
 
@@ -94,8 +94,10 @@ describe('rate limits', () => {
 
 describe('CORS', () => {
   it('answers preflights with 204, uncounted, and exposes the rate headers', async () => {
-    const token = (await getToken(sb.url, 'alice')).access_token;
-    await windowStart();
+    // An hour-long window, so no roll-over can happen between the two counted calls.
+    const sb = await start({ minuteMs: 3_600_000 });
+    onTestFinished(() => sb.close());
+    const token = (await getToken(sb.url, 'demo-pro')).access_token;
     const before = await call(sb.url, 'GET', '/segments', { token, headers: { origin: 'https://addin.example' } });
     expect(before.headers.get('access-control-allow-origin')).toBe('https://addin.example');
     const exposed = before.headers.get('access-control-expose-headers')!.toLowerCase();
