@@ -61,3 +61,19 @@ describe('segments', () => {
     }
   });
 });
+
+describe('determinism of market-wide answers', () => {
+  it('two markets of one seed agree on every market-wide answer; another day differs', () => {
+    const other = createMarket();
+    const ctx = ctxFor();
+    expect(other.signalsOverview(ctx)).toEqual(market.signalsOverview(ctx));
+    expect(other.alerts(ctx)).toEqual(market.alerts(ctx));
+    expect(other.segmentList(ctx)).toEqual(market.segmentList(ctx));
+    for (const s of SEGMENT_IDS) {
+      expect(other.segmentSignals(s, ctx)).toEqual(market.segmentSignals(s, ctx));
+      expect(other.segmentDetail(s, ctx)).toEqual(market.segmentDetail(s, ctx));
+    }
+    const changes = (day: string) => SEGMENT_IDS.map((s) => market.segmentSignals(s, ctxFor(day)).signals.price.change_30d).join();
+    expect(changes('2026-11-20')).not.toBe(changes('2026-11-21'));
+  });
+});
