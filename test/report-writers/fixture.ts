@@ -241,7 +241,7 @@ export function makeReportData(opts: FixtureOptions): ReportData {
       : {
           included: true,
           data: topRefs.map((t, k) => ({
-            ...t, current_value: t.value,
+            row: t.row, asset_id: t.asset_id, description: t.description, current_value: t.value,
             expected_roi_12m_percent: 4 + k, expected_roi_24m_percent: 9 + k, expected_roi_36m_percent: 15 + k,
             central_value_36m: ROUND(t.value * 1.15), conservative_value_36m: ROUND(t.value * 0.95), optimistic_value_36m: ROUND(t.value * 1.4),
             confidence: 0.72, market_validated: true,

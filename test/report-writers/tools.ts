@@ -1,0 +1,49 @@
+/** External tools the writer tests read files back with (poppler, LibreOffice), run without a shell. */
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+
+export function hasCommand(name: string): boolean {
+  return (process.env.PATH ?? '').split(path.delimiter).some((dir) => existsSync(path.join(dir, name)));
+}
+
+export async function pdfText(file: string, layout = false): Promise<string> {
+  const { stdout } = await run('pdftotext', [...(layout ? ['-layout'] : []), '-enc', 'UTF-8', file, '-'], { maxBuffer: 64 * 1024 * 1024 });
+  return stdout;
+}
+
+export async function pdfInfo(file: string): Promise<Record<string, string>> {
+  const { stdout } = await run('pdfinfo', [file]);
+  return Object.fromEntries(stdout.split('\n').filter((l) => l.includes(':')).map((l) => [l.slice(0, l.indexOf(':')).trim(), l.slice(l.indexOf(':') + 1).trim()]));
+}
+
+export async function pdfFonts(file: string): Promise<string> {
+  return (await run('pdffonts', [file])).stdout;
+}
+
+/**
+ * Converts with LibreOffice headless into outDir; a private profile per call, so parallel
+ * test files never share (and lock) one. Resolves to the converted file's path.
+ */
+export async function libreOfficeConvert(file: string, format: 'pdf' | 'csv', outDir: string): Promise<{ path: string; stderr: string }> {
+  const profile = mkdtempSync(path.join(os.tmpdir(), 'lo-profile-'));
+  const { stderr } = await run(
+    'libreoffice',
+    [`-env:UserInstallation=file://${profile}`, '--headless', '--norestore', '--convert-to', format, '--outdir', outDir, file],
+    { timeout: 90_000 },
+  );
+  return { path: path.join(outDir, `${path.basename(file, path.extname(file))}.${format}`), stderr };
+}
+
+export function tempDir(prefix: string): string {
+  return mkdtempSync(path.join(os.tmpdir(), `${prefix}-`));
+}
+
+/** PDF text with runs of whitespace folded, so a phrase matches whatever line breaks pdftotext chose. */
+export function folded(text: string): string {
+  return text.replace(/\s+/g, ' ');
+}
