@@ -179,3 +179,35 @@ describe('413, 404, 405, 403', () => {
     expect((await call(sb.url, 'GET', '/segments', { token: starter })).status).toBe(200);
   });
 });
+
+describe('500 internal_error', () => {
+  it('an unexpected failure inside the sandbox is a 500 without internals, and the sandbox keeps serving', async () => {
+    // A broken clock (an invalid Date) makes every dated answer throw deep inside the server.
+    const broken = await start({ now: () => new Date(Number.NaN) });
+    try {
+      const t = (await getToken(broken.url, 'demo-pro')).access_token;
+      for (let i = 0; i < 2; i++) {
+        const r = await call(broken.url, 'GET', '/segments', { token: t });
+        expect(r.status).toBe(500);
+        const e = errorOf(r);
+        expect(e.type).toBe('internal_error');
+        expect(e.action).toBe('retry_with_backoff');
+        const text = JSON.stringify(r.json);
+        expect(text).not.toMatch(/RangeError|Invalid time value|\.ts:\d+|at [\w.]+ \(/);
+        expect(r.headers.get('x-ratelimit-remaining')).toMatch(/^\d+$/);
+      }
+    } finally {
+      await broken.close();
+    }
+  });
+});
+
+describe('unknown paths with a valid token', () => {
+  it('carry the account budget headers and spend nothing', async () => {
+    const a = await call(sb.url, 'GET', '/nothing-here', { token: ent });
+    const b = await call(sb.url, 'GET', '/nothing-here', { token: ent });
+    expect(a.status).toBe(404);
+    expect(a.headers.get('x-ratelimit-limit')).toBe('1000');
+    expect(b.headers.get('x-ratelimit-remaining')).toBe(a.headers.get('x-ratelimit-remaining'));
+  });
+});
