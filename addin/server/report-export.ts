@@ -60,7 +60,7 @@ export async function handleReportExport(req: IncomingMessage, res: ServerRespon
     const name = (request.portfolio_name ?? request.sheet ?? 'Portfolio').trim().slice(0, 200) || 'Portfolio';
     const currency = request.currency ?? 'USD';
     const asOf = todayUtc();
-    const { rows, recognised } = readHoldingsGrid(request.grid, { sheet: request.sheet, firstRow: request.first_row ?? 1 });
+    const { rows, recognised } = readHoldingsGrid(request.grid, { sheet: request.sheet, firstRow: request.first_row ?? 1, purpose: 'report' });
     if (!recognised) throw new HttpProblem(400, 'validation_error', 'The selection has no header row naming an asset_id or segment column.', 'grid');
     const input: PortfolioInput = {
       name,

@@ -1,6 +1,6 @@
 import '../shared/custom-functions-global';
 import type { Currency } from '../../../src/wire';
-import { describeRowProblem, readHoldingsGrid, valuationRequestFor } from '../shared/holdings';
+import { describeRowProblem, holdingMultiplier, readHoldingsGrid, valuationRequestFor } from '../shared/holdings';
 import { InputError } from '../shared/input-error';
 import { money } from '../shared/cell-values';
 import { toExcelError } from '../shared/excel-errors';
@@ -10,8 +10,8 @@ import type { Call } from './settle';
 export const HOLDINGS_RESULT_HEADERS = ['asset_id', 'low', 'mid', 'high', 'currency', 'confidence', 'score'] as const;
 
 /**
- * SVC.VALUEHOLDINGS: one output row per input row, valued per unit and multiplied by the
- * row's quantity as the report job does (blank rows stay blank, so the result
+ * SVC.VALUEHOLDINGS: one output row per input row, each the value of the whole holding
+ * (all units, as the report job values it) (blank rows stay blank, so the result
  * lines up beside the table); a row that cannot be read or valued shows its own error
  * and the others still get their values. All rows go through the shared queue.
  */
@@ -33,9 +33,10 @@ export async function valueHoldingsTable(grid: unknown[][], currency: Currency, 
         return;
       }
       try {
-        const item = await getRuntime().valuation(valuationRequestFor(r.holding), currency, call);
+        const request = valuationRequestFor(r.holding);
+        const item = await getRuntime().valuation(request, currency, call);
         const v = item.estimated_value;
-        const q = r.holding.quantity;
+        const q = holdingMultiplier(request, r.holding);
         out[index] = [item.asset_id, money((v.low ?? v.mid) * q, v.currency), money(v.mid * q, v.currency), money((v.high ?? v.mid) * q, v.currency), v.currency, item.confidence, item.service_score];
       } catch (err) {
         out[index] = errorRow(r.holding.assetId, toExcelError(err), width);

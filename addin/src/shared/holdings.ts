@@ -1,5 +1,7 @@
+import type { ValuationRequest } from '../../../src/wire';
 import { tableFromGrid } from '../../../reports/input/formats/table';
 import { columnForHeader } from '../../../reports/input/columns';
+import { cellText } from '../../../reports/input/cells';
 import { toHolding } from '../../../reports/input/holding';
 import type { Holding, RowProblem } from '../../../reports/input/types';
 import { InputError } from './input-error';
@@ -15,10 +17,23 @@ export function todayUtc(now = new Date()): string {
   return now.toISOString().slice(0, 10);
 }
 
-/** A grid whose first row is the header; `firstRow` is the header's sheet row number. */
-export function readHoldingsGrid(grid: unknown[][], where: { sheet?: string; firstRow?: number } = {}): { rows: HoldingRow[]; recognised: boolean; unknownHeaders: string[] } {
+/**
+ * A grid whose first row is the header; `firstRow` is the header's sheet row number.
+ * `purpose: 'valuation'` (the functions, Value selection) needs no purchase price or date,
+ * which the report job requires; a report (the export) reads the table exactly as svc-report does.
+ */
+export function readHoldingsGrid(
+  grid: unknown[][],
+  where: { sheet?: string; firstRow?: number; purpose?: 'valuation' | 'report' } = {},
+): { rows: HoldingRow[]; recognised: boolean; unknownHeaders: string[] } {
   const table = tableFromGrid(withIsoDates(grid), { portfolio: where.sheet ?? 'Selection', file: 'workbook', sheet: where.sheet, firstRow: where.firstRow ?? 1 });
   const asOf = todayUtc();
+  if ((where.purpose ?? 'valuation') === 'valuation') {
+    for (const record of table.records) {
+      if (cellText(record.values.purchase_price) === undefined) record.values.purchase_price = 0;
+      if (cellText(record.values.purchase_date) === undefined) record.values.purchase_date = asOf;
+    }
+  }
   const rows = table.records.map((record): HoldingRow => {
     const result = toHolding(record, table.portfolio, { asOf });
     return 'holding' in result ? { row: record.source.row, holding: result.holding } : { row: record.source.row, problems: result.problems };
@@ -35,8 +50,16 @@ export function holdingForAssetId(argument: string, assetId: string): Holding {
   return first.holding;
 }
 
-/** The valuation request for a holding: the report job's own mapping (per unit: the quantity is never sent). */
+/** The valuation request for a holding: the report job's own mapping. */
 export { valuationRequest as valuationRequestFor } from '../../../reports/run/requests';
+
+/**
+ * What to multiply a valuation by to get the holding's value: 1 when the request carried the
+ * quantity (the service then values the whole holding), else the number of units.
+ */
+export function holdingMultiplier(request: ValuationRequest, holding: Holding): number {
+  return request.quantity === undefined ? holding.quantity : 1;
+}
 
 /** The first problem of a row, as a sentence naming the row and field. */
 export function describeRowProblem(row: number, problems: RowProblem[]): string {

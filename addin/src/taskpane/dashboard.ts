@@ -53,13 +53,14 @@ export function dashboardBlocks(signals: SegmentSignals[], alerts: Alert[]): Das
 
 /** A sheet name not yet taken: "Market dashboard", then "Market dashboard (2)", ... */
 async function freeSheetName(ctx: Excel.RequestContext, base: string): Promise<string> {
-  const sheets = ctx.workbook.worksheets;
-  sheets.load('items/name');
-  await ctx.sync();
-  const taken = new Set(sheets.items.map((s) => s.name));
-  let name = base;
-  for (let n = 2; taken.has(name); n++) name = `${base} (${n})`;
-  return name;
+  for (let n = 1; n < 100; n++) {
+    const name = n === 1 ? base : `${base} (${n})`;
+    const existing = ctx.workbook.worksheets.getItemOrNullObject(name);
+    existing.load('isNullObject');
+    await ctx.sync();
+    if (existing.isNullObject) return name;
+  }
+  throw new Error(`There are already 99 sheets named "${base}"; delete some and try again.`);
 }
 
 /** "Insert market dashboard": a new sheet with the three blocks, one under the other. */

@@ -1,7 +1,7 @@
 /// <reference types="office-js" />
 import type { Currency } from '../../../src/wire';
 import { moneyFormat } from '../shared/cell-values';
-import { describeRowProblem, readHoldingsGrid, valuationRequestFor } from '../shared/holdings';
+import { describeRowProblem, holdingMultiplier, readHoldingsGrid, valuationRequestFor } from '../shared/holdings';
 import type { AddinRuntime } from '../shared/runtime';
 import { HOLDINGS_RESULT_HEADERS } from '../functions/holdings-table';
 
@@ -24,7 +24,7 @@ type Cell = string | number;
  * "Value selection": reads the selected holdings table (header row first, the report job's
  * columns), values every holding through the shared queue (batches of 50, the same cache
  * as the cells), and writes the results beside the table as numbers with number formats:
- * the holding's low, mid and high (unit value × quantity) in its currency, confidence as a
+ * the holding's low, mid and high (all units) in its currency, confidence as a
  * percentage, the score, and a status naming any row that could not be valued.
  */
 export async function valueSelection(runtime: AddinRuntime, currency: Currency, onProgress: (done: number, total: number) => void, signal: AbortSignal): Promise<ValueSelectionResult> {
@@ -52,9 +52,10 @@ export async function valueSelection(runtime: AddinRuntime, currency: Currency, 
       const i = r.row - selection.rowIndex - 1;
       try {
         if ('problems' in r) throw new Error(describeRowProblem(r.row, r.problems));
-        const item = await runtime.valuation(valuationRequestFor(r.holding), currency, { signal, preview: false });
+        const request = valuationRequestFor(r.holding);
+        const item = await runtime.valuation(request, currency, { signal, preview: false });
         const v = item.estimated_value;
-        const q = r.holding.quantity;
+        const q = holdingMultiplier(request, r.holding);
         values[i] = [item.asset_id, (v.low ?? v.mid) * q, v.mid * q, (v.high ?? v.mid) * q, v.currency, item.confidence, item.service_score, 'valued'];
         const money = moneyFormat(v.currency);
         formats[i] = ['@', money, money, money, '@', '0%', '0', '@'];

@@ -1,0 +1,221 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtemp, readFile, rm, mkdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { ServiceClient } from '../../src/client';
+import { buildAddin, type BuildResult } from '../../addin/build/build';
+import { holdingForAssetId, valuationRequestFor } from '../../addin/src/shared/holdings';
+import { startStack, type Stack } from './stack';
+import { writeHoldings, writeStandinPages } from './browser-pages';
+
+interface CellResult {
+  ok: boolean;
+  value?: unknown;
+  code?: string;
+  message?: string;
+}
+
+const SEGMENT_CODES = ['WAT', 'ART', 'WIN', 'SNK', 'BAG', 'CRD', 'JWL', 'CAR', 'SPR', 'REA'];
+const BRANDS = ['ROLEX', 'OMEGA', 'HERMES', 'CHANEL', 'NIKE', 'POKEMON', 'CARTIER', 'FERRARI', 'MACALLAN', 'AMAN'];
+/** 300 distinct asset ids across all ten segments. */
+const ASSETS = Array.from({ length: 300 }, (_, i) => `SVC-${SEGMENT_CODES[i % 10]}-${BRANDS[i % 10]}-REF${i}-${2000 + (i % 20)}`);
+
+let stack: Stack;
+let dist: string;
+let built: BuildResult;
+let browser: Browser;
+
+async function page(file: string): Promise<Page> {
+  const p = await browser.newPage({ viewport: { width: 360, height: 900 } });
+  await p.goto(`${stack.host.url}/${file}`);
+  return p;
+}
+
+beforeAll(async () => {
+  dist = await mkdtemp(path.join(tmpdir(), 'svc-addin-dist-'));
+  built = await buildAddin({ outDir: dist });
+  await writeStandinPages(dist);
+  await writeHoldings(dist, [
+    ['Segment', 'Brand', 'Model', 'Reference', 'Year', 'Condition', 'Quantity', 'Purchase price', 'Purchase date'],
+    ['watches', 'Rolex', 'Submariner', '126610LN', 2021, 'excellent', 1, 9500, 44197],
+    ['art', 'Banksy', 'Girl with Balloon', '', 2004, '', 1, 250000, '2019-05-01'],
+    ['wine', 'Petrus', 'Pomerol', '', 2010, '', 6, 18000, '2015-01-10'],
+    ['boats', 'Riva', 'Aquarama', '', 1968, '', 1, 500000, '2010-01-01'],
+  ]);
+  stack = await startStack({ host: { distDir: dist } });
+  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.close();
+  await rm(dist, { recursive: true, force: true });
+});
+
+describe('custom functions in a browser, behind the add-in host', () => {
+  it('associates exactly the metadata ids', async () => {
+    const p = await page('cf-standin.html');
+    await p.waitForFunction(() => Object.keys((window as unknown as { __associated: object }).__associated).length > 0);
+    const ids = await p.evaluate(() => Object.keys((window as unknown as { __associated: object }).__associated).sort());
+    const metadata = JSON.parse(await readFile(path.join(dist, 'functions.json'), 'utf8')) as { functions: { id: string }[] };
+    expect(ids).toEqual(metadata.functions.map((f) => f.id).sort());
+    expect(ids).toEqual([...built.functionIds].sort());
+    await p.close();
+  });
+
+  it('settles 1,000 concurrent cells over 300 assets with the right values in 6 batch calls', async () => {
+    const p = await page('cf-standin.html');
+    await p.waitForFunction(() => 'MIDVALUE' in (window as unknown as { __associated: object }).__associated);
+    const before = (await stack.log()).length;
+    const cells = Array.from({ length: 1000 }, (_, i) => ({ id: ['MIDVALUE', 'SCORE', 'VALUATION'][i % 3]!, asset: ASSETS[i % 300]! }));
+    const results = await p.evaluate(async (cs) => {
+      const w = window as unknown as { __invoke(id: string, args: unknown[], o?: object): Promise<unknown> };
+      return Promise.all(cs.map((c, i) => w.__invoke(c.id, [c.asset], { address: `Sheet1!A${i + 1}` })));
+    }, cells) as CellResult[];
+    const batchCalls = (await stack.log()).slice(before).filter((l) => l.path === '/v1/valuations/batch');
+    expect(batchCalls).toHaveLength(6);
+    expect(batchCalls.every((l) => l.items <= 50)).toBe(true);
+
+    // The right value for every cell: the same 300 assets valued directly in Node.
+    const client = new ServiceClient({ baseUrl: stack.sandboxUrl, clientId: stack.account.client_id, clientSecret: stack.account.client_secret, rateLimitKey: 'browser-expected' });
+    const expected = await client.valueAll(ASSETS.map((a) => valuationRequestFor(holdingForAssetId('asset', a))));
+    results.forEach((r, i) => {
+      const e = expected[i % 300]!;
+      if (!e.ok) throw e.error;
+      expect(r.ok, `cell ${i}: ${r.message}`).toBe(true);
+      const id = cells[i]!.id;
+      if (id === 'MIDVALUE') expect(r.value).toMatchObject({ type: 'FormattedNumber', basicValue: e.value.estimated_value.mid });
+      if (id === 'SCORE') expect(r.value).toBe(e.value.service_score);
+      if (id === 'VALUATION') {
+        const row = (r.value as unknown[][])[0]!;
+        expect(row).toHaveLength(7);
+        expect(row[1]).toMatchObject({ basicValue: e.value.estimated_value.mid });
+        expect(row[6]).toBe(e.value.asset_id);
+      }
+    });
+    await p.close();
+  });
+
+  it('answers bad input with #VALUE! naming the argument and its allowed values; null optionals; preview spends nothing', async () => {
+    const p = await page('cf-standin.html');
+    await p.waitForFunction(() => 'MIDVALUE' in (window as unknown as { __associated: object }).__associated);
+    const r = (await p.evaluate(async (asset) => {
+      const w = window as unknown as { __invoke(id: string, args: unknown[], o?: object): Promise<unknown> };
+      return Promise.all([
+        w.__invoke('MIDVALUE', ['not an id']),
+        w.__invoke('MIDVALUE', [asset, 'JPY']),
+        w.__invoke('PROJECTION', [asset, 18]),
+        w.__invoke('SIGNAL', ['boats', 'change_30d']),
+        w.__invoke('SIGNAL', ['watches', 'colour']),
+        w.__invoke('MIDVALUE', [asset, null]),
+        w.__invoke('SIGNAL', ['Watches', 'change_30d']),
+        w.__invoke('ASSETID', ['watches', 'Rolex', 'Submariner', '126610LN', 2021]),
+        w.__invoke('MIDVALUE', ['SVC-WAT-NEVER-ASKED'], { preview: true }),
+      ]);
+    }, ASSETS[0])) as CellResult[];
+    const previewOfCached = (await p.evaluate((asset) => (window as unknown as { __invoke(id: string, args: unknown[], o?: object): Promise<unknown> }).__invoke('MIDVALUE', [asset], { preview: true }), ASSETS[0])) as CellResult;
+    expect(r[0]).toMatchObject({ ok: false, code: '#VALUE!' });
+    expect(r[0]!.message).toMatch(/^asset/);
+    expect(r[1]).toMatchObject({ ok: false, code: '#VALUE!' });
+    expect(r[1]!.message).toMatch(/currency must be one of USD, EUR, GBP/);
+    expect(r[2]!.message).toMatch(/horizon must be 12, 24, 36/);
+    expect(r[3]!.message).toMatch(/segment must be one of watches, art/);
+    expect(r[4]!.message).toMatch(/field must be one of change_7d/);
+    expect(r[5]).toMatchObject({ ok: true, value: { type: 'FormattedNumber' } });
+    expect(r[6]).toMatchObject({ ok: true, value: { type: 'FormattedNumber' } });
+    expect(r[7]).toEqual({ ok: true, value: 'SVC-WAT-ROLEX-126610LN-2021' });
+    expect(r[8]).toMatchObject({ ok: false, code: '#N/A' });
+    expect(r[8]!.message).toMatch(/preview/);
+    expect(previewOfCached).toMatchObject({ ok: true, value: { type: 'FormattedNumber' } });
+    await p.close();
+  });
+
+  it('streams alerts, spills the factor table and values a holdings range', async () => {
+    const p = await page('cf-standin.html');
+    await p.waitForFunction(() => 'ALERTS' in (window as unknown as { __associated: object }).__associated);
+    const r = (await p.evaluate(async (asset) => {
+      const w = window as unknown as { __invoke(id: string, args: unknown[], o?: object): Promise<unknown> };
+      return Promise.all([
+        w.__invoke('ALERTS', []),
+        w.__invoke('FACTORS', [asset, true]),
+        w.__invoke('VALUEHOLDINGS', [
+          [
+            ['segment', 'brand', 'model', 'reference', 'quantity'],
+            ['watches', 'Rolex', 'Submariner', '126610LN', 2],
+            ['', '', '', '', ''],
+            ['boats', 'Riva', 'Aquarama', '', 1],
+            ['wine', 'Petrus', 'Pomerol', '', 6],
+          ],
+        ]),
+        w.__invoke('EXPECTEDROI', [asset, 12]),
+      ]);
+    }, ASSETS[0])) as CellResult[];
+    const alerts = r[0]!.value as unknown[][];
+    expect(alerts[0]).toEqual(['severity', 'segment', 'title', 'message', 'expires_at']);
+    const factors = r[1]!.value as unknown[][];
+    expect(factors).toHaveLength(7);
+    expect(factors.slice(1).map((f) => f[0])).toEqual(['rarity_edition', 'market_desirability', 'historical_valorisation', 'liquidity_profile', 'institutional_recognition', 'appreciation_potential']);
+    const table = r[2]!.value as unknown[][];
+    expect(table).toHaveLength(5);
+    expect(table[1]![0]).toBe('SVC-WAT-ROLEX-126610LN');
+    expect(table[2]).toEqual(['', '', '', '', '', '', '']);
+    expect(table[3]![1]).toMatchObject({ code: '#VALUE!' });
+    expect((table[3]![1] as { message: string }).message).toMatch(/Row 4, segment/);
+    expect(table[4]![0]).toMatch(/^SVC-WIN-PETRUS/);
+    expect(r[3]).toMatchObject({ ok: true, value: { type: 'FormattedNumber', numberFormat: '0.0%' } });
+    await p.close();
+  });
+});
+
+describe('task pane in a browser with the Excel object model mocked', () => {
+  it('shows the connection, values the selected table and writes numbers with formats beside it', async () => {
+    const p = await page('taskpane-standin.html');
+    await expect.poll(() => p.textContent('#status-tier'), { timeout: 10_000 }).toBe('enterprise');
+    expect(await p.textContent('#status-minute')).toMatch(/of 1,000/);
+    await p.click('#value-selection');
+    await p.waitForFunction(() => /Valued 3 holdings/.test(document.getElementById('message')?.textContent ?? ''), undefined, { timeout: 20_000 });
+    const written = (await p.evaluate(() => (window as unknown as { __written: { r: number; c: number; rows: number; cols: number; range: { values: unknown[][]; numberFormat: string[][] } }[] }).__written)).at(-1)!;
+    expect(written).toMatchObject({ r: 0, c: 9, rows: 5, cols: 8 });
+    const { values, numberFormat } = written.range;
+    expect(values[0]).toEqual(['asset_id', 'low', 'mid', 'high', 'currency', 'confidence', 'score', 'status']);
+    expect(values[1]![0]).toBe('SVC-WAT-ROLEX-126610LN-2021');
+    for (const row of [values[1]!, values[2]!, values[3]!]) {
+      expect(typeof row[2]).toBe('number');
+      expect(row[1] as number).toBeLessThanOrEqual(row[2] as number);
+      expect(row[7]).toBe('valued');
+    }
+    expect(numberFormat[1]![2]).toBe('[$$-en-US]#,##0');
+    expect(numberFormat[1]![5]).toBe('0%');
+    expect(values[4]![7]).toMatch(/Row 5, segment: segment must be one of/);
+    // Six bottles: the holding is worth six times one bottle.
+    const unit = (await p.evaluate(async () => {
+      const r = await fetch('/api/v1/valuations/batch', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ assets: [{ segment: 'wine', brand: 'Petrus', model: 'Pomerol', year: 2010 }] }) });
+      return r.json();
+    })) as { valuations: { estimated_value: { mid: number } }[] };
+    expect((values[3]![2] as number) / (unit.valuations[0]!.estimated_value.mid * 6)).toBeCloseTo(1, 4);
+
+    await mkdir(path.resolve('docs/images'), { recursive: true });
+    await p.screenshot({ path: path.resolve('docs/images/taskpane.png'), fullPage: true });
+    await p.close();
+  });
+
+  it('inserts the market dashboard on a new sheet', async () => {
+    const p = await page('taskpane-standin.html');
+    await expect.poll(() => p.textContent('#status-tier'), { timeout: 10_000 }).toBe('enterprise');
+    await p.click('#insert-dashboard');
+    await p.waitForFunction(() => /Inserted the sheet/.test(document.getElementById('message')?.textContent ?? ''), undefined, { timeout: 20_000 });
+    const state = await p.evaluate(() => {
+      const w = window as unknown as { __addedSheet: string; __written: { rows: number; cols: number; range: { values: unknown[][] } }[] };
+      return { sheet: w.__addedSheet, blocks: w.__written.filter((x) => x.rows > 1 && x.range.values.length > 0).map((x) => x.range.values) };
+    });
+    expect(state.sheet).toBe('Market dashboard (2)');
+    expect(state.blocks).toHaveLength(3);
+    expect(state.blocks[0]![0]![0]).toBe('segment');
+    expect(state.blocks[0]).toHaveLength(11);
+    expect(typeof state.blocks[0]![1]![4]).toBe('number');
+    expect(state.blocks[1]![0]).toEqual(['segment', 'brand', 'model', 'change 30d']);
+    expect(state.blocks[2]![0]).toEqual(['severity', 'segment', 'title', 'message', 'expires_at']);
+    await p.close();
+  });
+});
