@@ -1,4 +1,3 @@
-import type { CanonicalAsset } from '../../wire';
 import { dayNumber } from './calendar';
 import { exitChannels, exitStrategy } from './exit';
 import type { Market } from './market';
@@ -44,4 +43,3 @@ export function createMarket(options: { seed?: number } = {}): Market {
   };
 }
 
-export type { CanonicalAsset };

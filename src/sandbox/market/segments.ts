@@ -1,4 +1,4 @@
-import { SEGMENTS, SEGMENT_IDS, formatSignedPercent, segmentById, type SegmentDetail, type SegmentId, type SegmentList } from '../../wire';
+import { SEGMENTS, formatSignedPercent, segmentById, type SegmentDetail, type SegmentId, type SegmentList } from '../../wire';
 import { catalogue, displayModel } from './catalogue';
 import { dayNumber } from './calendar';
 import type { MarketContext } from './market';
@@ -45,4 +45,3 @@ export function segmentDetail(state: MarketState, segment: SegmentId, ctx: Marke
   };
 }
 
-export { SEGMENT_IDS };
