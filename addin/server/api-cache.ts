@@ -59,16 +59,19 @@ export class HostApiCache {
     this.items.clear();
   }
 
-  async call(name: ProxiedOperation, call: ProxiedCall, invoke: () => Promise<unknown>): Promise<unknown> {
-    if (name === 'batchValuations') return this.batch(call.body as BatchValuationRequest, invoke as never);
+  /** `invoke` performs the call upstream; it is given the call to make (a batch may shrink to its missing items). */
+  async call(name: ProxiedOperation, call: ProxiedCall, invoke: (call: ProxiedCall) => Promise<unknown>): Promise<unknown> {
+    if (name === 'batchValuations') {
+      return this.batch(call.body as BatchValuationRequest, (body) => invoke({ ...call, body }) as Promise<BatchValuationResult>);
+    }
     const ttl = POLICY[name];
-    if (!ttl) return this.count(invoke);
+    if (!ttl) return this.count(() => invoke(call));
     const key = requestKey({ name, params: call.params, query: [...call.query.entries()].sort(), body: call.body ?? null });
     const hit = this.responses.get(key);
     if (hit !== undefined) return hit;
     const running = this.inFlight.get(key);
     if (running) return running;
-    const p = this.count(invoke).then((r) => {
+    const p = this.count(() => invoke(call)).then((r) => {
       this.responses.set(key, r, ttl(r, this.now()));
       return r;
     });

@@ -99,7 +99,9 @@ export async function startAddinHost(options: AddinHostOptions): Promise<Running
     if (p === '/addin/report' && req.method === 'POST') return handleReportExport(req, res, { client, service: s });
     if (req.method !== 'GET' && req.method !== 'HEAD') return sendError(res, 405, 'method_not_allowed', `${req.method ?? ''} is not allowed here.`);
     if (p.startsWith('/office-js/') && (await serveFile(res, OFFICE_JS_DIR, p.slice('/office-js'.length), 'public, max-age=86400'))) return;
-    if (!p.startsWith('/office-js/') && !p.startsWith('/addin/') && (await serveFile(res, distDir, p === '/' ? '/taskpane.html' : p))) return;
+    // A deployment's manifest carries its key: it reaches users through the admin centre, not from here.
+    const privateFile = options.deploymentKey !== undefined && (p === '/manifest.xml' || p === '/build-info.json');
+    if (!privateFile && !p.startsWith('/office-js/') && !p.startsWith('/addin/') && (await serveFile(res, distDir, p === '/' ? '/taskpane.html' : p))) return;
     sendError(res, 404, 'not_found', 'Nothing is served at this path.');
   };
 

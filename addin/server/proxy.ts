@@ -49,7 +49,7 @@ export async function handleApi(req: IncomingMessage, res: ServerResponse, apiPa
   try {
     const body = OPERATIONS[name].method === 'GET' ? undefined : await readJson(req);
     const call = { params: match.params, query, body };
-    const result = await ctx.cache.call(name, call, () => PROXIED_OPERATIONS[name](ctx.client, call, {}));
+    const result = await ctx.cache.call(name, call, (c) => PROXIED_OPERATIONS[name](ctx.client, c, {}));
     sendJson(res, OPERATIONS[name].status, result, rateHeaders(ctx.client.rateLimitStatus()));
   } catch (err) {
     sendServiceError(res, err, rateHeaders(ctx.client.rateLimitStatus()));
@@ -76,5 +76,7 @@ export function sendServiceError(res: ServerResponse, err: unknown, headers: Rec
     sendError(res, 503, 'service_unavailable', `The valuation service is unreachable from the add-in host: ${err.message}`, { action: 'retry_later' }, headers);
     return;
   }
+  // An unexpected failure of the host itself: the operator sees it, the browser gets a sentence.
+  console.error('[addin-host] unexpected error:', err instanceof Error ? (err.stack ?? err.message) : err);
   sendError(res, 500, 'internal_error', 'The add-in host failed to handle the request.', { action: 'retry_with_backoff' }, headers);
 }

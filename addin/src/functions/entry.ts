@@ -9,7 +9,13 @@ type AnyFunction = (...args: never[]) => unknown;
  * pane opened in a plain browser) there is nothing to register with.
  */
 export function registerFunctions(associations: Record<string, AnyFunction>): void {
-  installBrowserRuntime();
-  if (typeof CustomFunctions === 'undefined') return;
-  for (const [id, fn] of Object.entries(associations)) CustomFunctions.associate(id, fn);
+  if (typeof CustomFunctions !== 'undefined') {
+    for (const [id, fn] of Object.entries(associations)) CustomFunctions.associate(id, fn);
+  }
+  // After associating: if the runtime cannot start, cells say why (#N/A) instead of #NAME?.
+  try {
+    installBrowserRuntime();
+  } catch (err) {
+    console.error('SVC add-in: the functions runtime did not start:', err instanceof Error ? err.message : err);
+  }
 }
