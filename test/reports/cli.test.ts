@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, writeFileSync, copyFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync, copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../src/sandbox';
@@ -74,6 +74,23 @@ describe('svc-report usage', () => {
     expect(json.summary.asset_count).toBe(0);
     expect(json.errors.some((e: { row: number | null; message: string }) => e.row === null && /today's budget/.test(e.message))).toBe(true);
     expect(json.errors.filter((e: { row: number | null }) => e.row !== null)).toHaveLength(120);
+  });
+});
+
+describe('svc-report with no service configured', () => {
+  it('starts the embedded sandbox, says so on stderr and marks the reports as sandbox data', async () => {
+    const file = join(dir, 'embedded.csv');
+    writeFileSync(file, csvFile(watchRows(3)));
+    const log = join(dir, 'embedded.jsonl');
+    const r = await runCli(['run', file, '--out', join(dir, 'embedded-out'), '--formats', 'json', '--as-of', '2026-10-31', '--sandbox-log', log]);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/No SVC_BASE_URL set: using the embedded sandbox at http:\/\/127\.0\.0\.1:\d+\/v1 with the demo account demo-enterprise/);
+    const json = readJson(r.stdout.trim());
+    expect(json.sandbox).toBe(true);
+    expect(json.disclaimer).toMatch(/SANDBOX DATA/);
+    expect(json.projections.included).toBe(true);
+    const lines = readFileSync(log, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    expect(lines.filter((l) => l.path.endsWith('/valuations/batch'))).toHaveLength(1);
   });
 });
 
