@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ServiceClient, NotFoundError, RateLimitError, ConnectionError, DailyLimitExhaustedError } from '../../src/client';
+import { startSandbox, DEMO_ACCOUNTS, type RunningSandbox } from '../../src/sandbox';
+import { AddinRuntime, setRuntime } from '../../addin/src/shared/runtime';
+import { clientBackend } from '../../addin/src/shared/client-backend';
+import { toExcelError } from '../../addin/src/shared/excel-errors';
+import { InputError } from '../../addin/src/shared/input-error';
+import * as F from '../../addin/src/functions/functions';
+
+/** Excel's custom-functions globals, as the functions see them in the shared runtime. */
+class ExcelError {
+  constructor(
+    readonly code: string,
+    readonly message?: string,
+  ) {}
+}
+(globalThis as unknown as { CustomFunctions: unknown }).CustomFunctions = {
+  Error: ExcelError,
+  ErrorCode: { invalidValue: '#VALUE!', notAvailable: '#N/A' },
+  associate: () => undefined,
+};
+
+interface TestInvocation {
+  onCanceled?: () => void;
+  isInValuePreview?: boolean;
+  setResult?: (v: unknown) => void;
+}
+const invocation = (extra: Partial<TestInvocation> = {}) => ({ ...extra }) as TestInvocation as CustomFunctions.CancelableInvocation;
+
+async function settled(p: Promise<unknown>): Promise<{ ok: true; value: unknown } | { ok: false; code: string; message: string }> {
+  try {
+    return { ok: true, value: await p };
+  } catch (e) {
+    const err = e as ExcelError;
+    return { ok: false, code: err.code, message: err.message ?? '' };
+  }
+}
+
+let sandbox: RunningSandbox;
+const ROLEX = 'SVC-WAT-ROLEX-126610LN-2021';
+
+function runtimeFor(tier: 'starter' | 'enterprise', baseUrl = sandbox.url): AddinRuntime {
+  const a = DEMO_ACCOUNTS.find((x) => x.tier === tier)!;
+  return new AddinRuntime(clientBackend(new ServiceClient({ baseUrl, clientId: a.client_id, clientSecret: a.client_secret, rateLimitKey: `functions-${tier}-${baseUrl}`, maxRetries: 0, timeoutMs: 3000 })));
+}
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0, quiet: true });
+});
+
+afterAll(async () => {
+  setRuntime(undefined);
+  await sandbox.close();
+});
+
+describe('SVC functions called as Excel calls them', () => {
+  it('answers each function with its value type', async () => {
+    setRuntime(runtimeFor('enterprise'));
+    const mid = (await F.midValue(ROLEX, null as never, invocation())) as { type: string; basicValue: number; numberFormat: string };
+    expect(mid).toMatchObject({ type: 'FormattedNumber', numberFormat: '[$$-en-US]#,##0' });
+    const eur = (await F.midValue(ROLEX, 'eur', invocation())) as { numberFormat: string };
+    expect(eur.numberFormat).toContain('€');
+    expect(await F.score(ROLEX, invocation())).toEqual(expect.any(Number));
+    const projected = (await F.projection(ROLEX, 24, 'optimistic', 'value', null as never, null as never, invocation())) as { basicValue: number };
+    const conservative = (await F.projection(ROLEX, 24, 'conservative', 'value', null as never, null as never, invocation())) as { basicValue: number };
+    expect(projected.basicValue).toBeGreaterThan(conservative.basicValue);
+    const roi = (await F.projection(ROLEX, 12, null as never, 'roi', 10000, null as never, invocation())) as { numberFormat: string };
+    expect(roi.numberFormat).toBe('0.0%');
+    const net = (await F.exitNet(ROLEX, 'secondary', 'urgent', 20000, invocation())) as { basicValue: number };
+    expect(net.basicValue).toBeLessThan(20000);
+    expect(await F.signal('WAT', 'sentiment', invocation())).toEqual(expect.any(String));
+    expect(await F.segmentDetail('Fine Wines', 'name', invocation())).toBe('Fine Wines');
+    expect(F.assetIdFor('art', 'Banksy', 'Girl with Balloon', null as never, 2004, null as never)).toBe('SVC-ART-BANKSY-GIRLWITHBALLOON-2004');
+  });
+
+  it('answers a tier without the scope with #N/A naming why', async () => {
+    setRuntime(runtimeFor('starter'));
+    const r = await settled(F.expectedRoi(ROLEX, 12, 10000, invocation()));
+    expect(r).toMatchObject({ ok: false, code: '#N/A' });
+    expect((r as { message: string }).message).toMatch(/subscription does not include/i);
+    expect(await settled(F.score(ROLEX, invocation()))).toMatchObject({ ok: true });
+  });
+
+  it('answers an unreachable service with #N/A, and every cell settles', async () => {
+    setRuntime(runtimeFor('enterprise', 'http://127.0.0.1:9/v1'));
+    const results = await Promise.all(Array.from({ length: 60 }, (_, i) => settled(F.midValue(`SVC-WAT-ROLEX-R${i}`, null as never, invocation()))));
+    expect(results.every((r) => !r.ok && r.code === '#N/A')).toBe(true);
+    expect((results[0] as { message: string }).message).toMatch(/unreachable/i);
+  });
+
+  it('releases a cancelled cell at once', async () => {
+    setRuntime(runtimeFor('enterprise'));
+    const inv = invocation();
+    const pending = settled(F.factors('SVC-ART-BANKSY-GIRLWITHBALLOON-2004', true, inv));
+    inv.onCanceled();
+    expect(await pending).toMatchObject({ ok: false, code: '#N/A', message: 'The calculation was cancelled.' });
+  });
+
+  it('streams alerts until cancelled', async () => {
+    setRuntime(runtimeFor('enterprise'));
+    const results: unknown[] = [];
+    const inv = invocation() as unknown as CustomFunctions.StreamingInvocation<unknown[][]>;
+    inv.setResult = (v) => results.push(v);
+    F.alerts(null as never, null as never, inv);
+    await expect.poll(() => results.length).toBe(1);
+    expect((results[0] as unknown[][])[0]).toEqual(['severity', 'segment', 'title', 'message', 'expires_at']);
+    inv.onCanceled();
+    const bad = invocation() as unknown as CustomFunctions.StreamingInvocation<unknown[][]>;
+    bad.setResult = (v) => results.push(v);
+    F.alerts(null as never, 0.5, bad);
+    expect(results.at(-1)).toMatchObject({ code: '#VALUE!', message: 'refresh_minutes must be at least 1.' });
+  });
+});
+
+describe('errors as cells show them', () => {
+  it('maps each failure to #VALUE! or #N/A with a sentence', () => {
+    expect(toExcelError(new InputError('horizon', 'horizon must be 12, 24, 36 (months).'))).toMatchObject({ code: '#VALUE!', message: 'horizon must be 12, 24, 36 (months).' });
+    expect(toExcelError(new NotFoundError({ status: 404, type: 'not_found', message: 'No asset SVC-WAT-X-Y is known.' }))).toMatchObject({ code: '#N/A', message: 'Not found: No asset SVC-WAT-X-Y is known.' });
+    expect(toExcelError(new ConnectionError({ status: 0, type: 'connection', message: 'connection refused' }))).toMatchObject({ code: '#N/A', message: 'The valuation service is unreachable: connection refused' });
+    const spent = toExcelError(new DailyLimitExhaustedError({ resetAt: new Date('2026-11-22T00:00:00Z'), limit: 5000 }));
+    expect(spent.code).toBe('#N/A');
+    expect(spent.message).toMatch(/2026-11-22/);
+    expect(toExcelError(new RateLimitError({ status: 429, type: 'rate_limited', message: 'slow down' }))).toMatchObject({ code: '#N/A' });
+    const long = toExcelError(new InputError('x', 'y'.repeat(400)));
+    expect(long.message!.length).toBe(255);
+  });
+});
