@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { MAX_BATCH } from '../wire';
 import { AbortedError, BadRequestError, DailyLimitExhaustedError, InvalidResponseError, ServiceError } from './errors';
+import { parseOptions } from './jitless';
 import type { RequestOptions } from './transport';
 import { describeProblem } from './validate';
 
@@ -18,7 +19,7 @@ export interface BulkOptions {
   signal?: AbortSignal;
   /** Extra headers for every request of the run (e.g. x-sandbox-as-of). */
   headers?: Record<string, string>;
-  /** Chunks in flight at once (default 4); the rate gate paces them whatever this is. */
+  /** Chunks in flight at once (default 8); the rate gate paces them whatever this is, and several in flight keep a slow answer from leaving a slot unused. */
   concurrency?: number;
 }
 
@@ -32,7 +33,7 @@ export interface BulkSpec<O> {
 /**
  * Any number of items through batch calls of at most 50. Results come back in input order,
  * one outcome per item, and one bad item never costs the others:
- * - items failing the shared schema get their error without a call;
+ * - items failing the shared schema get their error without a call (checked as chunks form);
  * - when the service refuses a chunk with a 400 naming `assets[i]…`, item i gets that error
  *   and the rest of the chunk is sent again (until the chunk is clean);
  * - when the day's budget runs out, every item not yet valued gets DailyLimitExhaustedError
@@ -50,24 +51,27 @@ export async function runBulk<O>(items: readonly unknown[], spec: BulkSpec<O>, o
   };
   const report = () => opts.onProgress?.({ done, total });
 
-  const valid: number[] = [];
-  items.forEach((item, i) => {
-    const r = spec.itemSchema.safeParse(item);
-    if (r.success) {
-      checked[i] = r.data;
-      valid.push(i);
-    } else {
-      const p = describeProblem(r.error, item);
-      settle(i, {
-        ok: false,
-        error: new BadRequestError({ status: 400, type: 'validation_error', action: 'check_body', message: p.message, field: p.field, allowedValues: p.allowed_values, operation: spec.operation }),
-      });
+  // Items are checked as chunks are formed, just before sending, so the first call leaves at
+  // once instead of after checking every item of a large run.
+  let cursor = 0;
+  const nextChunk = (): number[] | undefined => {
+    const chunk: number[] = [];
+    while (chunk.length < MAX_BATCH && cursor < total) {
+      const i = cursor++;
+      const r = spec.itemSchema.safeParse(items[i], parseOptions());
+      if (r.success) {
+        checked[i] = r.data;
+        chunk.push(i);
+      } else {
+        const p = describeProblem(r.error, items[i]);
+        settle(i, {
+          ok: false,
+          error: new BadRequestError({ status: 400, type: 'validation_error', action: 'check_body', message: p.message, field: p.field, allowedValues: p.allowed_values, operation: spec.operation }),
+        });
+      }
     }
-  });
-  report();
-
-  const chunks: number[][] = [];
-  for (let k = 0; k < valid.length; k += MAX_BATCH) chunks.push(valid.slice(k, k + MAX_BATCH));
+    return chunk.length > 0 ? chunk : undefined;
+  };
   let exhausted: DailyLimitExhaustedError | undefined;
   const requestOpts: RequestOptions = { signal: opts.signal, headers: opts.headers };
 
@@ -113,16 +117,16 @@ export async function runBulk<O>(items: readonly unknown[], spec: BulkSpec<O>, o
     }
   };
 
-  let next = 0;
   const worker = async () => {
-    while (next < chunks.length) {
-      const chunk = chunks[next++]!;
+    for (let chunk = nextChunk(); chunk; chunk = nextChunk()) {
       await runChunk(chunk);
       report();
     }
   };
-  const concurrency = Math.max(1, Math.min(opts.concurrency ?? 4, chunks.length));
+  const concurrency = Math.max(1, Math.min(opts.concurrency ?? 8, Math.ceil(total / MAX_BATCH)));
+  report();
   await Promise.all(Array.from({ length: concurrency }, worker));
+  report();
   return outcomes as ItemOutcome<O>[];
 }
 

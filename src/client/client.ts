@@ -28,6 +28,7 @@ export class ServiceClient {
   readonly segments: Segments;
 
   private readonly gate: RateGate;
+  private readonly transport: Transport;
   private readonly concurrency: number | undefined;
 
   constructor(options: ClientOptions) {
@@ -36,6 +37,7 @@ export class ServiceClient {
     this.gate = sharedGate(o.gateKey, o.gateLimits);
     this.concurrency = options.concurrency;
     const transport = new Transport({ ...o, logger: options.logger, gate: this.gate });
+    this.transport = transport;
     transport.useTokens(tokenSource(options, transport, options.logger));
     this.valuations = new Valuations(transport);
     this.scores = new Scores(transport);
@@ -54,7 +56,8 @@ export class ServiceClient {
       {
         operation: 'batchValuations',
         itemSchema: ValuationRequest,
-        send: async (assets, ro) => (await this.valuations.batch({ assets: assets as ValuationRequest[], currency }, ro)).valuations,
+        // Items were checked one by one already; the chunk is not parsed again.
+        send: async (assets, ro) => (await this.transport.call('batchValuations', { body: { assets, currency }, checked: true }, ro)).valuations,
       },
       { concurrency: this.concurrency, ...opts },
     );
@@ -67,7 +70,7 @@ export class ServiceClient {
       {
         operation: 'batchScores',
         itemSchema: ScoreRequest,
-        send: async (assets, ro) => (await this.scores.batch({ assets: assets as ScoreRequest[] }, ro)).scores,
+        send: async (assets, ro) => (await this.transport.call('batchScores', { body: { assets }, checked: true }, ro)).scores,
       },
       { concurrency: this.concurrency, ...opts },
     );

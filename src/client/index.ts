@@ -1,4 +1,6 @@
 /** The shared API client: Node and browser (no node: imports here or in src/wire). See docs/client.md. */
+// First: decides zod's jitless mode before any wire schema is built (see jitless.ts).
+import './jitless';
 export { ServiceClient, type ValueAllOptions } from './client';
 export type { ClientOptions, ClientLimits } from './options';
 export { ConfigurationError } from './options';

@@ -1,22 +1,39 @@
 import { z } from 'zod';
 
 /**
- * zod compiles object parsers with `new Function` for speed. A page whose Content-Security-
- * Policy lacks 'unsafe-eval' (an Office add-in's task pane may have one) forbids that. zod
- * probes for it itself, but the probe is reported as a CSP violation, so:
- * - `true` turns the JIT off up front (zod's global `jitless` setting: it applies to every
- *   schema in the page, which is what a CSP wants anyway);
- * - `'auto'` (default) does so when a <meta http-equiv="Content-Security-Policy"> forbids
- *   eval; a policy sent as an HTTP header is invisible to scripts, and there zod's own probe
- *   falls back safely;
- * - `false` leaves zod as it is.
+ * zod compiles object parsers with `new Function` for speed, and decides whether it may when
+ * each schema is *built* (it probes `new Function('')` then). A page whose Content-Security-
+ * Policy lacks 'unsafe-eval' (an Office add-in's task pane may have one) forbids eval: zod
+ * catches the refusal and falls back, but the probe is reported as a CSP violation. So:
+ *
+ * - On import, before any wire schema is built (src/client/index.ts and src/index.ts import
+ *   this module first), a <meta http-equiv="Content-Security-Policy"> without 'unsafe-eval'
+ *   in script-src/default-src turns zod's global `jitless` on. A page that imports src/wire
+ *   itself must import the client entry first.
+ * - A policy sent as an HTTP header is invisible to scripts: such a host sets
+ *   `globalThis.SVC_ZOD_JITLESS = true` before loading the bundle, or passes `jitless: true`
+ *   to the client, which then parses every request and response without the JIT (zod's
+ *   per-parse `jitless`); zod's own probe has then already fallen back safely.
+ * - `jitless: false` leaves zod as it is. The setting is process-wide (zod's global config).
  */
+let forced = false;
+
 export function configureJitless(mode: boolean | 'auto'): void {
-  if (mode === true || (mode === 'auto' && metaPolicyForbidsEval())) z.config({ jitless: true });
+  if (mode === true || (mode === 'auto' && policyForbidsEval())) {
+    forced = true;
+    z.config({ jitless: true });
+  }
 }
 
-function metaPolicyForbidsEval(): boolean {
-  const doc = (globalThis as { document?: { querySelectorAll?(s: string): ArrayLike<{ getAttribute(n: string): string | null }> } }).document;
+/** The parse options every client-side safeParse passes. */
+export function parseOptions(): { jitless: true } | undefined {
+  return forced ? { jitless: true } : undefined;
+}
+
+function policyForbidsEval(): boolean {
+  const g = globalThis as { SVC_ZOD_JITLESS?: unknown; document?: { querySelectorAll?(s: string): ArrayLike<{ getAttribute(n: string): string | null }> } };
+  if (g.SVC_ZOD_JITLESS === true) return true;
+  const doc = g.document;
   if (!doc?.querySelectorAll) return false;
   const metas = doc.querySelectorAll('meta[http-equiv="Content-Security-Policy" i]');
   for (let i = 0; i < metas.length; i++) {
@@ -26,3 +43,5 @@ function metaPolicyForbidsEval(): boolean {
   }
   return false;
 }
+
+configureJitless('auto');

@@ -46,7 +46,7 @@ export interface ClientOptions {
   headers?: Record<string, string>;
   /** zod without `new Function`, for pages whose CSP forbids eval (see jitless.ts). Default 'auto'. */
   jitless?: boolean | 'auto';
-  /** Chunks in flight at once in valueAll / scoreAll (default 4). */
+  /** Chunks in flight at once in valueAll / scoreAll (default 8). */
   concurrency?: number;
 }
 

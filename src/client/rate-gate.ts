@@ -52,9 +52,9 @@ interface ServerView {
  *
  * - Minute: a sliding-window log of the last `perMinute` grants over window + margin, so any
  *   fixed, epoch-aligned window of the service holds at most `perMinute` arrivals; and pacing
- *   at one grant per (window + margin) / perMinute, so the budget is spread evenly instead of
- *   spent in a burst followed by a stall. Slots are ideal times, not timer firings, so late
- *   timers do not cost throughput, and a pause never turns into a burst (no catching up).
+ *   with at least window / perMinute between two grants, so the budget is spread evenly
+ *   instead of spent in a burst followed by a stall. In steady state the log sets the rate
+ *   (perMinute per window + margin) and pacing keeps the grants apart.
  * - Day: a fixed window aligned to the epoch like the service's; when it is spent the gate
  *   fails fast with DailyLimitExhaustedError rather than sleeping for hours.
  * - Both are corrected by the service's X-RateLimit-* headers: another process using the
@@ -69,11 +69,15 @@ export class RateGate {
   /** Times of the most recent grants, oldest first, at most perMinute of them. */
   private recent: number[] = [];
   private nextSeq = 1;
-  private lastSlot = -Infinity;
+  /** Granted and not yet answered: their effect on the service's counters is not known yet. */
+  private inFlight = 0;
+  private lastGrant = -Infinity;
   private blockedUntil = 0;
   private dayWindow = -1;
   private dayCount = 0;
   private serverMinute: ServerView | undefined;
+  /** No limit known yet: one request goes first and its answer's headers say the limits. */
+  private probing: boolean;
   private serverDay: ServerView | undefined;
 
   constructor(limits: GateLimits, clock: () => number = Date.now) {
@@ -85,6 +89,7 @@ export class RateGate {
       dayMs: limits.dayMs,
       marginMs: limits.marginMs ?? defaultMargin(limits.minuteMs),
     };
+    this.probing = limits.perMinute === undefined;
   }
 
   /** A second client of the same account may know stricter limits; the gate keeps the stricter. */
@@ -94,9 +99,10 @@ export class RateGate {
     l.perDay = minDefined(l.perDay, limits.perDay);
   }
 
+  /** The minimum time between two grants: window / limit. */
   get spacingMs(): number {
-    const { perMinute, minuteMs, marginMs } = this.limits;
-    return perMinute ? (minuteMs + marginMs) / perMinute : 0;
+    const { perMinute, minuteMs } = this.limits;
+    return perMinute ? minuteMs / perMinute : 0;
   }
 
   /** Waits for a slot; rejects with DailyLimitExhaustedError when the day is spent, or AbortedError. */
@@ -120,6 +126,8 @@ export class RateGate {
   /** Folds in what a response said (any status). */
   observe(permit: Permit | undefined, obs: RateObservation): void {
     const seq = permit?.seq ?? this.nextSeq - 1;
+    if (permit) this.inFlight = Math.max(0, this.inFlight - 1);
+    this.probing = false;
     const l = this.limits;
     if (obs.minuteLimit !== undefined && obs.minuteLimit > 0) l.perMinute = minDefined(l.perMinute, obs.minuteLimit);
     if (obs.dayLimit !== undefined && obs.dayLimit > 0) l.perDay = minDefined(l.perDay, obs.dayLimit);
@@ -140,6 +148,7 @@ export class RateGate {
    * The day running out is returned as an error instead (fail fast).
    */
   rateLimited(permit: Permit | undefined, obs: RateObservation): { daily: DailyLimitExhaustedError } | { waitMs: number } {
+    this.refund(permit);
     this.observe(permit, obs);
     const now = this.clock();
     const day = this.dayBudget(now);
@@ -152,6 +161,11 @@ export class RateGate {
     this.blockedUntil = Math.max(this.blockedUntil, Math.min(until + this.limits.marginMs, cap));
     this.kick();
     return { waitMs: 0 };
+  }
+
+  /** The service spent nothing on this request (a 401 or 429): it does not count against today. */
+  refund(permit: Permit | undefined): void {
+    if (permit && Math.floor(permit.grantedAt / this.limits.dayMs) === this.dayWindow && this.dayCount > 0) this.dayCount--;
   }
 
   status(): RateLimitStatus {
@@ -192,11 +206,15 @@ export class RateGate {
       const now = this.clock();
       const day = this.dayBudget(now);
       if (day.remaining !== undefined && day.remaining <= 0) {
+        // Answers still on their way may show budget left (an estimate counts every request
+        // sent after the observation as spent): decide once they are in (observe() pumps).
+        if (this.inFlight > 0) return;
         const err = this.dailyError(day.resetAt);
         for (const w of this.queue.splice(0)) this.settle(w, () => w.reject(err));
         return;
       }
       const at = this.earliest(now);
+      if (at === Infinity) return; // waiting for the probe's answer (observe() pumps again)
       if (at > now) {
         this.timer = setTimeout(() => {
           this.timer = undefined;
@@ -217,15 +235,13 @@ export class RateGate {
 
   private grant(now: number): Permit {
     const { perMinute } = this.limits;
-    // The ideal slot: a timer that fired a little late is caught up on the next grant (up to
-    // half a spacing or 4 ms), but an idle gate never banks slots for a burst.
-    this.lastSlot = Math.max(this.lastSlot + this.spacingMs, now - Math.min(this.spacingMs / 2, 4));
-    if (perMinute !== undefined) {
-      this.recent.push(now);
-      if (this.recent.length > perMinute) this.recent.splice(0, this.recent.length - perMinute);
-    }
+    this.lastGrant = now;
+    this.recent.push(now);
+    const keep = perMinute ?? this.recent.filter((t) => t > now - this.limits.minuteMs - this.limits.marginMs).length;
+    if (this.recent.length > keep) this.recent.splice(0, this.recent.length - keep);
     this.rollDay(now);
     this.dayCount++;
+    this.inFlight++;
     return { seq: this.nextSeq++, grantedAt: now };
   }
 
@@ -233,8 +249,9 @@ export class RateGate {
   private earliest(now: number): number {
     const { perMinute, minuteMs, marginMs } = this.limits;
     let at = Math.max(now, this.blockedUntil);
+    if (this.probing && this.nextSeq > 1) return Infinity;
     if (perMinute !== undefined) {
-      at = Math.max(at, this.lastSlot + this.spacingMs);
+      at = Math.max(at, this.lastGrant + this.spacingMs);
       if (this.recent.length >= perMinute) at = Math.max(at, this.recent[this.recent.length - perMinute]! + minuteMs + marginMs);
     }
     const sm = this.serverMinute;
@@ -245,10 +262,16 @@ export class RateGate {
   private dayBudget(now: number): { remaining: number | undefined; resetAt: number } {
     this.rollDay(now);
     const localReset = (this.dayWindow + 1) * this.limits.dayMs;
-    const sd = this.serverDay;
-    if (sd && now < sd.resetAt) return { remaining: sd.remaining - this.grantsAfter(sd.seq), resetAt: sd.resetAt };
+    // Our own count is exact for this process; the service's view also sees other processes
+    // of the account. The lower of the two wins.
     const { perDay } = this.limits;
-    return { remaining: perDay === undefined ? undefined : perDay - this.dayCount, resetAt: localReset };
+    const local = perDay === undefined ? undefined : perDay - this.dayCount;
+    const sd = this.serverDay;
+    if (sd && now < sd.resetAt) {
+      const server = sd.remaining - this.grantsAfter(sd.seq);
+      return { remaining: local === undefined ? server : Math.min(local, server), resetAt: sd.resetAt };
+    }
+    return { remaining: local, resetAt: localReset };
   }
 
   private rollDay(now: number): void {

@@ -19,6 +19,8 @@ export type TokenProvider = (ctx: { forceRefresh: boolean; signal?: AbortSignal 
 export interface TokenSource {
   /** The token to send, or undefined for no Authorization header. */
   token(signal?: AbortSignal): Promise<string | undefined>;
+  /** Makes sure a token is at hand before a request queues for its slot (a no-op for the host's tokens). */
+  warm(signal?: AbortSignal): Promise<void>;
   /** The service refused `token` (401): the next call to token() must bring a fresh one. */
   invalidate(token: string | undefined): void;
   /** Whether a refused token can be replaced (false when the host authenticates for us). */
@@ -67,6 +69,10 @@ export class CredentialsTokenSource implements TokenSource {
       return h.access;
     }
     return (await raceAbort(this.renew(), signal)).access;
+  }
+
+  async warm(signal?: AbortSignal): Promise<void> {
+    await this.token(signal);
   }
 
   invalidate(token: string | undefined): void {
@@ -132,6 +138,8 @@ export class ProviderTokenSource implements TokenSource {
     this.forceNext = false;
     return (await this.provider({ forceRefresh, signal })) ?? undefined;
   }
+
+  async warm(): Promise<void> {}
 
   invalidate(): void {
     this.forceNext = true;

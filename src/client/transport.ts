@@ -9,6 +9,7 @@ import {
   errorFromResponse,
 } from './errors';
 import { log, redactBody, redactHeaders, type ClientLogger } from './logger';
+import { parseOptions } from './jitless';
 import { connectionError } from './network-errors';
 import { readRateHeaders } from './rate-headers';
 import type { Permit, RateGate } from './rate-gate';
@@ -46,6 +47,8 @@ export interface CallInput {
   params?: Record<string, string>;
   query?: Record<string, string | undefined>;
   body?: unknown;
+  /** The body was already checked item by item (valueAll): skip the second parse. */
+  checked?: boolean;
 }
 
 const TOKEN_OPERATIONS: ReadonlySet<OperationName> = new Set(['createToken', 'refreshToken']);
@@ -72,7 +75,7 @@ export class Transport {
   async call<N extends OperationName>(name: N, input: CallInput = {}, opts: RequestOptions = {}): Promise<ResponseOf<N>> {
     const op: OperationDef = OPERATIONS[name];
     const label = `${name} (${op.method} ${op.path})`;
-    const body = op.request ? checkRequest(op.request, input.body, name) : input.body;
+    const body = op.request && !input.checked ? checkRequest(op.request, input.body, name) : input.body;
     const url = this.cfg.baseUrl + buildPath(op.path, input.params) + queryString(input.query);
     const signal = opts.signal;
     const logged = TOKEN_OPERATIONS.has(name) ? { body: redactBody(body) } : summarise(body);
@@ -82,9 +85,11 @@ export class Transport {
     let reauthenticated = false;
     for (let attempt = 1; ; attempt++) {
       if (signal?.aborted) throw abortedError(name);
-      const token = op.auth ? await this.tokens?.token(signal) : undefined;
-      // Token first, gate second: the slot is taken at the moment of sending, not before a token round trip.
+      // A token before queueing (a round trip, if one is needed, happens before the slot, not
+      // after it), and again once the slot is granted: the wait in the gate may have outlived it.
+      if (op.auth) await this.tokens?.warm(signal);
       const permit: Permit | undefined = op.auth ? await this.cfg.gate.acquire(signal) : undefined;
+      const token = op.auth ? await this.tokens?.token(signal) : undefined;
       const headers: Record<string, string> = { accept: 'application/json', ...this.cfg.headers, ...opts.headers };
       if (body !== undefined) headers['content-type'] = 'application/json';
       if (token) headers.authorization = `Bearer ${token}`;
@@ -118,6 +123,7 @@ export class Transport {
         // An expired or revoked token: renew and repeat once, outside the retry budget
         // (a 401 spends nothing at the service).
         reauthenticated = true;
+        this.cfg.gate.refund(permit);
         this.cfg.gate.observe(permit, rate);
         this.tokens.invalidate(token);
         log(this.cfg.logger, 'info', `token refused on ${label}; renewing and repeating once`);
@@ -216,7 +222,7 @@ function parseJson(text: string, label: string, name: string): unknown {
 
 function parseErrorBody(text: string): ApiErrorBody | undefined {
   try {
-    const parsed = ErrorResponse.safeParse(JSON.parse(text));
+    const parsed = ErrorResponse.safeParse(JSON.parse(text), parseOptions());
     return parsed.success ? parsed.data.error : undefined;
   } catch {
     return undefined;

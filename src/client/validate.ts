@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { SEGMENT_IDS, describeZodError, parseSegment, type FieldProblem, type SegmentId } from '../wire';
 import { BadRequestError, InvalidResponseError } from './errors';
+import { parseOptions } from './jitless';
 
 /**
  * The first problem of a failed parse, with the offending value quoted when the field is an
@@ -30,7 +31,7 @@ function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
 
 /** Checks a request body before anything is sent; throws a BadRequestError naming the field. */
 export function checkRequest<S extends z.ZodType>(schema: S, input: unknown, operation: string): z.output<S> {
-  const result = schema.safeParse(input);
+  const result = schema.safeParse(input, parseOptions());
   if (result.success) return result.data;
   const p = describeProblem(result.error, input);
   // 400 like the service's own answer, so callers handle both alike; nothing was sent.
@@ -47,7 +48,7 @@ export function checkRequest<S extends z.ZodType>(schema: S, input: unknown, ope
 
 /** Checks a 2xx body against the wire contract; a mismatch names the operation and the field path. */
 export function checkResponse<S extends z.ZodType>(schema: S, body: unknown, operation: string): z.output<S> {
-  const result = schema.safeParse(body);
+  const result = schema.safeParse(body, parseOptions());
   if (result.success) return result.data;
   const p = describeZodError(result.error);
   throw new InvalidResponseError({

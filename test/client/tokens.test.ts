@@ -7,7 +7,7 @@ import { apiCalls, clientFor, count, readLog, start, watches, type Sandbox } fro
 let sb: Sandbox;
 
 beforeAll(async () => {
-  sb = await start({ tokenTtlSeconds: 2, accounts: [...DEMO_ACCOUNTS, { client_id: 'fresh', client_secret: 'fresh-secret', tier: 'starter' }] });
+  sb = await start({ tokenTtlSeconds: 2, minuteMs: 1000, accounts: [...DEMO_ACCOUNTS, { client_id: 'fresh', client_secret: 'fresh-secret', tier: 'starter' }] });
 });
 afterAll(() => sb.close());
 
@@ -15,14 +15,14 @@ const segmentsCall = (c: ServiceClient) => c.segments.list();
 
 describe('access tokens', () => {
   it('one token request however many calls start at once', async () => {
-    const c = clientFor(sb, 'demo-pro', { rateLimitKey: 'single-flight' });
+    const c = clientFor(sb, 'demo-pro', { rateLimitKey: 'single-flight', limits: { minuteMs: 1000 } });
     const before = count(await readLog(sb), (l) => l.path === '/v1/auth/token');
     await Promise.all(Array.from({ length: 20 }, () => segmentsCall(c)));
     expect(count(await readLog(sb), (l) => l.path === '/v1/auth/token') - before).toBe(1);
   });
 
   it('tokens expiring mid-run (2 s lifetime) cost no failed call, even with no retries allowed', async () => {
-    const c = clientFor(sb, 'demo-enterprise', { maxRetries: 0, rateLimitKey: 'expiry' });
+    const c = clientFor(sb, 'demo-enterprise', { maxRetries: 0, rateLimitKey: 'expiry', limits: { minuteMs: 1000 } });
     const before = (await readLog(sb)).length;
     const started = Date.now();
     let calls = 0;
@@ -99,7 +99,7 @@ describe('access tokens', () => {
   });
 
   it('token requests are not counted against the rate budget', async () => {
-    const c = clientFor(sb, 'fresh', { tier: 'starter' });
+    const c = clientFor(sb, 'fresh', { tier: 'starter', limits: { minuteMs: 1000 } });
     await segmentsCall(c);
     const s = c.rateLimitStatus();
     expect(s.minuteLimit).toBe(60);

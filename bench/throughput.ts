@@ -1,0 +1,148 @@
+/**
+ * Client throughput against the sandbox with Starter limits and a one-second "minute"
+ * (60 requests a second, so at most 60 × 50 = 3,000 assets a window).
+ *
+ *   npx tsx bench/throughput.ts [--assets 15000]
+ *
+ * Runs, one after the other on separate Starter accounts of one sandbox:
+ *   client     ServiceClient.valueAll (paced by the shared rate gate)
+ *   sequential one valuation per request, one request at a time (the naive loop), for 3 s
+ *   plimit     batches of 50 through p-limit(8), no limiter, honouring Retry-After on 429
+ * and the gzip size of the browser bundle of the client with its schemas. Figures come from
+ * the sandbox's request log (what the service saw). The last line is one JSON object.
+ */
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import pLimit from 'p-limit';
+import { ServiceClient } from '../src/client';
+import { startSandbox, type LogLine } from '../src/sandbox';
+import { MAX_BATCH, TIERS, type ValuationRequest } from '../src/wire';
+import { buildBrowserClient } from '../test/client/browser-bundle';
+
+const WINDOW_MS = 1000;
+const argAssets = process.argv.indexOf('--assets');
+const ASSETS = argAssets > 0 ? Number(process.argv[argAssets + 1]) : 15_000;
+const CEILING = TIERS.starter.perMinute * MAX_BATCH;
+
+const logFile = join(mkdtempSync(join(tmpdir(), 'svc-bench-')), 'requests.jsonl');
+const accounts = ['bench-client', 'bench-sequential', 'bench-plimit'].map((id) => ({ client_id: id, client_secret: `${id}-secret`, tier: 'starter' as const }));
+const sb = await startSandbox({ port: 0, quiet: true, minuteMs: WINDOW_MS, logFile, accounts });
+
+const assets: ValuationRequest[] = Array.from({ length: ASSETS }, (_, i) => ({
+  segment: 'watches',
+  brand: ['Rolex', 'Omega', 'Cartier', 'Patek Philippe'][i % 4]!,
+  model: `Model ${i % 23}`,
+  reference: `BX${i}`,
+}));
+
+const readLog = (): LogLine[] =>
+  readFileSync(logFile, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as LogLine);
+
+/** What the service saw of one account: assets valued, 429s, and assets per whole window in between. */
+function figures(clientId: string, elapsedMs: number) {
+  const lines = readLog().filter((l) => l.client_id === clientId && !l.path.startsWith('/v1/auth/'));
+  const ok = lines.filter((l) => l.status === 200);
+  const valued = ok.reduce((n, l) => n + Math.max(1, l.items), 0);
+  const perWindow = new Map<number, number>();
+  for (const l of ok) {
+    const w = Math.floor(Date.parse(l.t) / WINDOW_MS);
+    perWindow.set(w, (perWindow.get(w) ?? 0) + Math.max(1, l.items));
+  }
+  const inner = [...perWindow.entries()].sort((a, b) => a[0] - b[0]).slice(1, -1).map(([, n]) => n);
+  const steady = inner.length ? inner.reduce((a, b) => a + b, 0) / inner.length : NaN;
+  const perWindowOverall = valued / (elapsedMs / WINDOW_MS);
+  return {
+    assets_valued: valued,
+    requests: lines.length,
+    responses_429: lines.filter((l) => l.status === 429).length,
+    elapsed_ms: Math.round(elapsedMs),
+    assets_per_window: Math.round(perWindowOverall),
+    ratio_of_ceiling: round3(perWindowOverall / CEILING),
+    steady_assets_per_window: Math.round(steady),
+    steady_ratio_of_ceiling: round3(steady / CEILING),
+  };
+}
+
+const round3 = (x: number) => Math.round(x * 1000) / 1000;
+const settle = () => new Promise((r) => setTimeout(r, 100));
+
+// 1. The client: valueAll paced by the gate.
+const client = new ServiceClient({ baseUrl: sb.url, clientId: 'bench-client', clientSecret: 'bench-client-secret', tier: 'starter', limits: { minuteMs: WINDOW_MS } });
+await client.segments.list(); // token and first contact outside the timed run
+await settle();
+let t0 = performance.now();
+const out = await client.valueAll(assets);
+const clientMs = performance.now() - t0;
+await settle();
+const clientFigures = { ...figures('bench-client', clientMs), failed_items: out.filter((o) => !o.ok).length };
+console.error('client', clientFigures);
+
+// 2. Baseline: one valuation per request, sequentially, for three windows.
+const seq = new ServiceClient({ baseUrl: sb.url, clientId: 'bench-sequential', clientSecret: 'bench-sequential-secret', tier: 'starter', limits: { minuteMs: WINDOW_MS } });
+await seq.segments.list();
+await settle();
+t0 = performance.now();
+let i = 0;
+while (performance.now() - t0 < 3 * WINDOW_MS) await seq.valuations.create(assets[i++ % assets.length]!);
+const seqMs = performance.now() - t0;
+await settle();
+const sequentialFigures = figures('bench-sequential', seqMs);
+console.error('sequential', sequentialFigures);
+
+// 3. Baseline: p-limit, no limiter; a 429 waits its Retry-After and tries again.
+const tokenRes = await fetch(`${sb.url}/auth/token`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ client_id: 'bench-plimit', client_secret: 'bench-plimit-secret', grant_type: 'client_credentials' }),
+});
+const { access_token } = (await tokenRes.json()) as { access_token: string };
+const limit = pLimit(8);
+let retries = 0;
+const chunks: ValuationRequest[][] = [];
+for (let k = 0; k < assets.length; k += MAX_BATCH) chunks.push(assets.slice(k, k + MAX_BATCH));
+t0 = performance.now();
+await Promise.all(
+  chunks.map((chunk) =>
+    limit(async () => {
+      for (;;) {
+        const res = await fetch(`${sb.url}/valuations/batch`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${access_token}` },
+          body: JSON.stringify({ assets: chunk }),
+        });
+        await res.arrayBuffer();
+        if (res.status !== 429) return;
+        retries++;
+        await new Promise((r) => setTimeout(r, Number(res.headers.get('retry-after') ?? '1') * 1000));
+      }
+    }),
+  ),
+);
+const plimitMs = performance.now() - t0;
+await settle();
+const plimitFigures = { ...figures('bench-plimit', plimitMs), retries };
+console.error('plimit', plimitFigures);
+
+await sb.close();
+
+const bundle = await buildBrowserClient();
+const bundleFigures = { minified_bytes: Buffer.byteLength(bundle), gzip_bytes: gzipSync(bundle, { level: 9 }).length };
+console.error('bundle', bundleFigures);
+
+console.log(
+  JSON.stringify({
+    bench: 'client-throughput',
+    limits: { per_window: TIERS.starter.perMinute, window_ms: WINDOW_MS, ceiling_assets_per_window: CEILING },
+    assets: ASSETS,
+    client: clientFigures,
+    baseline_sequential_single: sequentialFigures,
+    baseline_plimit_no_limiter: plimitFigures,
+    browser_bundle: bundleFigures,
+    goal_met: clientFigures.ratio_of_ceiling >= 0.97 && clientFigures.responses_429 === 0,
+  }),
+);
