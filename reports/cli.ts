@@ -152,14 +152,27 @@ function program(): Command {
       if (opts.resume) throw new UsageError('--resume is not taken by schedule: each scheduled run resumes its own month folder by itself');
       const { runOnSchedule } = await import('./schedule');
       const schedule = runOnSchedule({ cron: opts.cron, tz: opts.tz, out: opts.out, maxRuns: opts.maxRuns }, async ({ out, previous }) => {
+        let code: number;
         try {
           // A run interrupted by a crash resumes on the next tick of the same month.
-          return await runCommand(files, { ...opts, out, previous, resume: true });
+          code = await runCommand(files, { ...opts, out, previous, resume: true });
         } catch (e) {
-          return reportError(e);
+          code = reportError(e);
         }
+        // Ctrl-C during a run stops the schedule too, not just that run.
+        if (code === EXIT.interrupted) schedule.stop();
+        return code;
       }, say);
-      process.exitCode = await schedule.done;
+      let interrupted = false;
+      const stopWhenIdle = () => {
+        interrupted = true;
+        say('Schedule stopped.');
+        schedule.stop();
+      };
+      process.once('SIGINT', stopWhenIdle);
+      const code = await schedule.done;
+      process.off('SIGINT', stopWhenIdle);
+      process.exitCode = interrupted ? EXIT.interrupted : code;
     });
   return root;
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { access, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Performance } from '../../src/wire';
 import type { Section } from '../report-data';
@@ -69,6 +69,13 @@ export class Checkpoint {
       );
     }
     return new Checkpoint(path, state);
+  }
+
+  static async exists(outDir: string): Promise<boolean> {
+    return access(join(outDir, CHECKPOINT_FILE)).then(
+      () => true,
+      () => false,
+    );
   }
 
   portfolio(name: string): PortfolioState {

@@ -59,6 +59,7 @@ export async function runReports(opts: RunOptions, io: RunIo): Promise<RunOutcom
     const key = checkpointKey(portfolios, settings.asOf, currency, settings.service.baseUrl ?? 'embedded-sandbox');
     let cp = opts.resume ? await Checkpoint.load(outDir, key) : undefined;
     if (opts.resume) log(cp ? `Resuming from the checkpoint in ${outDir}.` : `No checkpoint in ${outDir}: starting from the beginning.`);
+    else if (await Checkpoint.exists(outDir)) log(`An interrupted run's checkpoint is in ${outDir}; starting afresh (add --resume to continue it instead).`);
     cp ??= Checkpoint.fresh(outDir, key, new Date().toISOString());
     const client = conn.client;
     const ctx: BuildContext = {
