@@ -1,4 +1,4 @@
-import type { Holding, ReportData } from '../report-data';
+import type { ReportData } from '../report-data';
 import { streamTextFile } from './chunked-writer';
 import { HOLDING_COLUMNS, type ValueKind } from './holding-columns';
 import { neutraliseCellText } from './neutralise';
@@ -36,28 +36,39 @@ export function csvValue(value: unknown, kind: ValueKind): string {
 export async function writeCsvTable(filePath: string, header: readonly string[], rows: Iterable<string[]>): Promise<void> {
   await streamTextFile(filePath, async (out) => {
     await out.text(BOM + header.map(csvText).join(',') + CRLF);
-    for (const cells of rows) await out.text(cells.join(',') + CRLF);
+    for (const cells of rows) {
+      const wait = out.text(cells.join(',') + CRLF);
+      if (wait) await wait;
+    }
   });
 }
 
-const CSV_HEADER = [...HOLDING_COLUMNS.map((c) => c.key), 'currency'];
-
-function* holdingRows(holdings: Iterable<Holding>, currency: string): Iterable<string[]> {
-  const currencyCell = csvText(currency);
-  const columns = HOLDING_COLUMNS.map((c) => ({ key: c.key, kind: c.kind }));
-  const width = columns.length;
-  for (const h of holdings) {
-    const cells = new Array<string>(width + 1);
-    for (let i = 0; i < width; i++) cells[i] = csvValue(h[columns[i]!.key], columns[i]!.kind);
-    cells[width] = currencyCell;
-    yield cells;
+/** One formatter per column kind, chosen once, so the per-row loop does no dispatch on the kind. */
+function cellFormatter(kind: ValueKind): (value: unknown) => string {
+  if (kind === 'money' || kind === 'int' || kind === 'percent' || kind === 'ratio') {
+    return (v) => (typeof v === 'number' ? csvNumber(v, kind) : v === null || v === undefined ? '' : csvText(String(v)));
   }
+  return (v) => csvValue(v, kind);
 }
 
 /**
  * The portfolio as CSV: one record per holding (the machine-readable export; the summary,
- * errors and notes live in the XLSX, JSON and PDF). Streams, so a million rows fit in bounded memory.
+ * errors and notes live in the XLSX, JSON and PDF). Rows are built as single strings and
+ * streamed with backpressure, so a million rows run in bounded memory and little garbage.
  */
 export async function writeCsv(data: ReportData, filePath: string): Promise<void> {
-  await writeCsvTable(filePath, CSV_HEADER, holdingRows(data.holdings, data.cover.currency));
+  const keys = HOLDING_COLUMNS.map((c) => c.key);
+  const format = HOLDING_COLUMNS.map((c) => cellFormatter(c.kind));
+  const width = keys.length;
+  const tail = `,${csvText(data.cover.currency)}${CRLF}`;
+  const header = [...keys, 'currency'].map(csvText).join(',');
+  await streamTextFile(filePath, async (out) => {
+    await out.text(BOM + header + CRLF);
+    for (const h of data.holdings) {
+      let line = format[0]!(h[keys[0]!]);
+      for (let i = 1; i < width; i++) line += ',' + format[i]!(h[keys[i]!]);
+      const wait = out.text(line + tail);
+      if (wait) await wait;
+    }
+  });
 }

@@ -4,5 +4,7 @@ import { streamTextFile } from './chunked-writer';
 /** The market dashboard as versioned JSON (reports/schema/market-dashboard.schema.json). Small: written in one piece. */
 export async function writeDashboardJson(data: DashboardData, filePath: string): Promise<void> {
   const doc = { schema_version: DASHBOARD_SCHEMA_VERSION, ...data };
-  await streamTextFile(filePath, (out) => out.text(JSON.stringify(doc, null, 2) + '\n'));
+  await streamTextFile(filePath, async (out) => {
+    await out.text(JSON.stringify(doc, null, 2) + '\n');
+  });
 }

@@ -3,18 +3,20 @@ import { promises as fs } from 'node:fs';
 import type { DashboardData, DashboardWriter, ReportData, ReportFormat, ReportWriter, WrittenFile } from '../report-data';
 import { REPORT_FORMATS } from '../report-data';
 import { pathInside, slugify } from './safe-path';
-import { writeCsv } from './csv';
-import { writeJson } from './json';
-import { writeXlsx } from './xlsx';
-import { writePdf } from './pdf';
-import { writeDashboardCsv } from './dashboard-csv';
-import { writeDashboardJson } from './dashboard-json';
-import { writeDashboardXlsx } from './dashboard-xlsx';
-import { writeDashboardPdf } from './dashboard-pdf';
 
-export { writeCsv, writeJson, writeXlsx, writePdf, writeDashboardCsv, writeDashboardJson, writeDashboardXlsx, writeDashboardPdf };
 export { slugify, pathInside } from './safe-path';
 export { neutraliseCellText } from './neutralise';
+
+// Each format's module is loaded on first use: a CSV-only run never loads exceljs or pdfkit
+// (tens of megabytes of code and memory), and `--help` stays fast.
+export const writeXlsx: ReportWriter = async (data, file) => (await import('./xlsx')).writeXlsx(data, file);
+export const writeCsv: ReportWriter = async (data, file) => (await import('./csv')).writeCsv(data, file);
+export const writeJson: ReportWriter = async (data, file) => (await import('./json')).writeJson(data, file);
+export const writePdf: ReportWriter = async (data, file) => (await import('./pdf')).writePdf(data, file);
+export const writeDashboardXlsx: DashboardWriter = async (data, file) => (await import('./dashboard-xlsx')).writeDashboardXlsx(data, file);
+export const writeDashboardCsv: DashboardWriter = async (data, file) => (await import('./dashboard-csv')).writeDashboardCsv(data, file);
+export const writeDashboardJson: DashboardWriter = async (data, file) => (await import('./dashboard-json')).writeDashboardJson(data, file);
+export const writeDashboardPdf: DashboardWriter = async (data, file) => (await import('./dashboard-pdf')).writeDashboardPdf(data, file);
 
 const REPORT_WRITERS: Record<ReportFormat, ReportWriter> = { xlsx: writeXlsx, csv: writeCsv, json: writeJson, pdf: writePdf };
 const DASHBOARD_WRITERS: Record<ReportFormat, DashboardWriter> = {

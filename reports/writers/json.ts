@@ -25,7 +25,8 @@ export async function writeJsonWithStreamedArray<T>(
     await out.text(text.slice(0, at + slot.length - 1));
     let first = true;
     for (const row of rows) {
-      await out.text(`${first ? '' : ','}\n${pad}  ${JSON.stringify(toJson(row))}`);
+      const wait = out.text(`${first ? '' : ','}\n${pad}  ${JSON.stringify(toJson(row))}`);
+      if (wait) await wait;
       first = false;
     }
     await out.text(`${first ? '' : `\n${pad}`}]${text.slice(at + slot.length)}\n`);

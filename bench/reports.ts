@@ -1,0 +1,226 @@
+/**
+ * Benchmark of the report writers: time and peak memory of writing each format for a
+ * 100,000-holding portfolio, a 1,000,000-row CSV and a 50-holding client PDF, against
+ * exceljs's in-memory workbook (new ExcelJS.Workbook() + writeFile) measured in the same run.
+ *
+ * The sandbox is not involved at this stage: ReportData is built directly by the deterministic
+ * generator in test/report-writers/fixture.ts (holdings are produced lazily on each pass, as a
+ * job streaming from its checkpoint would), so the figures are the writers' own.
+ *
+ * Each measurement runs in its own child process, so peak RSS (the kernel's maxRSS) belongs to
+ * that format alone. The child is this file bundled by esbuild and run by plain node, as the
+ * shipped CLI would run; tsx's loader would add ~90 MB of its own to every figure.
+ *
+ *   npx tsx bench/reports.ts            # prints progress, then ONE JSON line last
+ */
+import { execFile } from 'node:child_process';
+import { mkdirSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { makeReportData } from '../test/report-writers/fixture';
+import { writeCsv, writeJson, writePdf, writeXlsx } from '../reports/writers';
+import type { Holding, ReportData } from '../reports/report-data';
+
+const run = promisify(execFile);
+
+type Task = 'idle' | 'iterate' | 'xlsx' | 'exceljs-in-memory' | 'csv' | 'json' | 'pdf';
+
+interface ChildResult {
+  task: Task;
+  holdings: number;
+  /** Wall time of the write (milliseconds), holdings generated on the fly included. */
+  ms: number;
+  /** Peak resident set of the whole child process (MB), from the kernel. */
+  peak_rss_mb: number;
+  /** Highest V8 heap use seen (MB), sampled every 5 ms. */
+  peak_heap_mb: number;
+  bytes: number;
+  /** PDF only: the first document of the process (fonts parsed, code cold) and the median of 5 after it. */
+  cold_ms?: number;
+  warm_median_ms?: number;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Child: one task, one process
+// ---------------------------------------------------------------------------------------------
+
+/** The baseline: exceljs's documented in-memory workbook with the same cells and formats. */
+async function exceljsInMemory(data: ReportData, file: string): Promise<void> {
+  // Loaded here so the other children never load exceljs (the writers load their libraries lazily too).
+  const { default: ExcelJS } = await import('exceljs');
+  const { HOLDING_COLUMNS } = await import('../reports/writers/holding-columns');
+  const { cellStyles } = await import('../reports/writers/xlsx-styles');
+  const { xlsxValue } = await import('../reports/writers/xlsx-cells');
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('Holdings', { views: [{ state: 'frozen', ySplit: 1 }] });
+  const styles = cellStyles(data.cover.currency);
+  ws.columns = HOLDING_COLUMNS.map((c) => ({ header: c.label, key: c.key, width: c.width, style: styles[c.kind] }));
+  for (const h of data.holdings) ws.addRow(HOLDING_COLUMNS.map((c) => xlsxValue(h[c.key], c.kind)));
+  ws.autoFilter = `A1:R${ws.rowCount}`;
+  await wb.xlsx.writeFile(file);
+}
+
+async function child(task: Task, holdings: number, outDir: string): Promise<void> {
+  const data = makeReportData({ holdings, sandbox: false, previous: true, errors: 20 });
+  const file = path.join(outDir, `bench-${task}-${holdings}.${task === 'exceljs-in-memory' ? 'xlsx' : task}`);
+  let peakHeap = process.memoryUsage().heapUsed;
+  const sampler = setInterval(() => (peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed)), 5);
+  const result: Partial<ChildResult> = {};
+  const started = performance.now();
+  switch (task) {
+    case 'idle':
+      break;
+    case 'iterate': {
+      let n = 0;
+      for (const h of data.holdings as Iterable<Holding>) n += h.row > 0 ? 1 : 0;
+      if (n !== holdings) throw new Error('generator miscounted');
+      break;
+    }
+    case 'xlsx':
+      await writeXlsx(data, file);
+      break;
+    case 'exceljs-in-memory':
+      await exceljsInMemory(data, file);
+      break;
+    case 'csv':
+      await writeCsv(data, file);
+      break;
+    case 'json':
+      await writeJson(data, file);
+      break;
+    case 'pdf': {
+      await writePdf(data, file);
+      result.cold_ms = performance.now() - started;
+      const warm: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        const t = performance.now();
+        await writePdf(data, file);
+        warm.push(performance.now() - t);
+      }
+      warm.sort((a, b) => a - b);
+      result.warm_median_ms = warm[2];
+      break;
+    }
+  }
+  const ms = task === 'pdf' ? result.cold_ms! : performance.now() - started;
+  clearInterval(sampler);
+  let bytes = 0;
+  try {
+    bytes = statSync(file).size;
+  } catch {
+    bytes = 0;
+  }
+  const out: ChildResult = {
+    task,
+    holdings,
+    ms: Math.round(ms),
+    peak_rss_mb: Math.round(process.resourceUsage().maxRSS / 1024),
+    peak_heap_mb: Math.round(peakHeap / 1e6),
+    bytes,
+    ...(result.cold_ms !== undefined ? { cold_ms: Math.round(result.cold_ms), warm_median_ms: Math.round(result.warm_median_ms!) } : {}),
+  };
+  rmSync(file, { force: true });
+  process.stdout.write(JSON.stringify(out) + '\n');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Parent: bundle, run each task in a fresh process, report
+// ---------------------------------------------------------------------------------------------
+
+async function bundleSelf(): Promise<string> {
+  const esbuild = await import('esbuild');
+  // Inside the project so the bundle resolves node_modules and finds reports/fonts from the cwd.
+  const dir = path.resolve('node_modules/.cache/bench-reports');
+  mkdirSync(dir, { recursive: true });
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const outfile = path.join(dir, 'reports.mjs');
+  // Code splitting keeps each writer (and the library it loads) in its own chunk, loaded on
+  // first use, as the writers' index loads them.
+  await esbuild.build({
+    entryPoints: [fileURLToPath(import.meta.url)],
+    outdir: dir,
+    splitting: true,
+    outExtension: { '.js': '.mjs' },
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    logLevel: 'error',
+  });
+  return outfile;
+}
+
+async function measure(bundle: string, task: Task, holdings: number, outDir: string): Promise<ChildResult> {
+  const { stdout } = await run(process.execPath, [bundle, '--child', task, String(holdings), outDir], { maxBuffer: 1 << 20, cwd: process.cwd() });
+  const last = stdout.trim().split('\n').pop()!;
+  return JSON.parse(last) as ChildResult;
+}
+
+async function parent(): Promise<void> {
+  const loadStart = os.loadavg()[0]!;
+  const bundle = await bundleSelf();
+  const outDir = path.join(os.tmpdir(), `bench-reports-${process.pid}`);
+  mkdirSync(outDir, { recursive: true });
+  const N = 100_000;
+  const plan: [Task, number][] = [
+    ['idle', N],
+    ['iterate', N],
+    ['xlsx', N],
+    ['exceljs-in-memory', N],
+    ['csv', N],
+    ['json', N],
+    ['idle', 1_000_000],
+    ['iterate', 1_000_000],
+    ['csv', 1_000_000],
+    ['pdf', 50],
+  ];
+  const results: ChildResult[] = [];
+  try {
+    for (const [task, n] of plan) {
+      const r = await measure(bundle, task, n, outDir);
+      results.push(r);
+      const extra = r.cold_ms !== undefined ? ` (cold ${r.cold_ms} ms, warm median ${r.warm_median_ms} ms)` : '';
+      console.log(`${task.padEnd(18)} ${String(n).padStart(9)} holdings  ${String(r.ms).padStart(6)} ms  peak RSS ${String(r.peak_rss_mb).padStart(4)} MB  heap ${String(r.peak_heap_mb).padStart(4)} MB  ${(r.bytes / 1e6).toFixed(1)} MB${extra}`);
+    }
+  } finally {
+    rmSync(outDir, { recursive: true, force: true });
+  }
+  const find = (task: Task, n: number) => results.find((r) => r.task === task && r.holdings === n)!;
+  const xlsx = find('xlsx', N);
+  const inMemory = find('exceljs-in-memory', N);
+  const csv1m = find('csv', 1_000_000);
+  const pdf = find('pdf', 50);
+  const goals = {
+    xlsx_100k_under_5s: xlsx.ms < 5000,
+    xlsx_100k_under_250mb: xlsx.peak_rss_mb < 250,
+    csv_1m_under_8s: csv1m.ms < 8000,
+    csv_1m_under_150mb: csv1m.peak_rss_mb < 150,
+    pdf_50_under_300ms_warm: (pdf.warm_median_ms ?? Infinity) < 300,
+    pdf_50_under_300ms_cold: pdf.ms < 300,
+  };
+  console.log(
+    JSON.stringify({
+      bench: 'reports',
+      node: process.version,
+      cpus: os.cpus().length,
+      // Other work on the machine slows every figure; the 1-minute load average shows how busy it was.
+      loadavg_start: +loadStart.toFixed(2),
+      loadavg_end: +os.loadavg()[0]!.toFixed(2),
+      note: 'ReportData from a deterministic generator (no sandbox); one child process per measurement, plain node on an esbuild bundle',
+      results,
+      xlsx_vs_in_memory: { time_ratio: +(xlsx.ms / inMemory.ms).toFixed(2), rss_ratio: +(xlsx.peak_rss_mb / inMemory.peak_rss_mb).toFixed(2) },
+      goals,
+    }),
+  );
+}
+
+const argv = process.argv.slice(2);
+if (argv[0] === '--child') {
+  await child(argv[1] as Task, Number(argv[2]), argv[3]!);
+} else {
+  await parent();
+}
