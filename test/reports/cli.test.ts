@@ -2,7 +2,7 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync, copyFileSync } fro
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../src/sandbox';
-import { csvFile, readJson, runCli, serviceEnv, tempDir, testSandbox, watchRows, type TestSandbox } from './helpers';
+import { csvFile, pdfText, readJson, readXlsx, runCli, serviceEnv, tempDir, testSandbox, watchRows, type TestSandbox } from './helpers';
 
 let sb: TestSandbox;
 let dir: string;
@@ -97,11 +97,16 @@ describe('svc-report with no service configured', () => {
 describe('svc-report dashboard', () => {
   it('writes the market dashboard in four formats', async () => {
     const out = join(dir, 'dash');
-    const r = await runCli(['dashboard', '--out', out, '--formats', 'json,csv,xlsx', '--as-of', '2026-10-31'], serviceEnv(sb));
+    const r = await runCli(['dashboard', '--out', out, '--as-of', '2026-10-31'], serviceEnv(sb));
     expect(r.code).toBe(0);
-    expect(r.stdout.trim().split('\n')).toHaveLength(3);
-    const json = readJson(r.stdout.trim().split('\n').find((f) => f.endsWith('.json'))!);
-    expect(json.segments ?? json.data?.segments).toBeDefined();
+    const files = r.stdout.trim().split('\n');
+    expect(files.map((f) => f.split('.').pop()).sort()).toEqual(['csv', 'json', 'pdf', 'xlsx']);
+    const json = readJson(files.find((f) => f.endsWith('.json'))!);
+    expect(pdfText(files.find((f) => f.endsWith('.pdf'))!)).toMatch(/Luxury Watches[\s\S]*Prestige Real Estate/);
+    const csvText = readFileSync(files.find((f) => f.endsWith('.csv'))!, 'utf8');
+    for (const s of ['watches', 'real_estate']) expect(csvText).toContain(s);
+    const wb = await readXlsx(files.find((f) => f.endsWith('.xlsx'))!);
+    expect(wb.worksheets.length).toBeGreaterThan(0);
     const segments = json.segments as { segment: string; change_30d_percent: number | null }[];
     expect(segments).toHaveLength(10);
     expect(segments.every((s) => s.change_30d_percent !== null)).toBe(true);

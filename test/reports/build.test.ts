@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { buildConsolidatedReport } from '../../reports/build/consolidated';
+import { annualisedReturn } from '../../reports/build/figures';
+import { buildPortfolioReport, type BuildContext } from '../../reports/build/portfolio-report';
+import type { Holding, PortfolioInput } from '../../reports/input/types';
+import type { Holding as ReportHolding } from '../../reports/report-data';
+import type { PortfolioResults, ValuedItem } from '../../reports/run/results';
+
+const ctx: BuildContext = { asOf: '2026-10-31', currency: 'USD', generatedAt: '2026-11-01T06:00:00.000Z', sandbox: true };
+const omitted = { included: false as const, note: 'Omitted: test.' };
+
+function holding(row: number, brand: string, price: number, segment: Holding['segment'] = 'watches'): Holding {
+  return { portfolio: 'P', source: { file: 'p.csv', row }, segment, assetId: `SVC-WAT-${brand.toUpperCase()}-X`, brand, model: 'M', quantity: 1, purchasePrice: price, purchaseDate: '2024-10-31' };
+}
+const valued = (mid: number): ValuedItem => ({ ok: true, low: mid * 0.9, mid, high: mid * 1.1, currency: 'USD', confidence: 0.8, service_score: 70, momentum: 'positive', market_validated: false });
+
+function portfolio(name: string, holdings: Holding[]): PortfolioInput {
+  return { name, files: ['p.csv'], holdings, problems: [{ portfolio: name, file: 'p.csv', row: 9, field: 'segment', value: 'boats', reason: 'segment must be one of …' }] };
+}
+
+describe('report figures', () => {
+  const input = portfolio('P', [holding(2, 'Rolex', 10_000), holding(3, 'Omega', 5_000), holding(4, 'Tudor', 1_000)]);
+  const results: PortfolioResults = {
+    valuations: [valued(30_000), valued(6_000), { ok: false, field: 'brand', message: 'brand is longer than 100 characters', transient: false }],
+    scores: [{ service_score: 81, momentum: 'neutral', market_validated: true }, null, undefined],
+    performance: omitted,
+    projections: omitted,
+    exits: omitted,
+    problems: [],
+  };
+  const report = buildPortfolioReport(input, results, ctx);
+  const rows = [...report.holdings] as ReportHolding[];
+
+  it('sums the valued holdings and lists the others as errors with their rows', () => {
+    expect(rows.map((r) => r.row)).toEqual([2, 3]);
+    expect(report.summary).toMatchObject({ asset_count: 2, total_invested: 15_000, current_value: 36_000, gain: 21_000, total_return_percent: 140, market_validated_count: 1 });
+    expect(report.summary.current_value_low).toBeCloseTo(32_400, 6);
+    expect(report.errors.map((e) => [e.row, e.field])).toEqual([
+      [4, 'brand'],
+      [9, 'segment'],
+    ]);
+    expect(report.errors[0]!.message).toMatch(/^Not valued: brand is longer than 100 characters\. \[p\.csv\]$/);
+  });
+
+  it('takes score and validation from the score, weights and concentration from the values', () => {
+    expect(rows[0]).toMatchObject({ service_score: 81, market_validated: true, return_percent: 200 });
+    expect(rows[0]!.weight_percent).toBeCloseTo((30_000 / 36_000) * 100, 9);
+    expect(report.allocation).toEqual([expect.objectContaining({ segment: 'watches', asset_count: 2, value: 36_000, percentage: 100 })]);
+    expect(report.concentration.flags.map((f) => f.kind)).toEqual(['single_position']);
+    expect(report.concentration.largest_position).toMatchObject({ row: 2, value: 30_000 });
+    expect(report.disclaimer).toMatch(/1 of 2 valuations is not market validated/);
+  });
+
+  it('gives the same report id for the same portfolio, day and holdings, and another for another day', () => {
+    expect(buildPortfolioReport(input, results, ctx).cover.report_id).toBe(report.cover.report_id);
+    expect(buildPortfolioReport(input, results, { ...ctx, asOf: '2026-09-30' }).cover.report_id).not.toBe(report.cover.report_id);
+  });
+
+  it('annualises over the cost-weighted holding period', () => {
+    // Doubled in exactly two years (730.5 days of 365.25) → about 41.4 % a year.
+    const h = [{ purchase_price: 100, current_value: 200, purchase_date: '2024-10-31' }] as ReportHolding[];
+    expect(annualisedReturn(h, '2026-10-31')).toBeCloseTo((Math.SQRT2 - 1) * 100, 0);
+    expect(annualisedReturn([{ purchase_price: 100, current_value: 200, purchase_date: '2026-10-20' }] as ReportHolding[], '2026-10-31')).toBeNull();
+  });
+
+  it('consolidates portfolios: every holding and error, prefixed with its portfolio', () => {
+    const other = portfolio('Q', [holding(2, 'Cartier', 4_000, 'jewellery')]);
+    const c = buildConsolidatedReport(
+      [
+        { input, results },
+        { input: other, results: { ...results, valuations: [valued(4_000)], scores: [null] } },
+      ],
+      omitted,
+      ctx,
+    );
+    expect(c.cover.portfolio_name).toBe('Consolidated');
+    expect(c.summary.current_value).toBe(40_000);
+    expect(c.summary.segment_count).toBe(2);
+    expect(([...c.holdings] as ReportHolding[]).map((h) => h.description.split(' · ')[0])).toEqual(['P', 'P', 'Q']);
+    expect(c.errors.filter((e) => e.message.startsWith('Q: '))).toHaveLength(1);
+  });
+});
