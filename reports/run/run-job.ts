@@ -83,7 +83,14 @@ export async function runReports(opts: RunOptions, io: RunIo): Promise<RunOutcom
       const written = await writeReport(buildConsolidatedReport(parts, performance, ctx), outDir, settings.formats);
       files.push(...written.map((w) => w.path));
     }
-    await cp.remove();
+    // Holdings that failed for a passing reason (budget, network, 5xx) can be valued later with --resume.
+    const retryable = portfolios.reduce((n, p) => n + valuationsToDo(p, cp.portfolio(p.name)).length, 0);
+    if (retryable > 0) {
+      await cp.save();
+      log(`${retryable} holding${retryable === 1 ? ' was' : 's were'} not valued for a passing reason (budget, network or service): run the same command with --resume later to value only ${retryable === 1 ? 'it' : 'them'}.`);
+    } else {
+      await cp.remove();
+    }
     const incomplete = [...results.values()].some((r) => r.valuations.some((v) => !v?.ok) || r.problems.length > 0) || portfolios.some((p) => p.problems.length > 0);
     return { exitCode: incomplete ? EXIT.partial : EXIT.ok, files };
   } catch (e) {
@@ -125,6 +132,11 @@ async function valueEverything(client: ServiceClient, portfolios: readonly Portf
       o.progress.log(decision.message!);
       results.set(p.name, skipped(p, state, decision.message!));
       continue;
+    }
+    // New valuations (a resumed retry) make earlier projections and performance stale.
+    if (valuationsToDo(p, state).length > 0 && state.enrichment) {
+      delete state.enrichment;
+      delete cp.state.consolidated;
     }
     await valuate(client, p, state, {
       currency: o.currency,

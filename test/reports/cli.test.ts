@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, readFileSync, writeFileSync, copyFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../src/sandbox';
@@ -74,6 +74,9 @@ describe('svc-report usage', () => {
     expect(json.summary.asset_count).toBe(0);
     expect(json.errors.some((e: { row: number | null; message: string }) => e.row === null && /today's budget/.test(e.message))).toBe(true);
     expect(json.errors.filter((e: { row: number | null }) => e.row !== null)).toHaveLength(120);
+    // Kept so a run after the reset values them with --resume.
+    expect(existsSync(join(dir, 'budget-out', '.svc-report-checkpoint.json'))).toBe(true);
+    expect(r.stderr).toMatch(/120 holdings were not valued for a passing reason .* --resume/);
   });
 });
 
