@@ -47,13 +47,15 @@ export class PreviewNotCachedError extends Error {
   }
 }
 
-/** Stable key of a request: the same fields in any order are the same request. */
+/** Stable key of a request: the same fields in any order are the same request (absent and undefined alike). */
 export function requestKey(value: unknown): string {
-  return JSON.stringify(value, (_k, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1)))
-      : v,
-  );
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+  if (Array.isArray(value)) return `[${value.map(requestKey).join(',')}]`;
+  const record = value as Record<string, unknown>;
+  const keys = Object.keys(record)
+    .filter((k) => record[k] !== undefined)
+    .sort();
+  return `{${keys.map((k) => `${JSON.stringify(k)}:${requestKey(record[k])}`).join(',')}}`;
 }
 
 type ProjectionKey = { asset_id: string; current_value: number; currency: Currency };
