@@ -78,7 +78,7 @@ async function runCommand(files: string[], opts: Omit<RunOptions, 'files'>): Pro
 }
 
 async function dashboardCommand(opts: { out: string; formats?: string; config?: string; tier?: string; minuteMs?: number; asOf?: string; sandboxLog?: string }): Promise<number> {
-  const [{ resolveSettings }, { connect }, { buildDashboard }, { writeDashboard }] = await Promise.all([
+  const [{ resolveSettings, fixedGeneratedAt }, { connect }, { buildDashboard }, { writeDashboard }] = await Promise.all([
     import('./config'),
     import('./run/connect'),
     import('./dashboard'),
@@ -88,7 +88,7 @@ async function dashboardCommand(opts: { out: string; formats?: string; config?: 
   const stop = interruptible();
   const conn = await connect(settings.service, { asOf: settings.asOf, log: say });
   try {
-    const data = await buildDashboard(conn.client, { asOf: settings.asOf, generatedAt: process.env.SOURCE_DATE_EPOCH ? new Date(Number(process.env.SOURCE_DATE_EPOCH) * 1000).toISOString() : new Date().toISOString(), sandbox: conn.sandbox, signal: stop.signal });
+    const data = await buildDashboard(conn.client, { asOf: settings.asOf, generatedAt: fixedGeneratedAt(process.env) ?? new Date().toISOString(), sandbox: conn.sandbox, signal: stop.signal });
     await mkdir(resolve(opts.out), { recursive: true });
     const written = await writeDashboard(data, resolve(opts.out), settings.formats);
     for (const w of written) process.stdout.write(`${w.path}\n`);

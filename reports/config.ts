@@ -116,3 +116,9 @@ function readConfigFile(explicit: string | undefined, cwd: string): ConfigFile {
   }
   return parsed.data;
 }
+
+/** SOURCE_DATE_EPOCH (the reproducible-builds convention) fixes a report's generated_at. */
+export function fixedGeneratedAt(env: NodeJS.ProcessEnv): string | undefined {
+  const s = env.SOURCE_DATE_EPOCH;
+  return s && /^\d+$/.test(s) ? new Date(Number(s) * 1000).toISOString() : undefined;
+}

@@ -5,7 +5,7 @@ import type { Currency } from '../../src/wire';
 import { buildConsolidatedReport } from '../build/consolidated';
 import { buildPortfolioReport, type BuildContext } from '../build/portfolio-report';
 import { readPreviousRun } from '../build/previous';
-import { resolveSettings, type CommonFlags } from '../config';
+import { fixedGeneratedAt, resolveSettings, type CommonFlags } from '../config';
 import { reportCurrency, requireCurrency } from '../input/currency';
 import { loadHoldings } from '../input/load';
 import type { PortfolioInput } from '../input/types';
@@ -55,6 +55,9 @@ export async function runReports(opts: RunOptions, io: RunIo): Promise<RunOutcom
   await mkdir(outDir, { recursive: true });
 
   const conn = await connect(settings.service, { asOf: settings.asOf, log });
+  if (!conn.sandbox && opts.asOf && opts.asOf !== new Date().toISOString().slice(0, 10)) {
+    log(`Note: --as-of ${opts.asOf} dates the reports, but the live service values as of today (only the sandbox values as of a past day).`);
+  }
   try {
     const key = checkpointKey(portfolios, settings.asOf, currency, settings.service.baseUrl ?? 'embedded-sandbox');
     let cp = opts.resume ? await Checkpoint.load(outDir, key) : undefined;
@@ -65,7 +68,7 @@ export async function runReports(opts: RunOptions, io: RunIo): Promise<RunOutcom
     const ctx: BuildContext = {
       asOf: settings.asOf,
       currency,
-      generatedAt: fixedTime(env) ?? cp.state.generated_at,
+      generatedAt: fixedGeneratedAt(env) ?? cp.state.generated_at,
       sandbox: conn.sandbox,
       preparedBy: settings.preparedBy,
       previous,
@@ -186,10 +189,4 @@ function skipped(p: PortfolioInput, state: PortfolioState, message: string): Por
     exits: note,
     problems: [message],
   };
-}
-
-/** SOURCE_DATE_EPOCH (the reproducible-builds convention) fixes generated_at. */
-function fixedTime(env: NodeJS.ProcessEnv): string | undefined {
-  const s = env.SOURCE_DATE_EPOCH;
-  return s && /^\d+$/.test(s) ? new Date(Number(s) * 1000).toISOString() : undefined;
 }
