@@ -43,9 +43,9 @@ const readLog = (): LogLine[] =>
     .filter(Boolean)
     .map((l) => JSON.parse(l) as LogLine);
 
-/** What the service saw of one account: assets valued, 429s, and assets per whole window in between. */
+/** What the service saw of one account's valuation calls: assets valued, 429s, assets per window. */
 function figures(clientId: string, elapsedMs: number) {
-  const lines = readLog().filter((l) => l.client_id === clientId && !l.path.startsWith('/v1/auth/'));
+  const lines = readLog().filter((l) => l.client_id === clientId && l.path.startsWith('/v1/valuations'));
   const ok = lines.filter((l) => l.status === 200);
   const valued = ok.reduce((n, l) => n + Math.max(1, l.items), 0);
   const perWindow = new Map<number, number>();

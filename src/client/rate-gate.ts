@@ -52,9 +52,9 @@ interface ServerView {
  *
  * - Minute: a sliding-window log of the last `perMinute` grants over window + margin, so any
  *   fixed, epoch-aligned window of the service holds at most `perMinute` arrivals; and pacing
- *   with at least window / perMinute between two grants, so the budget is spread evenly
- *   instead of spent in a burst followed by a stall. In steady state the log sets the rate
- *   (perMinute per window + margin) and pacing keeps the grants apart.
+ *   at (window + margin) / perMinute (GCRA: a theoretical time per grant), so the budget is
+ *   spread evenly instead of spent in a burst followed by a stall. Up to CATCH_UP_SLOTS
+ *   missed slots may be made up, at no less than half a spacing apart.
  * - Day: a fixed window aligned to the epoch like the service's; when it is spent the gate
  *   fails fast with DailyLimitExhaustedError rather than sleeping for hours.
  * - Both are corrected by the service's X-RateLimit-* headers: another process using the
@@ -72,6 +72,8 @@ export class RateGate {
   /** Granted and not yet answered: their effect on the service's counters is not known yet. */
   private inFlight = 0;
   private lastGrant = -Infinity;
+  /** Pacing (GCRA): the theoretical time of the next grant. */
+  private tat = -Infinity;
   private blockedUntil = 0;
   private dayWindow = -1;
   private dayCount = 0;
@@ -99,10 +101,10 @@ export class RateGate {
     l.perDay = minDefined(l.perDay, limits.perDay);
   }
 
-  /** The minimum time between two grants: window / limit. */
+  /** The pace: one grant per (window + margin) / limit. */
   get spacingMs(): number {
-    const { perMinute, minuteMs } = this.limits;
-    return perMinute ? minuteMs / perMinute : 0;
+    const { perMinute, minuteMs, marginMs } = this.limits;
+    return perMinute ? (minuteMs + marginMs) / perMinute : 0;
   }
 
   /** Waits for a slot; rejects with DailyLimitExhaustedError when the day is spent, or AbortedError. */
@@ -236,6 +238,8 @@ export class RateGate {
   private grant(now: number): Permit {
     const { perMinute } = this.limits;
     this.lastGrant = now;
+    // The first grant starts the schedule with no credit: catching up is for slots missed later.
+    this.tat = (this.tat === -Infinity ? now + (CATCH_UP_SLOTS - 1) * this.spacingMs : Math.max(this.tat, now)) + this.spacingMs;
     this.recent.push(now);
     const keep = perMinute ?? this.recent.filter((t) => t > now - this.limits.minuteMs - this.limits.marginMs).length;
     if (this.recent.length > keep) this.recent.splice(0, this.recent.length - keep);
@@ -251,7 +255,10 @@ export class RateGate {
     let at = Math.max(now, this.blockedUntil);
     if (this.probing && this.nextSeq > 1) return Infinity;
     if (perMinute !== undefined) {
-      at = Math.max(at, this.lastGrant + this.spacingMs);
+      // Even pacing with a small catch-up allowance: a slot missed because the event loop was
+      // busy or every worker was waiting on a slow answer can be made up (up to CATCH_UP_SLOTS,
+      // never closer than half a spacing), instead of being lost for good. The log bounds all.
+      at = Math.max(at, this.tat - (CATCH_UP_SLOTS - 1) * this.spacingMs, this.lastGrant + this.spacingMs / 2);
       if (this.recent.length >= perMinute) at = Math.max(at, this.recent[this.recent.length - perMinute]! + minuteMs + marginMs);
     }
     const sm = this.serverMinute;
@@ -290,6 +297,9 @@ export class RateGate {
     return new DailyLimitExhaustedError({ resetAt: new Date(resetAt), limit: this.limits.perDay });
   }
 }
+
+/** How many missed pacing slots may be made up after a stall (about 0.1 s at Starter's pace). */
+const CATCH_UP_SLOTS = 6;
 
 function defaultMargin(minuteMs: number): number {
   return Math.max(10, minuteMs * 0.015);

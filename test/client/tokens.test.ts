@@ -37,6 +37,8 @@ describe('access tokens', () => {
     const log = (await readLog(sb)).slice(before);
     // Renewals happened (the run spans two lifetimes at least), through the rotating refresh token.
     expect(count(log, (l) => l.path === '/v1/auth/refresh' && l.status === 200)).toBeGreaterThanOrEqual(2);
+    // Each refresh presented the newest refresh token (a spent one would be a 401).
+    expect(count(log, (l) => l.path === '/v1/auth/refresh' && l.status !== 200)).toBe(0);
     // Renewed before expiry: the service never even had to refuse a token.
     expect(count(apiCalls(log), (l) => l.status !== 200)).toBe(0);
   });
