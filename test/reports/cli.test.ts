@@ -85,10 +85,15 @@ describe('svc-report with no service configured', () => {
     const file = join(dir, 'embedded.csv');
     writeFileSync(file, csvFile(watchRows(3)));
     const log = join(dir, 'embedded.jsonl');
-    const r = await runCli(['run', file, '--out', join(dir, 'embedded-out'), '--formats', 'json', '--as-of', '2026-10-31', '--sandbox-log', log]);
+    // Default formats and no config file (so no prepared_by): the plain first-time use.
+    const r = await runCli(['run', file, '--out', join(dir, 'embedded-out'), '--as-of', '2026-10-31', '--sandbox-log', log]);
+    expect(r.stderr).not.toMatch(/unexpected error/);
     expect(r.code).toBe(0);
+    const files = r.stdout.trim().split('\n');
+    expect(files.map((f) => f.split('.').pop()).sort()).toEqual(['csv', 'json', 'pdf', 'xlsx']);
+    expect(pdfText(files.find((f) => f.endsWith('.pdf'))!)).toMatch(/SANDBOX/);
     expect(r.stderr).toMatch(/No SVC_BASE_URL set: using the embedded sandbox at http:\/\/127\.0\.0\.1:\d+\/v1 with the demo account demo-enterprise/);
-    const json = readJson(r.stdout.trim());
+    const json = readJson(files.find((f) => f.endsWith('.json'))!);
     expect(json.sandbox).toBe(true);
     expect(json.disclaimer).toMatch(/SANDBOX DATA/);
     expect(json.projections.included).toBe(true);
