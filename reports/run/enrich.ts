@@ -32,6 +32,10 @@ export async function enrich(client: ServiceClient, input: PortfolioInput, valua
     .map((h, index) => ({ h, index, v: valuations[index] }))
     .filter((x): x is { h: Holding; index: number; v: Extract<ItemResult, { ok: true }> } => x.v?.ok === true)
     .map((x) => ({ ...x, value: x.v.mid }));
+  if (valued.length === 0) {
+    const none = { included: false as const, note: 'Omitted: no holding was valued.' };
+    return { projections: none, exits: none, performance: none, problems: [] };
+  }
   const top = [...valued].sort((a, b) => b.value - a.value || a.index - b.index).slice(0, TOP_HOLDINGS).filter((x) => x.value > 0);
   const ro = { signal: opts.signal };
 

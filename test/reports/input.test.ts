@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { SEGMENT_IDS } from '../../src/wire';
 import { columnForHeader } from '../../reports/input/columns';
 import { loadHoldings } from '../../reports/input/load';
+import { reportCurrency, requireCurrency } from '../../reports/input/currency';
 import { InputError } from '../../reports/input/types';
 import { ROOT, tempDir } from './helpers';
 
@@ -95,6 +96,20 @@ describe('holdings input', () => {
     const { portfolios, warnings } = await loadHoldings([file], rules);
     expect(portfolios[0]!.problems[0]).toMatchObject({ row: 2, field: 'purchase_date', reason: 'purchase_date must not be after the report date 2026-10-31' });
     expect(warnings).toEqual([`${file}: ignored unknown column(s) colour`]);
+  });
+
+  it('takes the holdings\' currency when they agree, and refuses a row in another currency than the report\'s', async () => {
+    const file = join(dir, 'gbp.csv');
+    writeFileSync(file, 'segment,brand,model,purchase_price,purchase_date,currency\nwatches,Rolex,Daytona,30000,2020-01-01,GBP\nwatches,Omega,Speedmaster,5000,2020-01-01,gbp\n');
+    const { portfolios } = await loadHoldings([file], rules);
+    expect(reportCurrency(portfolios, undefined)).toBe('GBP');
+    requireCurrency(portfolios, 'USD');
+    expect(portfolios[0]!.holdings).toEqual([]);
+    expect(portfolios[0]!.problems.map((p) => [p.row, p.field])).toEqual([
+      [2, 'currency'],
+      [3, 'currency'],
+    ]);
+    expect(portfolios[0]!.problems[0]!.reason).toMatch(/differs from the report currency USD: .* --currency GBP/);
   });
 
   it('throws InputError for unreadable files', async () => {
