@@ -78,9 +78,9 @@ export class RateGate {
   private dayWindow = -1;
   private dayCount = 0;
   private serverMinute: ServerView | undefined;
+  private serverDay: ServerView | undefined;
   /** No limit known yet: one request goes first and its answer's headers say the limits. */
   private probing: boolean;
-  private serverDay: ServerView | undefined;
 
   constructor(limits: GateLimits, clock: () => number = Date.now) {
     this.clock = clock;
@@ -181,7 +181,7 @@ export class RateGate {
     if (sm && now < sm.resetAt) {
       const est = Math.max(0, sm.remaining - this.grantsAfter(sm.seq));
       minuteRemaining = minuteRemaining === undefined ? est : Math.min(minuteRemaining, est);
-      resetsAt = Math.max(resetsAt, est === 0 ? sm.resetAt : resetsAt);
+      if (est === 0) resetsAt = Math.max(resetsAt, sm.resetAt);
     }
     const day = this.dayBudget(now);
     return {
