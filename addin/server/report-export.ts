@@ -35,6 +35,8 @@ export interface ReportExportRequest {
   grid: unknown[][];
 }
 
+const PREPARED_BY = 'SVC Luxury Valuations Excel add-in';
+
 /** Large enough for the report job's 1,000-holding portfolios typed into a sheet. */
 const MAX_EXPORT_BYTES = 8 * 1024 * 1024;
 
@@ -77,7 +79,8 @@ export async function handleReportExport(req: IncomingMessage, res: ServerRespon
       scores: state.scores.map((s) => (s === false ? null : (s ?? undefined))),
       ...enrichment,
     };
-    const data = buildPortfolioReport(input, results, { asOf, currency, generatedAt: new Date().toISOString(), sandbox: ctx.service.sandbox ?? false });
+    // preparedBy is always set: the PDF writer (pdfkit) cannot take an undefined Author.
+    const data = buildPortfolioReport(input, results, { asOf, currency, generatedAt: new Date().toISOString(), sandbox: ctx.service.sandbox ?? false, preparedBy: PREPARED_BY });
     dir = await mkdtemp(path.join(tmpdir(), 'svc-addin-report-'));
     const [file] = await writeReport(data, dir, [request.format]);
     const bytes = await readFile(file!.path);
