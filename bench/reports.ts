@@ -32,6 +32,8 @@ interface ChildResult {
   holdings: number;
   /** Wall time of the write (milliseconds), holdings generated on the fly included. */
   ms: number;
+  /** CPU time of the write, all threads (zlib included): unlike wall time, barely affected by other load on the machine. */
+  cpu_ms: number;
   /** Peak resident set of the whole child process (MB), from the kernel. */
   peak_rss_mb: number;
   /** Highest V8 heap use seen (MB), sampled every 5 ms. */
@@ -69,6 +71,7 @@ async function child(task: Task, holdings: number, outDir: string): Promise<void
   const sampler = setInterval(() => (peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed)), 5);
   const result: Partial<ChildResult> = {};
   const started = performance.now();
+  const cpuStart = process.cpuUsage();
   switch (task) {
     case 'idle':
       break;
@@ -105,6 +108,7 @@ async function child(task: Task, holdings: number, outDir: string): Promise<void
     }
   }
   const ms = task === 'pdf' ? result.cold_ms! : performance.now() - started;
+  const cpu = process.cpuUsage(cpuStart);
   clearInterval(sampler);
   let bytes = 0;
   try {
@@ -116,6 +120,7 @@ async function child(task: Task, holdings: number, outDir: string): Promise<void
     task,
     holdings,
     ms: Math.round(ms),
+    cpu_ms: Math.round((cpu.user + cpu.system) / 1000),
     peak_rss_mb: Math.round(process.resourceUsage().maxRSS / 1024),
     peak_heap_mb: Math.round(peakHeap / 1e6),
     bytes,
@@ -184,7 +189,7 @@ async function parent(): Promise<void> {
       const r = await measure(bundle, task, n, outDir);
       results.push(r);
       const extra = r.cold_ms !== undefined ? ` (cold ${r.cold_ms} ms, warm median ${r.warm_median_ms} ms)` : '';
-      console.log(`${task.padEnd(18)} ${String(n).padStart(9)} holdings  ${String(r.ms).padStart(6)} ms  peak RSS ${String(r.peak_rss_mb).padStart(4)} MB  heap ${String(r.peak_heap_mb).padStart(4)} MB  ${(r.bytes / 1e6).toFixed(1)} MB${extra}`);
+      console.log(`${task.padEnd(18)} ${String(n).padStart(9)} holdings  ${String(r.ms).padStart(6)} ms (cpu ${String(r.cpu_ms).padStart(6)} ms)  peak RSS ${String(r.peak_rss_mb).padStart(4)} MB  heap ${String(r.peak_heap_mb).padStart(4)} MB  ${(r.bytes / 1e6).toFixed(1)} MB${extra}`);
     }
   } finally {
     rmSync(outDir, { recursive: true, force: true });

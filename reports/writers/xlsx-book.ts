@@ -36,7 +36,13 @@ export class XlsxBook {
     readonly meta: BookMeta,
   ) {
     // Inline strings (no shared-string table): nothing accumulates in memory per row.
-    this.workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: filePath, useStyles: true, useSharedStrings: false });
+    this.workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+      filename: filePath,
+      useStyles: true,
+      useSharedStrings: false,
+      // Fast deflate: the sheet XML is very repetitive, so level 1 costs little size and much less time.
+      zip: { zlib: { level: 1 } },
+    });
     this.workbook.creator = meta.creator;
     this.workbook.created = meta.created;
     this.styles = cellStyles(meta.currency);

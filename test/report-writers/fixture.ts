@@ -69,8 +69,19 @@ export interface FixtureOptions {
 const AS_OF = '2026-10-31';
 const ROUND = (n: number) => Math.round(n * 100) / 100;
 
+const BRAND_CODES = new Map<string, string>();
+/** Computed once per maker: Unicode normalisation per row would dominate a million-row run. */
+function brandCodeOf(maker: string): string {
+  let code = BRAND_CODES.get(maker);
+  if (code === undefined) {
+    code = maker.normalize('NFKD').replace(/[^A-Za-z]/g, '').toUpperCase().slice(0, 8);
+    BRAND_CODES.set(maker, code);
+  }
+  return code;
+}
+
 /** Holding number i (0-based) of the generated portfolio: pure function of (seed, i). */
-export function generateHolding(seed: number, i: number, opts: Pick<FixtureOptions, 'injections' | 'previous'>): Omit<Holding, 'weight_percent'> {
+export function generateHolding(seed: number, i: number, opts: Pick<FixtureOptions, 'injections' | 'previous'>, total = 0): Holding {
   const r = prng(seed * 1_000_003 + i);
   const seg = SEGMENTS[Math.floor(r() * SEGMENTS.length)]!;
   const makers = MAKERS[seg.id]!;
@@ -92,7 +103,7 @@ export function generateHolding(seed: number, i: number, opts: Pick<FixtureOptio
     opts.injections && i < INJECTION_DESCRIPTIONS.length
       ? INJECTION_DESCRIPTIONS[i]!
       : `${maker} ${model} (${year})${quantity > 1 ? `, ${quantity} bottles` : ''}`;
-  const brandCode = maker.normalize('NFKD').replace(/[^A-Za-z]/g, '').toUpperCase().slice(0, 8);
+  const brandCode = brandCodeOf(maker);
   return {
     row: i + 2,
     asset_id: `SVC-${seg.code}-${brandCode}-${String(100000 + i)}-${year}`,
@@ -111,6 +122,7 @@ export function generateHolding(seed: number, i: number, opts: Pick<FixtureOptio
     month_on_month_change: inMarket ? ROUND(current_value - prev) : null,
     month_on_month_percent: inMarket ? Math.round(((current_value - prev) / prev) * 10000) / 100 : null,
     market_validated: confidence >= 0.6,
+    weight_percent: total > 0 ? (current_value / total) * 100 : 0,
   };
 }
 
@@ -118,10 +130,7 @@ export function generateHolding(seed: number, i: number, opts: Pick<FixtureOptio
 function lazyHoldings(count: number, seed: number, total: number, opts: FixtureOptions): Iterable<Holding> {
   return {
     *[Symbol.iterator]() {
-      for (let i = 0; i < count; i++) {
-        const h = generateHolding(seed, i, opts);
-        yield { ...h, weight_percent: total > 0 ? (h.current_value / total) * 100 : 0 };
-      }
+      for (let i = 0; i < count; i++) yield generateHolding(seed, i, opts, total);
     },
   };
 }
