@@ -1,7 +1,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { build } from 'esbuild';
+import { build, type BuildOptions as EsbuildOptions, type Plugin } from 'esbuild';
 import { generateCustomFunctionsMetadata } from 'custom-functions-metadata';
 import { rewriteManifest, DEFAULT_ORIGIN } from './manifest';
 import { ADDIN_DIR } from '../paths';
@@ -52,6 +52,26 @@ export function associationsEntry(associations: Record<string, string>): string 
   return [`import * as functions from './functions';`, `import { registerFunctions } from './entry';`, `registerFunctions({`, ...pairs, `});`, ''].join('\n');
 }
 
+/**
+ * zod exposes every one of its ~50 message locales through the `locales` namespace, which
+ * defeats tree-shaking; the add-in only ever uses English (zod's default), so the bundles get
+ * a `locales` that holds English alone. Saves about a third of the functions bundle.
+ */
+const englishOnlyZodLocales: Plugin = {
+  name: 'zod-english-only',
+  setup(b) {
+    b.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) => {
+      if (!/[\\/]zod[\\/]v4[\\/](classic|core)$/.test(args.resolveDir)) return undefined;
+      return { path: path.join(args.resolveDir, '..', 'locales', 'en-only.js'), namespace: 'zod-locales' };
+    });
+    b.onLoad({ filter: /.*/, namespace: 'zod-locales' }, (args) => ({
+      contents: `export { default as en } from ${JSON.stringify(path.join(path.dirname(args.path), 'en.js'))};`,
+      loader: 'js',
+      resolveDir: path.dirname(args.path),
+    }));
+  },
+};
+
 async function copyDir(from: string, to: string): Promise<void> {
   await fs.mkdir(to, { recursive: true });
   for (const name of await fs.readdir(from)) await fs.copyFile(path.join(from, name), path.join(to, name));
@@ -67,7 +87,7 @@ export async function buildAddin(options: BuildOptions = {}): Promise<BuildResul
   await fs.mkdir(outDir, { recursive: true });
   await fs.writeFile(path.join(outDir, 'functions.json'), json);
 
-  const common = { bundle: true, format: 'iife', platform: 'browser', target: 'es2020', minify, sourcemap: false, legalComments: 'none', logLevel: 'silent' } as const;
+  const common: EsbuildOptions = { bundle: true, format: 'iife', platform: 'browser', target: 'es2020', minify, sourcemap: false, legalComments: 'none', logLevel: 'silent', plugins: [englishOnlyZodLocales] };
   await build({
     ...common,
     stdin: { contents: associationsEntry(associations), resolveDir: path.join(ADDIN_DIR, 'src/functions'), sourcefile: 'functions-entry.ts', loader: 'ts' },
