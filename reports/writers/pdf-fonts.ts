@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type PDFDocument from 'pdfkit';
+import * as fontkit from 'fontkit';
 
 /** Font roles used by the PDF writers, mapped to the TTF files shipped in reports/fonts/. */
 export const FONT_FILES = {
@@ -23,15 +23,19 @@ function fontDir(): string {
   return found;
 }
 
-let cache: Record<FontRole, Buffer> | undefined;
+type ParsedFont = ReturnType<typeof fontkit.create>;
+let cache: Record<FontRole, ParsedFont> | undefined;
 
-/** Reads the font files once per process; each document registers them from memory. */
+/**
+ * Reads and parses the font files once per process; each document registers the parsed fonts
+ * (pdfkit accepts a fontkit font) and embeds its own subset. Parsing per document would cost
+ * a client PDF more than drawing it.
+ */
 export function registerFonts(doc: PDFKit.PDFDocument): void {
   if (!cache) {
     const dir = fontDir();
-    cache = Object.fromEntries(Object.entries(FONT_FILES).map(([role, file]) => [role, readFileSync(path.join(dir, file))])) as Record<FontRole, Buffer>;
+    cache = Object.fromEntries(Object.entries(FONT_FILES).map(([role, file]) => [role, fontkit.create(readFileSync(path.join(dir, file)))])) as Record<FontRole, ParsedFont>;
   }
-  for (const [role, data] of Object.entries(cache)) doc.registerFont(role, data);
+  // @types/pdfkit lists paths and buffers only; pdfkit itself takes any object with layout().
+  for (const [role, font] of Object.entries(cache)) doc.registerFont(role, font as unknown as Buffer);
 }
-
-export type { PDFDocument };
