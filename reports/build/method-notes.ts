@@ -1,4 +1,4 @@
-import type { BuildContext } from './portfolio-report';
+import type { BuildContext } from './context';
 
 /** How the figures were obtained, one paragraph each, printed in every format. */
 export function methodNotes(ctx: BuildContext, facts: { previousFound: boolean; consolidated?: number }): string[] {

@@ -5,19 +5,11 @@ import { describeHolding } from './describe';
 import { inputError, valuationError } from './errors';
 import { allocate, concentration, percentOf, summarise } from './figures';
 import { methodNotes } from './method-notes';
-import { applyMonthOnMonth, type PreviousRun } from './previous';
+import { applyMonthOnMonth } from './previous';
+import type { BuildContext } from './context';
 import { reportId } from './report-id';
 import { exitRow, mapSection, performanceComparison, projectionRow, type RowRef } from './sections';
 
-export interface BuildContext {
-  asOf: string;
-  currency: string;
-  /** Recorded once per run (checkpoint), so a resumed run prints the same. */
-  generatedAt: string;
-  sandbox: boolean;
-  preparedBy?: string;
-  previous?: PreviousRun;
-}
 
 /** The valued holdings as report rows (input order) and the errors for those that were not valued. */
 export function holdingRows(input: PortfolioInput, results: PortfolioResults, withPortfolio = false): { rows: ReportHolding[]; errors: ReportError[]; refs: Map<number, RowRef> } {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { buildConsolidatedReport } from '../../reports/build/consolidated';
 import { annualisedReturn } from '../../reports/build/figures';
-import { buildPortfolioReport, type BuildContext } from '../../reports/build/portfolio-report';
+import type { BuildContext } from '../../reports/build/context';
+import { buildPortfolioReport } from '../../reports/build/portfolio-report';
 import type { Holding, PortfolioInput } from '../../reports/input/types';
 import type { Holding as ReportHolding } from '../../reports/report-data';
 import type { PortfolioResults, ValuedItem } from '../../reports/run/results';
