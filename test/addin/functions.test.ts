@@ -99,11 +99,17 @@ describe('SVC functions called as Excel calls them', () => {
   it('streams alerts until cancelled', async () => {
     setRuntime(runtimeFor('enterprise'));
     const results: unknown[] = [];
+    const preview = invocation({ isInValuePreview: true }) as unknown as CustomFunctions.StreamingInvocation<unknown[][]>;
+    preview.setResult = (v) => results.push(v);
+    F.alerts(null as never, null as never, preview);
+    expect(results.pop()).toMatchObject({ code: '#N/A', message: expect.stringMatching(/preview/) });
     const inv = invocation() as unknown as CustomFunctions.StreamingInvocation<unknown[][]>;
     inv.setResult = (v) => results.push(v);
     F.alerts(null as never, null as never, inv);
     await expect.poll(() => results.length).toBe(1);
     expect((results[0] as unknown[][])[0]).toEqual(['severity', 'segment', 'title', 'message', 'expires_at']);
+    F.alerts('watches', null as never, preview);
+    expect((results.pop() as unknown[][])[0]).toEqual(['severity', 'segment', 'title', 'message', 'expires_at']);
     inv.onCanceled();
     const bad = invocation() as unknown as CustomFunctions.StreamingInvocation<unknown[][]>;
     bad.setResult = (v) => results.push(v);

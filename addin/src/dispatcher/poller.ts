@@ -31,6 +31,11 @@ export class Poller<T> {
     };
   }
 
+  /** The latest answer while anyone is subscribed (a formula preview shows it without a call). */
+  get latest(): Outcome<T> | undefined {
+    return this.last;
+  }
+
   /** Asks again now (the task pane's Refresh). */
   refreshNow(): Promise<void> {
     return this.listeners.size > 0 ? this.poll() : Promise.resolve();

@@ -27,7 +27,7 @@ import {
 import { money, percent } from '../shared/cell-values';
 import { holdingForAssetId, valuationRequestFor } from '../shared/holdings';
 import { InputError } from '../shared/input-error';
-import { getRuntime } from '../shared/runtime';
+import { getRuntime, PreviewNotCachedError } from '../shared/runtime';
 import { settle, type Call } from './settle';
 import { valueHoldingsTable } from './holdings-table';
 import { SEGMENT_FIELDS, SIGNAL_FIELDS, segmentField, signalField } from './fields';
@@ -287,6 +287,12 @@ export function alerts(segment: string, refresh_minutes: number, invocation: Cus
     const seg = readOptionalText('segment', segment) === undefined ? undefined : readSegment('segment', segment);
     const minutes = readOptionalAmount('refresh_minutes', refresh_minutes) ?? 5;
     if (minutes < 1) throw new InputError('refresh_minutes', 'refresh_minutes must be at least 1.');
+    if (invocation.isInValuePreview) {
+      // A preview starts no schedule and spends no call: it shows what other cells already have.
+      const latest = getRuntime().latestAlerts();
+      invocation.setResult(latest ? alertRows(latest, seg) : toExcelError(new PreviewNotCachedError()));
+      return;
+    }
     const stop = getRuntime().subscribeAlerts(minutes * 60_000, (result) => {
       if (result.ok) invocation.setResult(alertRows(result.value, seg));
       else invocation.setResult(toExcelError(result.error));

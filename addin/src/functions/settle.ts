@@ -8,8 +8,12 @@ export interface Call {
   preview: boolean;
 }
 
-/** Last resort against an eternal #BUSY!: nothing a cell waits for takes longer than this. */
-export const SETTLE_DEADLINE_MS = 180_000;
+/**
+ * Last resort against an eternal #BUSY!: nothing a cell waits for takes longer than this.
+ * Long enough for a big sheet on a small tier (10,000 distinct assets are 200 calls, over
+ * three minutes at 60 a minute), which is waiting the budget allows, not a hang.
+ */
+export const SETTLE_DEADLINE_MS = 600_000;
 
 /**
  * Runs one invocation's work so that it always settles: with its value, with the Excel

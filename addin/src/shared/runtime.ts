@@ -120,6 +120,12 @@ export class AddinRuntime {
     return this.alertsPoller.subscribe(intervalMs, listener);
   }
 
+  /** The alerts the streaming cells last received, if any: what a formula preview may show. */
+  latestAlerts(): Alert[] | undefined {
+    const latest = this.alertsPoller.latest;
+    return latest?.ok ? latest.value : undefined;
+  }
+
   /** Forgets every cached answer and re-polls alerts (SVC.REFRESH, the task pane's Refresh). */
   refresh(): void {
     for (const q of this.queues()) q.clearCache();
