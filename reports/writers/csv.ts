@@ -52,16 +52,17 @@ function cellFormatter(kind: ValueKind): (value: unknown) => string {
 }
 
 /**
- * The portfolio as CSV: one record per holding (the machine-readable export; the summary,
- * errors and notes live in the XLSX, JSON and PDF). Rows are built as single strings and
+ * The portfolio as CSV: one record per holding, plus the report currency and the sandbox flag
+ * (the machine-readable export; the summary, errors and notes live in the XLSX, JSON and PDF). Rows are built as single strings and
  * streamed with backpressure, so a million rows run in bounded memory and little garbage.
  */
 export async function writeCsv(data: ReportData, filePath: string): Promise<void> {
   const keys = HOLDING_COLUMNS.map((c) => c.key);
   const format = HOLDING_COLUMNS.map((c) => cellFormatter(c.kind));
   const width = keys.length;
-  const tail = `,${csvText(data.cover.currency)}${CRLF}`;
-  const header = [...keys, 'currency'].map(csvText).join(',');
+  // Every record says its currency and whether it is sandbox data, so a row copied out of the file keeps both.
+  const tail = `,${csvText(data.cover.currency)},${data.cover.sandbox ? 'true' : 'false'}${CRLF}`;
+  const header = [...keys, 'currency', 'sandbox'].map(csvText).join(',');
   await streamTextFile(filePath, async (out) => {
     await out.text(BOM + header + CRLF);
     for (const h of data.holdings) {

@@ -32,7 +32,8 @@ describe('CSV writer', () => {
   });
 
   it('parses back to one record per holding with the snake_case header', () => {
-    expect(records[0]).toEqual([...HOLDING_COLUMNS.map((c) => c.key), 'currency']);
+    expect(records[0]).toEqual([...HOLDING_COLUMNS.map((c) => c.key), 'currency', 'sandbox']);
+    expect(new Set(records.slice(1).map((r) => r.slice(-2).join(' ')))).toEqual(new Set(['USD true']));
     expect(records).toHaveLength(61);
     expect(records.slice(1).map((r) => Number(r[0]))).toEqual(holdings.map((h) => h.row));
   });
