@@ -16,8 +16,12 @@ export function xlsxValue(value: unknown, kind: ValueKind): ExcelJS.CellValue {
     const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
     if (m) return new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
   }
-  return neutraliseCellText(text);
+  const safe = neutraliseCellText(text);
+  // Excel refuses to open a workbook with a cell over 32,767 characters.
+  return safe.length > EXCEL_MAX_CELL_CHARS ? `${safe.slice(0, EXCEL_MAX_CELL_CHARS - 1)}…` : safe;
 }
+
+const EXCEL_MAX_CELL_CHARS = 32_767;
 
 export interface CellInput {
   value: unknown;
