@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { AbortedError, type ServiceClient } from '../../src/client';
 import type { Currency } from '../../src/wire';
-import { buildConsolidatedReport } from '../build/consolidated';
+import { buildConsolidatedReport, CONSOLIDATED_NAME } from '../build/consolidated';
 import type { BuildContext } from '../build/context';
 import { buildPortfolioReport } from '../build/portfolio-report';
 import { readPreviousRun } from '../build/previous';
@@ -15,7 +15,8 @@ import { planBudget } from './budget';
 import { Checkpoint, checkpointKey, type PortfolioState } from './checkpoint';
 import { connect } from './connect';
 import { enrich, enrichmentRequests, portfolioPerformance } from './enrich';
-import { EXIT, InterruptedError } from './exit-codes';
+import { EXIT, InterruptedError, UsageError } from './exit-codes';
+import { slugify } from '../writers/safe-path';
 import type { Progress } from './progress';
 import type { PortfolioResults } from './results';
 import { scoresToDo, valuate, valuationsToDo } from './valuate';
@@ -49,6 +50,7 @@ export async function runReports(opts: RunOptions, io: RunIo): Promise<RunOutcom
   const loaded = await loadHoldings(opts.files, { asOf: settings.asOf });
   loaded.warnings.forEach(log);
   const portfolios = loaded.portfolios;
+  checkDistinctFileNames(portfolios.map((p) => p.name));
   const currency = reportCurrency(portfolios, settings.currency);
   requireCurrency(portfolios, currency);
   const previous = opts.previous ? await readPreviousRun(opts.previous) : undefined;
@@ -190,4 +192,18 @@ function skipped(p: PortfolioInput, state: PortfolioState, message: string): Por
     exits: note,
     problems: [message],
   };
+}
+
+/** Two portfolios whose names give the same file names would overwrite each other's reports. */
+function checkDistinctFileNames(names: readonly string[]): void {
+  const all = names.length > 1 ? [...names, CONSOLIDATED_NAME] : names;
+  const bySlug = new Map<string, string>();
+  for (const name of all) {
+    const slug = slugify(name);
+    const other = bySlug.get(slug);
+    if (other !== undefined) {
+      throw new UsageError(`the portfolios "${other}" and "${name}" would be written to the same files (${slug}-…); rename one of them`);
+    }
+    bySlug.set(slug, name);
+  }
 }

@@ -48,6 +48,12 @@ describe('svc-report usage', () => {
     expect(noOut.code).toBe(2);
     expect(noOut.stderr).toMatch(/--out/);
 
+    const clash = join(dir, 'clash.csv');
+    writeFileSync(clash, 'portfolio,segment,brand,model,purchase_price,purchase_date\nSmith Family,watches,Rolex,Daytona,1,2020-01-01\nsmith-family,watches,Rolex,Daytona,1,2020-01-01\n');
+    const same = await runCli(['run', clash, '--out', join(dir, 'x')]);
+    expect(same.code).toBe(2);
+    expect(same.stderr).toMatch(/"Smith Family" and "smith-family" would be written to the same files/);
+
     const future = await runCli(['run', noSegment, '--out', join(dir, 'x'), '--as-of', '2999-01-01']);
     expect(future.code).toBe(2);
     for (const r of [missing, broken, formats, future]) expect(r.stderr).not.toMatch(/at .*\.ts:\d+/);
