@@ -1,5 +1,5 @@
 import { REPORT_SCHEMA_VERSION, type Holding, type ReportData } from '../report-data';
-import { roundMoney } from './holding-columns';
+import { HOLDING_COLUMNS, roundMoney } from './holding-columns';
 
 /**
  * The JSON report document: ReportData with the cover lifted to the top level, money to the
@@ -37,14 +37,16 @@ export function reportDocumentHead(data: ReportData): Record<string, unknown> {
   };
 }
 
-/** One holding as it appears in the JSON, money to the cent. */
-export function holdingDocument(h: Holding): Holding {
-  return {
-    ...h,
-    purchase_price: roundMoney(h.purchase_price),
-    value_low: roundMoney(h.value_low),
-    current_value: roundMoney(h.current_value),
-    value_high: roundMoney(h.value_high),
-    month_on_month_change: h.month_on_month_change === null ? null : roundMoney(h.month_on_month_change),
-  };
+/**
+ * One holding as it appears in the JSON: exactly the documented fields, in table order, money
+ * to the cent. Built from the column list rather than spread, so an extra property a caller
+ * carries on its rows can never make the document fail its schema.
+ */
+export function holdingDocument(h: Holding): Record<string, unknown> {
+  const doc: Record<string, unknown> = {};
+  for (const c of HOLDING_COLUMNS) {
+    const v = h[c.key];
+    doc[c.key] = c.kind === 'money' && typeof v === 'number' ? roundMoney(v) : v;
+  }
+  return doc;
 }

@@ -77,6 +77,14 @@ describe('JSON writer', () => {
     expect(starter.summary.month_on_month).toBeNull();
   });
 
+  it('writes only the documented holding fields, whatever else a caller's rows carry', async () => {
+    const base = makeReportData({ holdings: 2 });
+    const rows = ([...base.holdings] as Holding[]).map((h) => ({ ...h, internal_token: 'not for the report' }));
+    const out = await written({ ...base, holdings: rows });
+    expect(validateReport(out)).toBe(true);
+    expect(JSON.stringify(out)).not.toContain('internal_token');
+  });
+
   it('writes the market dashboard against its own schema', async () => {
     const file = path.join(tempDir('dash-json'), 'dashboard.json');
     await writeDashboardJson(makeDashboardData(), file);
