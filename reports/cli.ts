@@ -21,16 +21,18 @@ function positiveInt(name: string) {
   };
 }
 
-/** The options `run` and `schedule` share. */
-function withRunOptions(cmd: Command, outHelp: string): Command {
+/** The options `run` and `schedule` share; a scheduled run sets its as-of day, previous folder and resuming itself. */
+function withRunOptions(cmd: Command, outHelp: string, scheduled = false): Command {
+  cmd.requiredOption('--out <dir>', outHelp).option('--formats <list>', `comma-separated report formats: ${REPORT_FORMATS.join(', ')} (default: all four)`);
+  if (!scheduled) {
+    cmd
+      .option('--as-of <date>', 'valuation date YYYY-MM-DD (default: today, UTC); with the sandbox, values are as of that day')
+      .option('--previous <dir>', "a previous run's output folder: adds month-on-month change from its JSON reports")
+      .option('--resume', 'continue an interrupted run from the checkpoint in --out');
+  }
   return cmd
-    .requiredOption('--out <dir>', outHelp)
-    .option('--formats <list>', `comma-separated report formats: ${REPORT_FORMATS.join(', ')} (default: all four)`)
-    .option('--as-of <date>', 'valuation date YYYY-MM-DD (default: today, UTC); with the sandbox, values are as of that day')
-    .option('--previous <dir>', "a previous run's output folder: adds month-on-month change from its JSON reports")
     .option('--currency <code>', `report currency: ${CURRENCIES.join(', ')} (default: the holdings' currency, else USD)`)
     .addOption(new Option('--tier <tier>', 'the account tier (paces requests; picks the demo account with the embedded sandbox)').choices(TIER_NAMES))
-    .option('--resume', 'continue an interrupted run from the checkpoint in --out')
     .option('--config <file>', 'config file (default: ./svc-report.config.json when present)')
     .addOption(new Option('--minute-ms <n>', 'length of the rate-limit minute window in ms (tests)').argParser(positiveInt('--minute-ms')).hideHelp())
     .addOption(new Option('--sandbox-log <file>', 'embedded sandbox only: append its JSONL request log here (tests)').hideHelp());
@@ -145,11 +147,11 @@ function program(): Command {
       .option('--tz <zone>', 'IANA time zone of the pattern, e.g. Europe/London (default: this machine\'s)')
       .addOption(new Option('--max-runs <n>', 'stop after this many runs').argParser(positiveInt('--max-runs'))),
     'base folder: each run writes into BASE/YYYY-MM/',
+    true,
   )
     .addHelpText('after', `\nExample:\n  svc-report schedule clients.xlsx --cron "0 6 1 * *" --tz Europe/London --out /srv/reports\n\nNever runs two at once. To use cron or a systemd timer instead, see docs/report-job.md.\n${ENV_HELP}`)
     .exitOverride()
     .action(async (files: string[], opts: Omit<RunOptions, 'files' | 'out' | 'previous'> & { out: string; cron: string; tz?: string; maxRuns?: number }) => {
-      if (opts.resume) throw new UsageError('--resume is not taken by schedule: each scheduled run resumes its own month folder by itself');
       const { runOnSchedule } = await import('./schedule');
       const schedule = runOnSchedule({ cron: opts.cron, tz: opts.tz, out: opts.out, maxRuns: opts.maxRuns }, async ({ out, previous }) => {
         let code: number;
