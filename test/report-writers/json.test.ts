@@ -77,7 +77,7 @@ describe('JSON writer', () => {
     expect(starter.summary.month_on_month).toBeNull();
   });
 
-  it('writes only the documented holding fields, whatever else a caller's rows carry', async () => {
+  it('writes only the documented holding fields, whatever else the rows of a caller carry', async () => {
     const base = makeReportData({ holdings: 2 });
     const rows = ([...base.holdings] as Holding[]).map((h) => ({ ...h, internal_token: 'not for the report' }));
     const out = await written({ ...base, holdings: rows });
