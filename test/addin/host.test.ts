@@ -7,6 +7,8 @@ import http from 'node:http';
 import https from 'node:https';
 import ExcelJS from 'exceljs';
 import { buildAddin } from '../../addin/build/build';
+import { ServiceClient, DailyLimitExhaustedError } from '../../src/client';
+import { startSandbox } from '../../src/sandbox';
 import { startAddinHost } from '../../addin/server/host';
 import { hostConfigFromEnv } from '../../addin/server/config';
 import { startStack, type Stack } from './stack';
@@ -198,6 +200,56 @@ describe('the add-in host', () => {
       const text = await readFile(path.join(dist, file), 'latin1');
       expect(text, file).not.toContain(stack.account.client_secret);
       expect(text, file).not.toContain(stack.account.client_id);
+    }
+  });
+});
+
+describe('budget', () => {
+  it('waits for the minute window while the budget allows, for every user of the host', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'svc-addin-minute-'));
+    const logFile = path.join(dir, 'log.jsonl');
+    const sb = await startSandbox({ port: 0, quiet: true, logFile, minuteMs: 1_000, accounts: [{ client_id: 'small', client_secret: 'small-secret', tier: 'starter', per_minute: 3, per_day: 1_000 }] });
+    const host = await startAddinHost({ port: 0, insecureHttp: true, distDir: dist, service: { baseUrl: sb.url, clientId: 'small', clientSecret: 'small-secret', limits: { minuteMs: 1_000 } } });
+    try {
+      const users = Array.from({ length: 3 }, (_, u) => new ServiceClient({ baseUrl: `${host.url}/api/v1`, tokenProvider: () => undefined, rateLimitKey: `user-${u}`, limits: { minuteMs: 1_000 } }));
+      const answers = await Promise.all(
+        Array.from({ length: 8 }, (_, i) => users[i % 3]!.valuations.batch({ assets: [{ segment: 'watches', brand: 'Small', model: `M${i}` }] })),
+      );
+      expect(answers.every((a) => a.count === 1)).toBe(true);
+      const lines = (await readFile(logFile, 'utf8')).split('\n').filter(Boolean).map((l) => JSON.parse(l) as { path: string; status: number });
+      const batches = lines.filter((l) => l.path === '/v1/valuations/batch');
+      expect(batches).toHaveLength(8);
+      expect(batches.every((l) => l.status === 200)).toBe(true);
+    } finally {
+      await host.close();
+      await sb.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("fails fast, naming when it returns, once the day's budget is spent", async () => {
+    const sb = await startSandbox({ port: 0, quiet: true, accounts: [{ client_id: 'tiny', client_secret: 'tiny-secret', tier: 'starter', per_minute: 60, per_day: 2 }] });
+    const host = await startAddinHost({ port: 0, insecureHttp: true, distDir: dist, service: { baseUrl: sb.url, clientId: 'tiny', clientSecret: 'tiny-secret' } });
+    try {
+      const browser = new ServiceClient({ baseUrl: `${host.url}/api/v1`, tokenProvider: () => undefined, rateLimitKey: 'tiny-browser' });
+      const outcomes = [];
+      for (let i = 0; i < 4; i++) {
+        const started = Date.now();
+        const r = await browser.valuations.batch({ assets: [{ segment: 'watches', brand: 'Tiny', model: `M${i}` }] }).then(
+          () => 'ok',
+          (e: Error) => e,
+        );
+        outcomes.push({ r, ms: Date.now() - started });
+      }
+      expect(outcomes.slice(0, 2).map((o) => o.r)).toEqual(['ok', 'ok']);
+      for (const o of outcomes.slice(2)) {
+        expect(o.r).toBeInstanceOf(DailyLimitExhaustedError);
+        expect((o.r as Error).message).toMatch(/returns at \d{4}-\d{2}-\d{2}/);
+        expect(o.ms).toBeLessThan(5_000);
+      }
+    } finally {
+      await host.close();
+      await sb.close();
     }
   });
 });
