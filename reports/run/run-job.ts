@@ -1,5 +1,5 @@
 import { mkdir } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { AbortedError, type ServiceClient } from '../../src/client';
 import type { Currency } from '../../src/wire';
 import { buildConsolidatedReport, CONSOLIDATED_NAME } from '../build/consolidated';
@@ -12,7 +12,7 @@ import { loadHoldings } from '../input/load';
 import type { PortfolioInput } from '../input/types';
 import { writeReport } from '../writers';
 import { planBudget } from './budget';
-import { Checkpoint, checkpointKey, type PortfolioState } from './checkpoint';
+import { CHECKPOINT_FILE, Checkpoint, checkpointKey, type PortfolioState } from './checkpoint';
 import { connect } from './connect';
 import { enrich, enrichmentRequests, portfolioPerformance } from './enrich';
 import { EXIT, InterruptedError, UsageError } from './exit-codes';
@@ -101,7 +101,11 @@ export async function runReports(opts: RunOptions, io: RunIo): Promise<RunOutcom
     return { exitCode: incomplete ? EXIT.partial : EXIT.ok, files };
   } catch (e) {
     if (e instanceof AbortedError || io.signal.aborted) {
-      throw new InterruptedError(`Interrupted. What was valued is kept in ${outDir}/.svc-report-checkpoint.json; run the same command again with --resume to continue where it stopped.`);
+      throw new InterruptedError(
+        (await Checkpoint.exists(outDir))
+          ? `Interrupted. What was valued is kept in ${join(outDir, CHECKPOINT_FILE)}; run the same command again with --resume to continue where it stopped.`
+          : 'Interrupted before anything was valued; run the same command again to start.',
+      );
     }
     throw e;
   } finally {
