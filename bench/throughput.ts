@@ -2,7 +2,7 @@
  * Client throughput against the sandbox with Starter limits and a one-second "minute"
  * (60 requests a second, so at most 60 × 50 = 3,000 assets a window).
  *
- *   npx tsx bench/throughput.ts [--assets 15000]
+ *   npx tsx bench/throughput.ts [--assets 15000] [--in-process]
  *
  * Runs, one after the other on separate Starter accounts of one sandbox:
  *   client     ServiceClient.valueAll (paced by the shared rate gate)
@@ -11,9 +11,11 @@
  * and the gzip size of the browser bundle of the client with its schemas. Figures come from
  * the sandbox's request log (what the service saw). The last line is one JSON object.
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import pLimit from 'p-limit';
 import { ServiceClient } from '../src/client';
@@ -26,9 +28,39 @@ const argAssets = process.argv.indexOf('--assets');
 const ASSETS = argAssets > 0 ? Number(process.argv[argAssets + 1]) : 15_000;
 const CEILING = TIERS.starter.perMinute * MAX_BATCH;
 
-const logFile = join(mkdtempSync(join(tmpdir(), 'svc-bench-')), 'requests.jsonl');
+const dir = mkdtempSync(join(tmpdir(), 'svc-bench-'));
+const logFile = join(dir, 'requests.jsonl');
 const accounts = ['bench-client', 'bench-sequential', 'bench-plimit'].map((id) => ({ client_id: id, client_secret: `${id}-secret`, tier: 'starter' as const }));
-const sb = await startSandbox({ port: 0, quiet: true, minuteMs: WINDOW_MS, logFile, accounts });
+const sb = await startService();
+
+/**
+ * The sandbox runs in its own process (the svc-sandbox CLI), as the service would: sharing
+ * this event loop would make the client's timers wait on the service's work. `--in-process`
+ * uses startSandbox() here instead.
+ */
+async function startService(): Promise<{ url: string; close(): Promise<void> }> {
+  if (process.argv.includes('--in-process')) return startSandbox({ port: 0, quiet: true, minuteMs: WINDOW_MS, logFile, accounts });
+  const accountsFile = join(dir, 'accounts.json');
+  writeFileSync(accountsFile, JSON.stringify(accounts));
+  const bin = fileURLToPath(new URL('../bin/svc-sandbox.js', import.meta.url));
+  const child = spawn(process.execPath, [bin, '--port', '0', '--minute-ms', String(WINDOW_MS), '--accounts', accountsFile, '--log', logFile, '--quiet'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const url = await new Promise<string>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`svc-sandbox exited with ${code}`)));
+    child.stdout.on('data', (d: Buffer) => {
+      const m = /(http:\/\/\S+\/v1)/.exec(d.toString());
+      if (m) resolve(m[1]!);
+    });
+  });
+  return {
+    url,
+    close: () =>
+      new Promise((resolve) => {
+        child.removeAllListeners('exit');
+        child.once('exit', () => resolve());
+        child.kill();
+      }),
+  };
+}
 
 const assets: ValuationRequest[] = Array.from({ length: ASSETS }, (_, i) => ({
   segment: 'watches',
@@ -63,13 +95,15 @@ function figures(clientId: string, elapsedMs: number) {
     elapsed_ms: Math.round(elapsedMs),
     assets_per_window: Math.round(perWindowOverall),
     ratio_of_ceiling: round3(perWindowOverall / CEILING),
+    // Whole windows between the first and the last (the log's times are response times, so ±1-2 requests a window).
     steady_assets_per_window: Math.round(steady),
     steady_ratio_of_ceiling: round3(steady / CEILING),
   };
 }
 
 const round3 = (x: number) => Math.round(x * 1000) / 1000;
-const settle = () => new Promise((r) => setTimeout(r, 100));
+// Lets the sandbox finish writing its log before it is read.
+const settle = () => new Promise((r) => setTimeout(r, 150));
 
 // 1. The client: valueAll paced by the gate.
 const client = new ServiceClient({ baseUrl: sb.url, clientId: 'bench-client', clientSecret: 'bench-client-secret', tier: 'starter', limits: { minuteMs: WINDOW_MS } });
@@ -144,5 +178,6 @@ console.log(
     baseline_plimit_no_limiter: plimitFigures,
     browser_bundle: bundleFigures,
     goal_met: clientFigures.ratio_of_ceiling >= 0.97 && clientFigures.responses_429 === 0,
+    load_average_1m: Math.round(loadavg()[0]! * 100) / 100,
   }),
 );

@@ -53,8 +53,8 @@ interface ServerView {
  * - Minute: a sliding-window log of the last `perMinute` grants over window + margin, so any
  *   fixed, epoch-aligned window of the service holds at most `perMinute` arrivals; and pacing
  *   at (window + margin) / perMinute (GCRA: a theoretical time per grant), so the budget is
- *   spread evenly instead of spent in a burst followed by a stall. Up to CATCH_UP_SLOTS
- *   missed slots may be made up, at no less than half a spacing apart.
+ *   spread evenly instead of spent in a burst followed by a stall. A few missed slots
+ *   (catchUpSlots) may be made up, at no less than half a spacing apart.
  * - Day: a fixed window aligned to the epoch like the service's; when it is spent the gate
  *   fails fast with DailyLimitExhaustedError rather than sleeping for hours.
  * - Both are corrected by the service's X-RateLimit-* headers: another process using the
@@ -239,7 +239,8 @@ export class RateGate {
     const { perMinute } = this.limits;
     this.lastGrant = now;
     // The first grant starts the schedule with no credit: catching up is for slots missed later.
-    this.tat = (this.tat === -Infinity ? now + (CATCH_UP_SLOTS - 1) * this.spacingMs : Math.max(this.tat, now)) + this.spacingMs;
+    const credit = perMinute === undefined ? 0 : (catchUpSlots(perMinute) - 1) * this.spacingMs;
+    this.tat = (this.tat === -Infinity ? now + credit : Math.max(this.tat, now)) + this.spacingMs;
     this.recent.push(now);
     const keep = perMinute ?? this.recent.filter((t) => t > now - this.limits.minuteMs - this.limits.marginMs).length;
     if (this.recent.length > keep) this.recent.splice(0, this.recent.length - keep);
@@ -256,9 +257,9 @@ export class RateGate {
     if (this.probing && this.nextSeq > 1) return Infinity;
     if (perMinute !== undefined) {
       // Even pacing with a small catch-up allowance: a slot missed because the event loop was
-      // busy or every worker was waiting on a slow answer can be made up (up to CATCH_UP_SLOTS,
+      // busy or every worker was waiting on a slow answer can be made up (up to catchUpSlots,
       // never closer than half a spacing), instead of being lost for good. The log bounds all.
-      at = Math.max(at, this.tat - (CATCH_UP_SLOTS - 1) * this.spacingMs, this.lastGrant + this.spacingMs / 2);
+      at = Math.max(at, this.tat - (catchUpSlots(perMinute) - 1) * this.spacingMs, this.lastGrant + this.spacingMs / 2);
       if (this.recent.length >= perMinute) at = Math.max(at, this.recent[this.recent.length - perMinute]! + minuteMs + marginMs);
     }
     const sm = this.serverMinute;
@@ -298,8 +299,13 @@ export class RateGate {
   }
 }
 
-/** How many missed pacing slots may be made up after a stall (about 0.1 s at Starter's pace). */
-const CATCH_UP_SLOTS = 6;
+/**
+ * How many missed pacing slots may be made up after a stall: 15 (a quarter of a Starter
+ * window), at most a quarter of the limit, so a catch-up never resembles a window's burst.
+ */
+function catchUpSlots(perMinute: number): number {
+  return Math.max(1, Math.min(15, Math.floor(perMinute / 4)));
+}
 
 function defaultMargin(minuteMs: number): number {
   return Math.max(10, minuteMs * 0.015);
