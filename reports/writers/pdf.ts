@@ -12,6 +12,7 @@ import { BENCHMARK_COLOURS, PALETTE, SERIES_COLOURS } from './palette';
 import { barChart, donutChart } from './pdf-charts';
 import { A4, MARGIN, PdfPages, hex } from './pdf-layout';
 import { drawTable, type PdfColumn, type PdfRow } from './pdf-table';
+import { largestHoldings } from './largest-holdings';
 import { formatCompactMoney, formatInteger, formatLongDate, formatMoney, formatPercent, formatTimestamp } from './text-format';
 
 const segmentName = (id: string) => segmentById(id)?.name ?? id;
@@ -208,6 +209,14 @@ function* holdingRows(holdings: Iterable<Holding>, cur: string): Iterable<PdfRow
   }
 }
 
+/**
+ * A client PDF lists at most this many holdings (about 60 pages); a larger portfolio shows its
+ * largest ones and one line for the rest, and the complete list stays in the XLSX, CSV and JSON.
+ * Without the cap a 100,000-holding PDF would take minutes and gigabytes (pages are buffered
+ * until the page count is known).
+ */
+export const PDF_MAX_HOLDINGS = 1000;
+
 function drawHoldings(p: PdfPages, data: ReportData): void {
   const cur = data.cover.currency;
   const s = data.summary;
@@ -218,7 +227,21 @@ function drawHoldings(p: PdfPages, data: ReportData): void {
       '"Valid." shows whether the valuation is market validated.',
     { size: 8, colour: PALETTE.muted },
   );
-  drawTable(p, holdingsColumns(), holdingRows(data.holdings, cur), {
+  let rows: Iterable<PdfRow> = holdingRows(data.holdings, cur);
+  if (s.asset_count > PDF_MAX_HOLDINGS) {
+    const { top, restCount, restValue, restCost } = largestHoldings(data.holdings, PDF_MAX_HOLDINGS);
+    p.note(
+      `This portfolio holds ${formatInteger(s.asset_count)} assets: the ${formatInteger(top.length)} largest by value are listed here, largest first, ` +
+        `and the other ${formatInteger(restCount)} (${formatPercent(s.current_value > 0 ? (restValue / s.current_value) * 100 : 0)} of the value) on one line. ` +
+        'The complete list is in the spreadsheet, CSV and JSON files of this report.',
+    );
+    const rest: PdfRow = ['', { text: `Other holdings (${formatInteger(restCount)})`, bold: true }, '', '', '', formatMoney(restCost, cur, 0), formatMoney(restValue, cur, 0), '', formatPercent(s.current_value > 0 ? (restValue / s.current_value) * 100 : 0), '', '', '', ''];
+    rows = (function* () {
+      yield* holdingRows(top, cur);
+      yield rest;
+    })();
+  }
+  drawTable(p, holdingsColumns(), rows, {
     fontSize: 7.5,
     totalRow: ['', 'Total', '', '', '', formatMoney(s.total_invested, cur, 0), formatMoney(s.current_value, cur, 0), formatPercent(s.total_return_percent, 1, true), formatPercent(100), '', '', '', ''],
   });

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Holding } from '../../reports/report-data';
-import { writePdf } from '../../reports/writers/pdf';
+import { PDF_MAX_HOLDINGS, writePdf } from '../../reports/writers/pdf';
 import { formatMoney } from '../../reports/writers/text-format';
 import { makeReportData } from './fixture';
 import { folded, hasCommand, pdfFonts, pdfInfo, pdfText, tempDir } from './tools';
@@ -73,6 +73,21 @@ describe.skipIf(!hasCommand('pdftotext'))('PDF writer, read back with poppler', 
     const raw = readFileSync(file).toString('latin1');
     expect(raw).toContain('/Outlines');
     for (const title of ['Cover', 'Summary', 'Holdings', 'Exit analysis', 'Disclaimer']) expect(raw).toContain(`/Title (${title})`);
+  });
+
+  it('lists the largest holdings of a very large portfolio, the rest on one line, the total unchanged', async () => {
+    const big = makeReportData({ holdings: PDF_MAX_HOLDINGS + 40, seed: 3 });
+    const all = [...big.holdings] as Holding[];
+    const f = path.join(tempDir('pdf-big'), 'big.pdf');
+    await writePdf(big, f);
+    const t = folded(await pdfText(f));
+    expect(t).toContain(`the ${PDF_MAX_HOLDINGS.toLocaleString('en-US')} largest by value are listed here`);
+    expect(t).toContain('Other holdings (40)');
+    expect(t).toContain(formatMoney(big.summary.current_value, 'USD', 0));
+    const largest = all.reduce((a, b) => (b.current_value > a.current_value ? b : a));
+    const smallest = all.reduce((a, b) => (b.current_value < a.current_value ? b : a));
+    expect(t).toContain(largest.asset_id);
+    expect(t).not.toContain(smallest.asset_id);
   });
 
   it('prints a note in place of each section the tier does not have', async () => {
