@@ -23,7 +23,7 @@ import { ServiceClient } from '../src/client';
 import { startSandbox } from '../src/sandbox';
 import type { BatchValuationItem, ValuationRequest } from '../src/wire';
 import { CoalescingQueue } from '../addin/src/dispatcher/coalescing-queue';
-import { requestKey } from '../addin/src/shared/runtime';
+import { requestKey } from '../addin/src/shared/request-key';
 import { buildAddin } from '../addin/build/build';
 
 const SCENARIOS = [

@@ -1,7 +1,8 @@
 import { BadRequestError, type ServiceError } from '../../src/client';
 import type { BatchValuationItem, BatchValuationRequest, BatchValuationResult } from '../../src/wire';
 import { ExpiringCache } from '../src/dispatcher/expiring-cache';
-import { endOfUtcDay, requestKey } from '../src/shared/runtime';
+import { requestKey } from '../src/shared/request-key';
+import { endOfUtcDay } from '../src/shared/validity';
 import type { ProxiedCall, ProxiedOperation } from './operations';
 
 type Ttl = (response: unknown, now: number) => number;

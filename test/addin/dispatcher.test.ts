@@ -7,7 +7,8 @@ import { startSandbox, DEMO_ACCOUNTS, type RunningSandbox } from '../../src/sand
 import type { BatchValuationItem, ValuationRequest } from '../../src/wire';
 import { CoalescingQueue } from '../../addin/src/dispatcher/coalescing-queue';
 import { CancelledError } from '../../addin/src/dispatcher/outcome';
-import { AddinRuntime, PreviewNotCachedError, requestKey } from '../../addin/src/shared/runtime';
+import { AddinRuntime, PreviewNotCachedError } from '../../addin/src/shared/runtime';
+import { requestKey } from '../../addin/src/shared/request-key';
 import { clientBackend } from '../../addin/src/shared/client-backend';
 import type { SandboxLogLine } from './stack';
 

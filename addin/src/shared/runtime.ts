@@ -16,6 +16,8 @@ import { singleCallQueue } from '../dispatcher/single-call-queue';
 import { Poller } from '../dispatcher/poller';
 import type { Outcome } from '../dispatcher/outcome';
 import type { RuntimeBackend } from './backend';
+import { requestKey } from './request-key';
+import { endOfUtcDay } from './validity';
 
 /** The part of an invocation the runtime needs (functions/settle.ts Call). */
 export interface CallContext {
@@ -30,12 +32,6 @@ export interface RuntimeOptions {
   now?: () => number;
 }
 
-/** Values move daily (docs/decisions.md): an answer without its own validity lasts to the end of the UTC day. */
-export function endOfUtcDay(now: number): number {
-  const d = new Date(now);
-  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + 1);
-}
-
 const SIGNALS_TTL_MS = 5 * 60_000;
 const SEGMENT_TTL_MS = 60 * 60_000;
 
@@ -45,17 +41,6 @@ export class PreviewNotCachedError extends Error {
   constructor() {
     super('Not fetched in the formula preview: the value is fetched when the formula is entered.');
   }
-}
-
-/** Stable key of a request: the same fields in any order are the same request (absent and undefined alike). */
-export function requestKey(value: unknown): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
-  if (Array.isArray(value)) return `[${value.map(requestKey).join(',')}]`;
-  const record = value as Record<string, unknown>;
-  const keys = Object.keys(record)
-    .filter((k) => record[k] !== undefined)
-    .sort();
-  return `{${keys.map((k) => `${JSON.stringify(k)}:${requestKey(record[k])}`).join(',')}}`;
 }
 
 type ProjectionKey = { asset_id: string; current_value: number; currency: Currency };
