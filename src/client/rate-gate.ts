@@ -79,8 +79,8 @@ export class RateGate {
   private dayCount = 0;
   private serverMinute: ServerView | undefined;
   private serverDay: ServerView | undefined;
-  /** No limit known yet: one request goes first and its answer's headers say the limits. */
-  private probing: boolean;
+  /** Whether any answer came yet: until then, with no limit known, one request at a time goes first (its headers say the limits). */
+  private answered = false;
 
   constructor(limits: GateLimits, clock: () => number = Date.now) {
     this.clock = clock;
@@ -91,7 +91,6 @@ export class RateGate {
       dayMs: limits.dayMs,
       marginMs: limits.marginMs ?? defaultMargin(limits.minuteMs),
     };
-    this.probing = limits.perMinute === undefined;
   }
 
   /** A second client of the same account may know stricter limits; the gate keeps the stricter. */
@@ -125,11 +124,11 @@ export class RateGate {
     });
   }
 
-  /** Folds in what a response said (any status). */
-  observe(permit: Permit | undefined, obs: RateObservation): void {
+  /** Folds in what an answer said (any status); `answered` is false when the request got none. */
+  observe(permit: Permit | undefined, obs: RateObservation, answered = true): void {
     const seq = permit?.seq ?? this.nextSeq - 1;
     if (permit) this.inFlight = Math.max(0, this.inFlight - 1);
-    this.probing = false;
+    if (answered) this.answered = true;
     const l = this.limits;
     if (obs.minuteLimit !== undefined && obs.minuteLimit > 0) l.perMinute = minDefined(l.perMinute, obs.minuteLimit);
     if (obs.dayLimit !== undefined && obs.dayLimit > 0) l.perDay = minDefined(l.perDay, obs.dayLimit);
@@ -163,6 +162,12 @@ export class RateGate {
     this.blockedUntil = Math.max(this.blockedUntil, Math.min(until + this.limits.marginMs, cap));
     this.kick();
     return { waitMs: 0 };
+  }
+
+  /** A slot granted but never used (no token could be had): it frees the gate like an answer would. */
+  unused(permit: Permit): void {
+    this.refund(permit);
+    this.observe(permit, {}, false);
   }
 
   /** The service spent nothing on this request (a 401 or 429): it does not count against today. */
@@ -216,7 +221,7 @@ export class RateGate {
         return;
       }
       const at = this.earliest(now);
-      if (at === Infinity) return; // waiting for the probe's answer (observe() pumps again)
+      if (at === Infinity) return; // the first request's answer will say the limits (observe() pumps again)
       if (at > now) {
         this.timer = setTimeout(() => {
           this.timer = undefined;
@@ -254,7 +259,7 @@ export class RateGate {
   private earliest(now: number): number {
     const { perMinute, minuteMs, marginMs } = this.limits;
     let at = Math.max(now, this.blockedUntil);
-    if (this.probing && this.nextSeq > 1) return Infinity;
+    if (perMinute === undefined && !this.answered && this.inFlight > 0) return Infinity;
     if (perMinute !== undefined) {
       // Even pacing with a small catch-up allowance: a slot missed because the event loop was
       // busy or every worker was waiting on a slow answer can be made up (up to catchUpSlots,

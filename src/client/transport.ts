@@ -89,7 +89,13 @@ export class Transport {
       // after it), and again once the slot is granted: the wait in the gate may have outlived it.
       if (op.auth) await this.tokens?.warm(signal);
       const permit: Permit | undefined = op.auth ? await this.cfg.gate.acquire(signal) : undefined;
-      const token = op.auth ? await this.tokens?.token(signal) : undefined;
+      let token: string | undefined;
+      try {
+        token = op.auth ? await this.tokens?.token(signal) : undefined;
+      } catch (e) {
+        if (permit) this.cfg.gate.unused(permit);
+        throw e;
+      }
       const headers: Record<string, string> = { accept: 'application/json', ...this.cfg.headers, ...opts.headers };
       if (body !== undefined) headers['content-type'] = 'application/json';
       if (token) headers.authorization = `Bearer ${token}`;
@@ -101,7 +107,7 @@ export class Transport {
         outcome = await this.send(url, { method: op.method, headers, body: body === undefined ? undefined : JSON.stringify(body) }, opts.timeoutMs ?? this.cfg.timeoutMs, signal, name, label);
       } catch (e) {
         const err = e as ServiceError;
-        if (permit) this.cfg.gate.observe(permit, {});
+        if (permit) this.cfg.gate.observe(permit, {}, false);
         if (failures < this.cfg.maxRetries && isRetryableFailure(err, op.idempotent)) {
           failures++;
           await this.pause(failures, undefined, `${err.message}`, label, signal);
