@@ -102,13 +102,14 @@ async function child(task: Task, holdings: number, outDir: string): Promise<void
       await writePdf(data, file);
       result.cold_ms = performance.now() - first;
       const warm: number[] = [];
-      for (let i = 0; i < 5; i++) {
+      // Repeat small documents only: a large one is measured once.
+      for (let i = 0; i < (holdings <= 1000 ? 5 : 0); i++) {
         const t = performance.now();
         await writePdf(data, file);
         warm.push(performance.now() - t);
       }
       warm.sort((a, b) => a - b);
-      result.warm_median_ms = warm[2];
+      result.warm_median_ms = warm[2] ?? result.cold_ms;
       break;
     }
   }
@@ -189,6 +190,7 @@ async function parent(): Promise<void> {
     ['iterate', 1_000_000],
     ['csv', 1_000_000],
     ['pdf', 50],
+    ['pdf', N],
   ];
   const results: ChildResult[] = [];
   try {
@@ -206,6 +208,7 @@ async function parent(): Promise<void> {
   const inMemory = find('exceljs-in-memory', N);
   const csv1m = find('csv', 1_000_000);
   const pdf = find('pdf', 50);
+  const pdfLarge = find('pdf', N);
   const goals = {
     xlsx_100k_under_5s: xlsx.ms < 5000,
     xlsx_100k_under_250mb: xlsx.peak_rss_mb < 250,
@@ -224,6 +227,7 @@ async function parent(): Promise<void> {
       loadavg_end: +os.loadavg()[0]!.toFixed(2),
       note: 'ReportData from a deterministic generator (no sandbox); one child process per measurement, plain node on an esbuild bundle',
       results,
+      pdf_100k_note: `the PDF lists the 1,000 largest holdings and one line for the rest (${pdfLarge.cold_ms} ms for 100,000)`,
       xlsx_vs_in_memory: { time_ratio: +(xlsx.ms / inMemory.ms).toFixed(2), rss_ratio: +(xlsx.peak_rss_mb / inMemory.peak_rss_mb).toFixed(2) },
       goals,
     }),
