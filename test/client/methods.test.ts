@@ -35,6 +35,15 @@ describe('every operation, against the sandbox over HTTP', () => {
     expect(batch.valuations[0]!.asset_id).toBe(v.asset_id);
   });
 
+  it('per-call headers: x-sandbox-as-of values as of a past day', async () => {
+    const today = await client.valuations.create(rolex);
+    const past = await client.valuations.create(rolex, { headers: { 'x-sandbox-as-of': '2025-06-30' } });
+    expect(past.asset_id).toBe(today.asset_id);
+    expect(past.estimated_value.mid).not.toBe(today.estimated_value.mid);
+    const err = (await client.valuations.create(rolex, { headers: { 'x-sandbox-as-of': '2999-01-01' } }).catch((e: unknown) => e)) as BadRequestError;
+    expect(err).toBeInstanceOf(BadRequestError);
+  });
+
   it('scores: create, breakdown, batch', async () => {
     const s = await client.scores.create({ segment: 'art', artist: 'Banksy', title: 'Girl with Balloon', year: 2006, medium: 'spray paint', size_cm: { width: 60, height: 80 } });
     expect(s.score.service_score).toBeGreaterThanOrEqual(0);
