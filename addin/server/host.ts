@@ -87,7 +87,7 @@ export async function startAddinHost(options: AddinHostOptions): Promise<Running
     const p = url.pathname;
     const guarded = p === API_PREFIX || p.startsWith(`${API_PREFIX}/`) || p.startsWith('/addin/');
     if (guarded && options.deploymentKey && !keyMatches(req.headers[DEPLOYMENT_KEY_HEADER], options.deploymentKey)) {
-      sendError(res, 403, 'forbidden', 'This add-in host requires its deployment key: install the add-in from the manifest your administrator deployed.', { action: 'check_tier' });
+      sendError(res, 403, 'deployment_key_required', 'This add-in host requires its deployment key: install the add-in from the manifest your administrator deployed.');
       return;
     }
     if (p.startsWith(`${API_PREFIX}/`)) return handleApi(req, res, p.slice(API_PREFIX.length), url.searchParams, { client, cache });

@@ -7,6 +7,7 @@ import { ServiceClient } from '../../src/client';
 import { buildAddin, type BuildResult } from '../../addin/build/build';
 import { holdingForAssetId, valuationRequestFor } from '../../addin/src/shared/holdings';
 import { startStack, type Stack } from './stack';
+import { startAddinHost } from '../../addin/server/host';
 import { writeHoldings, writeStandinPages } from './browser-pages';
 
 interface CellResult {
@@ -165,6 +166,34 @@ describe('custom functions in a browser, behind the add-in host', () => {
     expect(table[4]![0]).toMatch(/^SVC-WIN-PETRUS/);
     expect(r[3]).toMatchObject({ ok: true, value: { type: 'FormattedNumber', numberFormat: '0.0%' } });
     await p.close();
+  });
+});
+
+describe('deployment key', () => {
+  it('is read from the page URL the manifest names and presented on every API call', async () => {
+    const keyed = await startAddinHost({
+      port: 0,
+      insecureHttp: true,
+      distDir: dist,
+      deploymentKey: 'firm-key-2026',
+      service: { baseUrl: stack.sandboxUrl, clientId: stack.account.client_id, clientSecret: stack.account.client_secret },
+    });
+    try {
+      const call = async (url: string) => {
+        const p = await browser.newPage();
+        await p.goto(url);
+        await p.waitForFunction(() => 'MIDVALUE' in (window as unknown as { __associated: object }).__associated);
+        const r = (await p.evaluate((asset) => (window as unknown as { __invoke(id: string, args: unknown[]): Promise<unknown> }).__invoke('MIDVALUE', [asset]), ASSETS[1])) as CellResult;
+        await p.close();
+        return r;
+      };
+      expect(await call(`${keyed.url}/cf-standin.html?deployment_key=firm-key-2026`)).toMatchObject({ ok: true, value: { type: 'FormattedNumber' } });
+      const refused = await call(`${keyed.url}/cf-standin.html`);
+      expect(refused).toMatchObject({ ok: false, code: '#N/A' });
+      expect(refused.message).toBe('This add-in host requires its deployment key: install the add-in from the manifest your administrator deployed.');
+    } finally {
+      await keyed.close();
+    }
   });
 });
 

@@ -41,7 +41,7 @@ export function toExcelError(err: unknown): CustomFunctions.Error {
 
 function reasonFor(e: Error & ServiceErrorLike): string {
   if (e.status === 404) return `Not found: ${e.message}`;
-  if (e.status === 403) return `Your subscription does not include this: ${e.message}`;
+  if (e.status === 403 && e.type === 'forbidden') return `Your subscription does not include this: ${e.message}`;
   if (e.status === 401) return 'The add-in host could not sign in to the valuation service; ask your administrator.';
   if (e.name === 'ConnectionError' || e.name === 'TimeoutError' || (e.status !== undefined && e.status >= 500)) {
     return `The valuation service is unreachable: ${e.message}`;
