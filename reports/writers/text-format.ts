@@ -28,6 +28,8 @@ export function formatMoney(value: number | null, currency: string, decimals = 2
 export function formatPercent(value: number | null, decimals = 1, signed = false): string {
   if (value === null || !Number.isFinite(value)) return '–';
   const fixed = Math.abs(value).toFixed(decimals);
+  // A small positive share reads "<0.1 %", not "0.0 %" (which looks like nothing is held).
+  if (!signed && value > 0 && Number(fixed) === 0) return `<${(10 ** -decimals).toFixed(decimals)} %`;
   const negative = value < 0 && Number(fixed) !== 0;
   const sign = negative ? '−' : signed ? '+' : '';
   return `${sign}${fixed} %`;
