@@ -59,7 +59,10 @@ const EXCEL_STANDIN = `
     host: 'excel',
     context: {
       workbook: {
-        selected: { values: grid, rowIndex: 0, columnIndex: 0, rowCount: grid.length, columnCount: grid[0].length, worksheet: { name: 'Holdings' } },
+        selected: {
+          used: { isNullObject: false, values: grid, rowIndex: 0, columnIndex: 0, rowCount: grid.length, columnCount: grid[0].length, worksheet: { name: 'Holdings' } },
+          getUsedRangeOrNullObject() { return this.used; },
+        },
         getSelectedRange() { return this.selected; },
         worksheets: {
           holdings: { getRangeByIndexes: range, activate() {} },

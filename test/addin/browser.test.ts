@@ -252,6 +252,24 @@ describe('task pane in a browser with the Excel object model mocked', () => {
     await p.close();
   });
 
+  it('exports the selected table as a report built by the host', async () => {
+    const p = await page('taskpane-standin.html');
+    await expect.poll(() => p.textContent('#status-tier'), { timeout: 10_000 }).toBe('enterprise');
+    await p.selectOption('#report-format', 'json');
+    await p.click('#export-report');
+    await p.waitForFunction(() => /Report ready/.test(document.getElementById('message')?.textContent ?? ''), undefined, { timeout: 30_000 });
+    expect(await p.textContent('#message')).toMatch(/^Report ready: holdings-\d{4}-\d{2}-\d{2}\.json \(3 holdings, 1 rows with problems listed in the report\)\.$/);
+    const link = await p.evaluate(() => {
+      const a = document.getElementById('report-link') as HTMLAnchorElement;
+      return { download: a.download, href: a.href, hidden: a.hidden };
+    });
+    expect(link).toMatchObject({ hidden: false });
+    expect(link.download).toMatch(/\.json$/);
+    const report = JSON.parse(await p.evaluate(async (href) => (await fetch(href)).text(), link.href)) as { summary: { asset_count: number } };
+    expect(report.summary.asset_count).toBe(3);
+    await p.close();
+  });
+
   it('inserts the market dashboard on a new sheet', async () => {
     const p = await page('taskpane-standin.html');
     await expect.poll(() => p.textContent('#status-tier'), { timeout: 10_000 }).toBe('enterprise');

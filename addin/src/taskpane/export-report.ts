@@ -2,20 +2,15 @@
 import type { ReportFormat } from '../../../reports/report-data';
 import type { Currency } from '../../../src/wire';
 import { exportReport, type ExportedFile } from './host-api';
+import { readSelection } from './value-selection';
 
 /**
  * "Export report": posts the selected holdings table to the host, which builds the report
  * with the report job's code (reports/) and answers with the file.
  */
 export async function exportSelection(format: ReportFormat, currency: Currency): Promise<ExportedFile> {
-  const selection = await Excel.run(async (ctx) => {
-    const range = ctx.workbook.getSelectedRange();
-    range.load(['values', 'rowIndex']);
-    range.worksheet.load('name');
-    await ctx.sync();
-    return { grid: range.values as unknown[][], rowIndex: range.rowIndex, sheet: range.worksheet.name };
-  });
-  return exportReport({ format, grid: selection.grid, sheet: selection.sheet, first_row: selection.rowIndex + 1, currency, portfolio_name: selection.sheet });
+  const selection = await readSelection();
+  return exportReport({ format, grid: selection.values, sheet: selection.sheet, first_row: selection.rowIndex + 1, currency, portfolio_name: selection.sheet });
 }
 
 /** Offers the file to the user: a download link, which also works where Office blocks automatic downloads. */

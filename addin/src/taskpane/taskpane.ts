@@ -7,6 +7,8 @@ import { exportSelection, offerDownload } from './export-report';
 import { clearHostCache, fetchStatus, type HostStatus } from './host-api';
 import { valueSelection } from './value-selection';
 
+const STATUS_INTERVAL_MS = 30_000;
+
 const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
 
 function say(text: string, kind: 'ok' | 'error' | '' = ''): void {
@@ -79,7 +81,7 @@ export function startTaskpane(): void {
     const format = selected<ReportFormat>('report-format', REPORT_FORMATS);
     const file = await exportSelection(format, currency());
     offerDownload(file, $<HTMLAnchorElement>('report-link'));
-    return `Report ready: ${file.name} (${file.holdings} holdings${file.problems ? `, ${file.problems} rows with problems listed in the report` : ''}).`;
+    return `Report ready: ${file.name} (${file.holdings} holdings${file.problems ? `, ${file.problems} row${file.problems === 1 ? '' : 's'} with problems listed in the report` : ''}).`;
   });
   onClick('insert-dashboard', async () => {
     const r = await insertMarketDashboard(runtime, signal);
@@ -96,6 +98,8 @@ export function startTaskpane(): void {
   });
   $('status-refresh').addEventListener('click', () => void refreshStatus());
   void refreshStatus();
+  // The budget moves as cells calculate; the host answers this from its limiter, spending no call.
+  setInterval(() => void refreshStatus(), STATUS_INTERVAL_MS);
 }
 
 Office.onReady(() => startTaskpane());

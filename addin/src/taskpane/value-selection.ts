@@ -18,6 +18,27 @@ export class SelectionError extends Error {
   override name = 'SelectionError';
 }
 
+export interface Selection {
+  values: unknown[][];
+  rowIndex: number;
+  columnIndex: number;
+  rowCount: number;
+  columnCount: number;
+  sheet: string;
+}
+
+/** The used part of the selection (selecting whole columns must not read a million empty rows). */
+export async function readSelection(): Promise<Selection> {
+  return Excel.run(async (ctx) => {
+    const range = ctx.workbook.getSelectedRange().getUsedRangeOrNullObject(true);
+    range.load(['isNullObject', 'values', 'rowIndex', 'columnIndex', 'rowCount', 'columnCount']);
+    range.worksheet.load('name');
+    await ctx.sync();
+    if (range.isNullObject) throw new SelectionError('The selection is empty: select the holdings table, header row included.');
+    return { values: range.values as unknown[][], rowIndex: range.rowIndex, columnIndex: range.columnIndex, rowCount: range.rowCount, columnCount: range.columnCount, sheet: range.worksheet.name };
+  });
+}
+
 type Cell = string | number;
 
 /**
@@ -28,13 +49,7 @@ type Cell = string | number;
  * percentage, the score, and a status naming any row that could not be valued.
  */
 export async function valueSelection(runtime: AddinRuntime, currency: Currency, onProgress: (done: number, total: number) => void, signal: AbortSignal): Promise<ValueSelectionResult> {
-  const selection = await Excel.run(async (ctx) => {
-    const range = ctx.workbook.getSelectedRange();
-    range.load(['values', 'rowIndex', 'columnIndex', 'rowCount', 'columnCount']);
-    range.worksheet.load('name');
-    await ctx.sync();
-    return { values: range.values as unknown[][], rowIndex: range.rowIndex, columnIndex: range.columnIndex, rowCount: range.rowCount, columnCount: range.columnCount, sheet: range.worksheet.name };
-  });
+  const selection = await readSelection();
   if (selection.rowCount < 2) throw new SelectionError('Select the holdings table including its header row and at least one holding.');
   const { rows, recognised } = readHoldingsGrid(selection.values, { sheet: selection.sheet, firstRow: selection.rowIndex + 1 });
   if (!recognised) {
