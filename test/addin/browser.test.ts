@@ -258,7 +258,7 @@ describe('task pane in a browser with the Excel object model mocked', () => {
     await p.selectOption('#report-format', 'json');
     await p.click('#export-report');
     await p.waitForFunction(() => /Report ready/.test(document.getElementById('message')?.textContent ?? ''), undefined, { timeout: 30_000 });
-    expect(await p.textContent('#message')).toMatch(/^Report ready: holdings-\d{4}-\d{2}-\d{2}\.json \(3 holdings, 1 rows with problems listed in the report\)\.$/);
+    expect(await p.textContent('#message')).toMatch(/^Report ready: holdings-\d{4}-\d{2}-\d{2}\.json \(3 holdings, 1 row with problems listed in the report\)\.$/);
     const link = await p.evaluate(() => {
       const a = document.getElementById('report-link') as HTMLAnchorElement;
       return { download: a.download, href: a.href, hidden: a.hidden };
