@@ -1,9 +1,10 @@
 /** External tools the writer tests read files back with (poppler, LibreOffice), run without a shell. */
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { afterAll } from 'vitest';
 
 const run = promisify(execFile);
 
@@ -30,7 +31,7 @@ export async function pdfFonts(file: string): Promise<string> {
  * test files never share (and lock) one. Resolves to the converted file's path.
  */
 export async function libreOfficeConvert(file: string, format: 'pdf' | 'csv', outDir: string): Promise<{ path: string; stderr: string }> {
-  const profile = mkdtempSync(path.join(os.tmpdir(), 'lo-profile-'));
+  const profile = tempDir('lo-profile');
   const { stderr } = await run(
     'libreoffice',
     [`-env:UserInstallation=file://${profile}`, '--headless', '--norestore', '--convert-to', format, '--outdir', outDir, file],
@@ -39,8 +40,17 @@ export async function libreOfficeConvert(file: string, format: 'pdf' | 'csv', ou
   return { path: path.join(outDir, `${path.basename(file, path.extname(file))}.${format}`), stderr };
 }
 
+const created: string[] = [];
+// Test output is read back within its test file; nothing is kept after the file's tests
+// (this module is loaded once per test file, so the hook belongs to that file).
+afterAll(() => {
+  for (const dir of created.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
 export function tempDir(prefix: string): string {
-  return mkdtempSync(path.join(os.tmpdir(), `${prefix}-`));
+  const dir = mkdtempSync(path.join(os.tmpdir(), `rw-${prefix}-`));
+  created.push(dir);
+  return dir;
 }
 
 /** PDF text with runs of whitespace folded, so a phrase matches whatever line breaks pdftotext chose. */
