@@ -101,6 +101,18 @@ describe('coalescing queue against the sandbox', () => {
     expect(calls[0]!.items).toBe(5);
   });
 
+  it('stays at ceil(D/50) calls when a recalculation arrives in bursts', async () => {
+    const q = valuationQueue(client());
+    const before = (await log()).length;
+    const pending: Promise<unknown>[] = [];
+    for (let burst = 0; burst < 12; burst++) {
+      for (let i = 0; i < 25; i++) pending.push(q.request(watch(1150 + ((burst * 10 + i) % 120))));
+      await new Promise((r) => setTimeout(r, 15));
+    }
+    await Promise.all(pending);
+    expect((await batchCallsSince(before)).map((l) => l.items)).toEqual([50, 50, 20]);
+  });
+
   it('gives a bad item its own error and the others their values', async () => {
     const q = valuationQueue(client());
     const before = (await log()).length;

@@ -44,6 +44,13 @@ interface Entry<Req, Res> {
 }
 
 const DEFAULT_TTL_MS = 15 * 60_000;
+/**
+ * Excel hands a recalculation's invocations over in bursts; a pause this long means the burst
+ * is over. Only the last, partial batch waits for it: full batches of 50 leave at once.
+ */
+const DEFAULT_IDLE_MS = 50;
+/** A steady trickle that never pauses still gets its partial batch sent after this. */
+const DEFAULT_MAX_WAIT_MS = 1_000;
 
 /**
  * The shared queue behind every cell: invocations arriving within a short window are
@@ -66,8 +73,8 @@ export class CoalescingQueue<Req, Res> {
 
   constructor(private readonly options: CoalescingQueueOptions<Req, Res>) {
     this.maxBatch = options.maxBatch ?? 50;
-    this.idleMs = options.idleMs ?? 20;
-    this.maxWaitMs = options.maxWaitMs ?? 150;
+    this.idleMs = options.idleMs ?? DEFAULT_IDLE_MS;
+    this.maxWaitMs = options.maxWaitMs ?? DEFAULT_MAX_WAIT_MS;
     this.now = options.now ?? Date.now;
     this.cache = new ExpiringCache<Res>(this.now);
   }
