@@ -74,6 +74,8 @@ export class RateGate {
   private lastGrant = -Infinity;
   /** Pacing (GCRA): the theoretical time of the next grant. */
   private tat = -Infinity;
+  /** Nothing queued or in flight when the last request arrived: idle time earns no catch-up credit. */
+  private wasIdle = true;
   private blockedUntil = 0;
   private dayWindow = -1;
   private dayCount = 0;
@@ -119,6 +121,7 @@ export class RateGate {
         };
         signal.addEventListener('abort', w.onAbort, { once: true });
       }
+      if (this.queue.length === 0 && this.inFlight === 0) this.wasIdle = true;
       this.queue.push(w);
       this.pump();
     });
@@ -243,9 +246,11 @@ export class RateGate {
   private grant(now: number): Permit {
     const { perMinute } = this.limits;
     this.lastGrant = now;
-    // The first grant starts the schedule with no credit: catching up is for slots missed later.
+    // After idling the schedule restarts with no credit: catching up is for slots missed while
+    // requests were waiting or in flight, not for time nobody wanted to send.
     const credit = perMinute === undefined ? 0 : (catchUpSlots(perMinute) - 1) * this.spacingMs;
-    this.tat = (this.tat === -Infinity ? now + credit : Math.max(this.tat, now)) + this.spacingMs;
+    this.tat = (this.wasIdle ? now + credit : Math.max(this.tat, now)) + this.spacingMs;
+    this.wasIdle = false;
     this.recent.push(now);
     const keep = perMinute ?? this.recent.filter((t) => t > now - this.limits.minuteMs - this.limits.marginMs).length;
     if (this.recent.length > keep) this.recent.splice(0, this.recent.length - keep);
