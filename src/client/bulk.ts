@@ -1,9 +1,8 @@
 import type { z } from 'zod';
 import { MAX_BATCH } from '../wire';
 import { AbortedError, BadRequestError, DailyLimitExhaustedError, InvalidResponseError, ServiceError } from './errors';
-import { parseOptions } from './jitless';
 import type { RequestOptions } from './transport';
-import { describeProblem } from './validate';
+import { checkInput } from './validate';
 
 /** One input item's result: its value, or why it has none. */
 export type ItemOutcome<T> = { ok: true; value: T } | { ok: false; error: ServiceError };
@@ -58,17 +57,11 @@ export async function runBulk<O>(items: readonly unknown[], spec: BulkSpec<O>, o
     const chunk: number[] = [];
     while (chunk.length < MAX_BATCH && cursor < total) {
       const i = cursor++;
-      const r = spec.itemSchema.safeParse(items[i], parseOptions());
-      if (r.success) {
-        checked[i] = r.data;
+      const r = checkInput(spec.itemSchema, items[i], spec.operation);
+      if (r.ok) {
+        checked[i] = r.value;
         chunk.push(i);
-      } else {
-        const p = describeProblem(r.error, items[i]);
-        settle(i, {
-          ok: false,
-          error: new BadRequestError({ status: 400, type: 'validation_error', action: 'check_body', message: p.message, field: p.field, allowedValues: p.allowed_values, operation: spec.operation }),
-        });
-      }
+      } else settle(i, r);
     }
     return chunk.length > 0 ? chunk : undefined;
   };

@@ -68,10 +68,6 @@ export class Transport {
     this.tokens = tokens;
   }
 
-  get baseUrl(): string {
-    return this.cfg.baseUrl;
-  }
-
   async call<N extends OperationName>(name: N, input: CallInput = {}, opts: RequestOptions = {}): Promise<ResponseOf<N>> {
     const op: OperationDef = OPERATIONS[name];
     const label = `${name} (${op.method} ${op.path})`;
@@ -125,11 +121,11 @@ export class Transport {
       }
 
       const errBody = parseErrorBody(outcome.text);
+      // A 401 spends nothing at the service.
+      if (outcome.status === 401 && op.auth) this.cfg.gate.refund(permit);
       if (outcome.status === 401 && op.auth && !reauthenticated && this.tokens?.canRenew) {
-        // An expired or revoked token: renew and repeat once, outside the retry budget
-        // (a 401 spends nothing at the service).
+        // An expired or revoked token: renew and repeat once, outside the retry budget.
         reauthenticated = true;
-        this.cfg.gate.refund(permit);
         this.cfg.gate.observe(permit, rate);
         this.tokens.invalidate(token);
         log(this.cfg.logger, 'info', `token refused on ${label}; renewing and repeating once`);

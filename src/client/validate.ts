@@ -29,21 +29,31 @@ function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
   return v;
 }
 
-/** Checks a request body before anything is sent; throws a BadRequestError naming the field. */
-export function checkRequest<S extends z.ZodType>(schema: S, input: unknown, operation: string): z.output<S> {
+/** Checks one input against its schema: the parsed value, or a BadRequestError naming the field. */
+export function checkInput<S extends z.ZodType>(schema: S, input: unknown, operation: string): { ok: true; value: z.output<S> } | { ok: false; error: BadRequestError } {
   const result = schema.safeParse(input, parseOptions());
-  if (result.success) return result.data;
+  if (result.success) return { ok: true, value: result.data };
   const p = describeProblem(result.error, input);
   // 400 like the service's own answer, so callers handle both alike; nothing was sent.
-  throw new BadRequestError({
-    status: 400,
-    type: 'validation_error',
-    action: 'check_body',
-    message: p.message,
-    field: p.field,
-    allowedValues: p.allowed_values,
-    operation,
-  });
+  return {
+    ok: false,
+    error: new BadRequestError({
+      status: 400,
+      type: 'validation_error',
+      action: 'check_body',
+      message: p.message,
+      field: p.field,
+      allowedValues: p.allowed_values,
+      operation,
+    }),
+  };
+}
+
+/** Checks a request body before anything is sent; throws a BadRequestError naming the field. */
+export function checkRequest<S extends z.ZodType>(schema: S, input: unknown, operation: string): z.output<S> {
+  const r = checkInput(schema, input, operation);
+  if (!r.ok) throw r.error;
+  return r.value;
 }
 
 /** Checks a 2xx body against the wire contract; a mismatch names the operation and the field path. */
