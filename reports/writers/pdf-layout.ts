@@ -22,6 +22,10 @@ export interface Furniture {
   sandbox: boolean;
 }
 
+function definedOnly<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
 export class PdfPages {
   readonly doc: PDFKit.PDFDocument;
   private outlineRoot: PDFKit.PDFOutline;
@@ -35,7 +39,8 @@ export class PdfPages {
       margins: { top: MARGIN.top, bottom: MARGIN.bottom, left: MARGIN.side, right: MARGIN.side },
       bufferPages: true,
       autoFirstPage: false,
-      info: { ...info, Creator: 'svc-report', Producer: 'svc-report (pdfkit)' },
+      // pdfkit cannot serialise an undefined entry (no author when no firm is configured): leave it out.
+      info: { ...definedOnly(info), Creator: 'svc-report', Producer: 'svc-report (pdfkit)' },
       displayTitle: true,
       lang: 'en-GB',
     });

@@ -92,6 +92,8 @@ describe.skipIf(!hasCommand('pdftotext'))('PDF writer, read back with poppler', 
 
   it('prints a note in place of each section the tier does not have', async () => {
     const starter = makeReportData({ holdings: 5, starterTier: true, sandbox: false });
+    // No firm configured: no "Prepared by" on the cover and no author in the document info.
+    delete starter.cover.prepared_by;
     const f = path.join(tempDir('pdf-starter'), 'starter.pdf');
     await writePdf(starter, f);
     const t = folded(await pdfText(f));
@@ -99,5 +101,6 @@ describe.skipIf(!hasCommand('pdftotext'))('PDF writer, read back with poppler', 
     expect(t).toContain("omitted: the account's tier has no exit scope");
     expect(t).toContain('no performance or benchmarks');
     expect(t).not.toContain('SANDBOX DATA');
+    expect(t).not.toContain('PREPARED BY');
   });
 });
