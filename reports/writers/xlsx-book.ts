@@ -44,7 +44,8 @@ export class XlsxBook {
       zip: { zlib: { level: 1 } },
     });
     this.workbook.creator = meta.creator;
-    this.workbook.created = meta.created;
+    // exceljs throws on an invalid date when it writes docProps/core.xml.
+    this.workbook.created = Number.isNaN(meta.created.getTime()) ? new Date() : meta.created;
     this.styles = cellStyles(meta.currency);
   }
 
