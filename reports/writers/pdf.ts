@@ -326,7 +326,7 @@ function drawErrorsAndNotes(p: PdfPages, data: ReportData): void {
 export async function writePdf(data: ReportData, filePath: string): Promise<void> {
   const c = data.cover;
   const pages = new PdfPages(
-    { title: `${c.portfolio_name} — ${c.client_name}`, subtitle: `Valued as of ${formatLongDate(c.as_of)} · ${c.currency}`, reference: c.report_id, sandbox: c.sandbox },
+    { title: c.client_name === c.portfolio_name ? c.portfolio_name : `${c.portfolio_name} — ${c.client_name}`, subtitle: `Valued as of ${formatLongDate(c.as_of)} · ${c.currency}`, reference: c.report_id, sandbox: c.sandbox },
     { Title: `${c.portfolio_name} — portfolio report ${c.as_of}`, Author: c.prepared_by, Subject: `Valuation report for ${c.client_name}` },
   );
   drawCover(pages, data);
