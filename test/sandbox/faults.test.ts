@@ -135,4 +135,27 @@ describe('request log', () => {
       expect(Number.isNaN(Date.parse(String(l.t)))).toBe(false);
     }
   });
+
+  it('a caller that aborts during injected latency is logged as 499 and the handler does not hang', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'sb-abort-')), 'log.jsonl');
+    const sb = await start({ faults: 'latency=300-300', logFile: file });
+    try {
+      const token = (await getToken(sb.url, 'demo-enterprise')).access_token;
+      const body = JSON.stringify({ segment: 'watches', brand: 'Rolex', model: 'Daytona', reference: '116500LN' });
+      const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+      await expect(fetch(sb.url + '/valuations', { method: 'POST', headers, body, signal: AbortSignal.timeout(50) })).rejects.toThrow();
+      const deadline = Date.now() + 3000;
+      let lines: { path: string; status: number }[] = [];
+      while (Date.now() < deadline) {
+        lines = readFileSync(file, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
+        if (lines.some((l) => l.path.endsWith('/valuations'))) break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(lines.filter((l) => l.path.endsWith('/valuations')).map((l) => l.status)).toEqual([499]);
+      // The server still answers the next caller normally.
+      expect((await call(sb.url, 'POST', '/valuations', { token, body: JSON.parse(body) })).status).toBe(200);
+    } finally {
+      await sb.close();
+    }
+  });
 });

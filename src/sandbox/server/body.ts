@@ -3,6 +3,13 @@ import { HttpError, validationError } from './http-error';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
+/** The caller went away before its body was read (it aborted, e.g. during an injected latency). */
+export class ClientClosedRequest extends Error {
+  constructor() {
+    super('the client closed the connection before sending its whole request');
+  }
+}
+
 const tooLarge = () => new HttpError('payload_too_large', `the request body is larger than ${MAX_BODY_BYTES} bytes (1 MiB)`);
 
 /**
@@ -13,10 +20,18 @@ export function readJsonBody(req: IncomingMessage): Promise<unknown> {
   const type = req.headers['content-type'];
   const declared = Number(req.headers['content-length'] ?? NaN);
   if (declared > MAX_BODY_BYTES) return Promise.reject(tooLarge());
+  // Already gone (aborted while the request waited): a destroyed stream never emits 'end'.
+  if (req.destroyed) return Promise.reject(new ClientClosedRequest());
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     let failed = false;
+    req.on('close', () => {
+      if (!req.complete && !failed) {
+        failed = true;
+        reject(new ClientClosedRequest());
+      }
+    });
     req.on('data', (chunk: Buffer) => {
       if (failed) return;
       size += chunk.length;

@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { OPERATIONS, matchOperation, type OperationDef, type OperationName } from '../../wire';
 import type { Account } from '../accounts';
 import type { Market } from '../market/market';
-import { readJsonBody } from './body';
+import { ClientClosedRequest, readJsonBody } from './body';
 import { AS_OF_HEADER, marketDay } from './context';
 import { corsHeaders, preflightHeaders } from './cors';
 import { FaultInjector, type FaultConfig } from './faults';
@@ -110,6 +110,11 @@ export function createSandboxServer(o: ServerOptions): Server {
       status = op.status;
       payload = result;
     } catch (e) {
+      if (e instanceof ClientClosedRequest) {
+        // Nobody to answer; 499 as nginx logs it, so tests counting calls see the attempt.
+        o.log?.write(logLine(account, method, pathname, 499, items));
+        return;
+      }
       const err = e instanceof HttpError ? e : internalError(e);
       status = err.status;
       payload = err.body();
