@@ -3,12 +3,11 @@ import { composeDisclaimer, type ExitRow, type ProjectionRow, type ReportData, t
 import type { PortfolioResults } from '../run/results';
 import type { Performance } from '../../src/wire';
 import { inputError } from './errors';
-import { allocate, concentration, largestFirst, summarise } from './figures';
+import { largestFirst } from './figures';
 import { methodNotes } from './method-notes';
 import type { BuildContext } from './context';
-import { byRow, holdingRows, weigh } from './portfolio-report';
-import { applyMonthOnMonth } from './previous';
-import { reportId } from './report-id';
+import { byRow, holdingRows } from './portfolio-report';
+import { headline, holdingsKey } from './headline';
 import { TOP_HOLDINGS } from '../run/enrich';
 import { exitRow, mapSection, performanceComparison, projectionRow } from './sections';
 
@@ -40,33 +39,17 @@ export function buildConsolidatedReport(
     if (results.exits.included) exits.push(...results.exits.data.filter((x) => built.refs.has(x.index)).map((x) => exitRow(ref(x.index), x.exit)));
     else exitNote = results.exits.note;
   }
-  const base = summarise(rows, ctx.asOf);
-  weigh(rows, base.current_value);
-  const monthOnMonth = applyMonthOnMonth(rows, base.current_value, ctx.previous?.byPortfolio.get(CONSOLIDATED_NAME));
-  const summary = { ...base, month_on_month: monthOnMonth };
-  const allocation = allocate(rows);
   const top = <T extends { current_value: number; row: number }>(xs: T[]) => largestFirst(xs).slice(0, TOP_HOLDINGS);
+  const names = { client: parts.map((p) => p.input.name).join(', '), portfolio: CONSOLIDATED_NAME };
+  const head = headline(names, parts.map((p) => [p.input.name, holdingsKey(p.input)]), rows, ctx);
   return {
-    cover: {
-      client_name: parts.map((p) => p.input.name).join(', '),
-      portfolio_name: CONSOLIDATED_NAME,
-      portfolio_id: null,
-      as_of: ctx.asOf,
-      currency: ctx.currency,
-      report_id: reportId(CONSOLIDATED_NAME, ctx.asOf, parts.map((p) => [p.input.name, p.input.holdings.map((h) => [h.source.row, h.assetId, h.quantity, h.purchasePrice])])),
-      generated_at: ctx.generatedAt,
-      sandbox: ctx.sandbox,
-      prepared_by: ctx.preparedBy,
-    },
-    summary,
-    allocation,
-    concentration: concentration(rows, allocation),
+    ...head,
     holdings: rows,
     benchmarks: mapSection(performance, performanceComparison),
     projections: projectionNote !== undefined && projections.length === 0 ? { included: false, note: projectionNote } : { included: true, data: top(projections) },
     exit_analysis: exitNote !== undefined && exits.length === 0 ? { included: false, note: exitNote } : { included: true, data: top(exits) },
     errors: errors.sort(byRow),
-    method_notes: methodNotes(ctx, { previousFound: monthOnMonth !== null, consolidated: parts.length }),
-    disclaimer: composeDisclaimer(summary, ctx.sandbox),
+    method_notes: methodNotes(ctx, { previousFound: head.summary.month_on_month !== null, consolidated: parts.length }),
+    disclaimer: composeDisclaimer(head.summary, ctx.sandbox),
   };
 }

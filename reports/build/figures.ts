@@ -100,3 +100,8 @@ export function concentration(holdings: readonly Holding[], allocation: readonly
     flags,
   };
 }
+
+/** Fills each holding's weight once the total is known. */
+export function weigh(rows: Holding[], total: number): void {
+  for (const r of rows) r.weight_percent = percentOf(r.current_value, total);
+}

@@ -3,11 +3,10 @@ import { composeDisclaimer, type Holding as ReportHolding, type ReportData, type
 import type { PortfolioResults } from '../run/results';
 import { describeHolding } from './describe';
 import { inputError, valuationError } from './errors';
-import { allocate, concentration, percentOf, summarise } from './figures';
+import { percentOf } from './figures';
 import { methodNotes } from './method-notes';
-import { applyMonthOnMonth } from './previous';
 import type { BuildContext } from './context';
-import { reportId } from './report-id';
+import { headline, holdingsKey } from './headline';
 import { exitRow, mapSection, performanceComparison, projectionRow, type RowRef } from './sections';
 
 
@@ -54,34 +53,12 @@ export function holdingRows(input: PortfolioInput, results: PortfolioResults, wi
   return { rows, errors, refs };
 }
 
-/** Fills each holding's weight once the total is known. */
-export function weigh(rows: ReportHolding[], total: number): void {
-  for (const r of rows) r.weight_percent = percentOf(r.current_value, total);
-}
-
 export function buildPortfolioReport(input: PortfolioInput, results: PortfolioResults, ctx: BuildContext): ReportData {
   const { rows, errors, refs } = holdingRows(input, results);
-  const base = summarise(rows, ctx.asOf);
-  weigh(rows, base.current_value);
-  const monthOnMonth = applyMonthOnMonth(rows, base.current_value, ctx.previous?.byPortfolio.get(input.name));
-  const summary = { ...base, month_on_month: monthOnMonth };
-  const allocation = allocate(rows);
   const ref = (index: number) => refs.get(index)!;
+  const head = headline({ client: input.name, portfolio: input.name }, holdingsKey(input), rows, ctx);
   return {
-    cover: {
-      client_name: input.name,
-      portfolio_name: input.name,
-      portfolio_id: null,
-      as_of: ctx.asOf,
-      currency: ctx.currency,
-      report_id: reportId(input.name, ctx.asOf, input.holdings.map((h) => [h.source.row, h.assetId, h.quantity, h.purchasePrice])),
-      generated_at: ctx.generatedAt,
-      sandbox: ctx.sandbox,
-      prepared_by: ctx.preparedBy,
-    },
-    summary,
-    allocation,
-    concentration: concentration(rows, allocation),
+    ...head,
     holdings: rows,
     benchmarks: mapSection(results.performance, performanceComparison),
     projections: mapSection(results.projections, (items) => items.filter((x) => refs.has(x.index)).map((x) => projectionRow(ref(x.index), x.projection))),
@@ -91,8 +68,8 @@ export function buildPortfolioReport(input: PortfolioInput, results: PortfolioRe
       ...errors,
       ...results.problems.map((message) => ({ row: null, field: '', message })),
     ].sort(byRow),
-    method_notes: methodNotes(ctx, { previousFound: monthOnMonth !== null }),
-    disclaimer: composeDisclaimer(summary, ctx.sandbox),
+    method_notes: methodNotes(ctx, { previousFound: head.summary.month_on_month !== null }),
+    disclaimer: composeDisclaimer(head.summary, ctx.sandbox),
   };
 }
 

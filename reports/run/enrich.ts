@@ -4,6 +4,7 @@ import type { Holding, PortfolioInput } from '../input/types';
 import type { Section } from '../report-data';
 import type { ItemResult, PortfolioResults } from './results';
 import { mapSection } from '../build/sections';
+import { valuationRequest } from './requests';
 
 /** How many of the largest holdings get projections and exit analysis. */
 export const TOP_HOLDINGS = 5;
@@ -70,22 +71,7 @@ export async function portfolioPerformance(client: ServiceClient, name: string, 
 }
 
 function portfolioAsset(h: Holding): PortfolioAssetInput {
-  return {
-    segment: h.segment,
-    brand: h.brand,
-    model: h.model,
-    reference: h.reference,
-    year: h.year,
-    condition: h.condition,
-    box_papers: h.boxPapers,
-    size: h.size,
-    quantity: h.quantity,
-    medium: h.medium,
-    size_cm: h.sizeCm,
-    asset_id: h.assetId,
-    purchase_price: h.purchasePrice,
-    purchase_date: h.purchaseDate,
-  };
+  return { ...valuationRequest(h), asset_id: h.assetId, purchase_price: h.purchasePrice, purchase_date: h.purchaseDate };
 }
 
 async function perHolding<T>(

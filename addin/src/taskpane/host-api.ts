@@ -2,19 +2,9 @@ import type { ReportFormat } from '../../../reports/report-data';
 import type { Currency } from '../../../src/wire';
 import { hostConnection } from '../shared/host-connection';
 
-/** The host's status answer (addin/server/status.ts ConnectionStatus). */
-export interface HostStatus {
-  service: string;
-  sandbox: boolean;
-  connected: boolean;
-  tier: string;
-  minute_limit: number | null;
-  minute_remaining: number | null;
-  day_limit: number | null;
-  day_remaining: number | null;
-  resets_at: string | null;
-  problem?: string;
-}
+/** The host's status answer, typed by the host itself (a type-only import: nothing of the server is bundled). */
+import type { ConnectionStatus as HostStatus } from '../../server/status';
+export type { HostStatus };
 
 function connection() {
   let storage: Storage | undefined;
