@@ -5,10 +5,11 @@ import { timingSafeEqual } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ServiceClient } from '../../src/client';
-import type { TierName } from '../../src/wire';
 import { ADDIN_DIR } from '../paths';
 import { API_PREFIX, DEPLOYMENT_KEY_HEADER } from '../src/shared/host-connection';
 import { HostApiCache } from './api-cache';
+import type { ServiceTarget } from './service-target';
+export type { ServiceTarget };
 import { sendError, sendJson } from './http-util';
 import { handleApi, sendServiceError } from './proxy';
 import { serveFile } from './static-files';
@@ -16,19 +17,6 @@ import { connectionStatus } from './status';
 import { handleReportExport } from './report-export';
 
 export const OFFICE_JS_DIR = path.resolve(ADDIN_DIR, '..', 'node_modules/@microsoft/office-js/dist');
-
-export interface ServiceTarget {
-  /** The one service the host forwards to, including /v1. */
-  baseUrl: string;
-  clientId: string;
-  clientSecret: string;
-  tier?: TierName;
-  /** Shown in the task pane's status. */
-  label?: string;
-  sandbox?: boolean;
-  /** Short rate windows for tests. */
-  limits?: { minuteMs?: number; dayMs?: number };
-}
 
 export interface AddinHostOptions {
   service: ServiceTarget;

@@ -6,8 +6,7 @@ import type { ServiceClient } from '../../src/client';
 import { CURRENCIES, type Currency } from '../../src/wire';
 import { REPORT_FORMATS, type ReportFormat } from '../../reports/report-data';
 import type { PortfolioInput } from '../../reports/input/types';
-import type { PortfolioState } from '../../reports/run/checkpoint';
-import type { PortfolioResults } from '../../reports/run/results';
+import { resultsOf, type PortfolioState } from '../../reports/run/checkpoint';
 import { valuate } from '../../reports/run/valuate';
 import { enrich } from '../../reports/run/enrich';
 import { buildPortfolioReport } from '../../reports/build/portfolio-report';
@@ -15,7 +14,7 @@ import { writeReport } from '../../reports/writers';
 import { readHoldingsGrid, todayUtc } from '../src/shared/holdings';
 import { HttpProblem, readJson, sendBytes } from './http-util';
 import { sendServiceError } from './proxy';
-import type { ServiceTarget } from './host';
+import type { ServiceTarget } from './service-target';
 
 const CONTENT_TYPES: Record<ReportFormat, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -73,13 +72,8 @@ export async function handleReportExport(req: IncomingMessage, res: ServerRespon
     const signal = new AbortController().signal;
     const state: PortfolioState = { valuations: input.holdings.map(() => null), scores: input.holdings.map(() => null) };
     await valuate(ctx.client, input, state, { currency, signal, afterChunk: async () => undefined });
-    const enrichment = await enrich(ctx.client, input, state.valuations, { currency, signal });
-    const results: PortfolioResults = {
-      valuations: state.valuations.map((v) => v ?? undefined),
-      scores: state.scores.map((s) => (s === false ? null : (s ?? undefined))),
-      ...enrichment,
-    };
-    // preparedBy is always set: the PDF writer (pdfkit) cannot take an undefined Author.
+    state.enrichment = await enrich(ctx.client, input, state.valuations, { currency, signal });
+    const results = resultsOf(state);
     const data = buildPortfolioReport(input, results, { asOf, currency, generatedAt: new Date().toISOString(), sandbox: ctx.service.sandbox ?? false, preparedBy: PREPARED_BY });
     dir = await mkdtemp(path.join(tmpdir(), 'svc-addin-report-'));
     const [file] = await writeReport(data, dir, [request.format]);

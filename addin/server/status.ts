@@ -1,7 +1,7 @@
 import type { ServiceClient } from '../../src/client';
 import { TIERS, TIER_NAMES, type TierName } from '../../src/wire';
 import type { HostApiCache } from './api-cache';
-import type { ServiceTarget } from './host';
+import type { ServiceTarget } from './service-target';
 
 export interface ConnectionStatus {
   service: string;

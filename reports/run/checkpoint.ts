@@ -97,3 +97,17 @@ export class Checkpoint {
 export class CheckpointMismatch extends Error {
   override name = 'CheckpointMismatch';
 }
+
+/** What the report is built from, once a portfolio's valuations, scores and enrichment are all in its state. */
+export function resultsOf(state: PortfolioState): PortfolioResults {
+  const e = state.enrichment;
+  if (!e) throw new Error('the portfolio has not been enriched yet');
+  return {
+    valuations: state.valuations.map((v) => v ?? undefined),
+    scores: state.scores.map((s) => (s === false ? null : (s ?? undefined))),
+    performance: e.performance,
+    projections: e.projections,
+    exits: e.exits,
+    problems: e.problems,
+  };
+}

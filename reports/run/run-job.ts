@@ -12,7 +12,7 @@ import { loadHoldings } from '../input/load';
 import type { PortfolioInput } from '../input/types';
 import { writeReport } from '../writers';
 import { planBudget } from './budget';
-import { CHECKPOINT_FILE, Checkpoint, checkpointKey, type PortfolioState } from './checkpoint';
+import { CHECKPOINT_FILE, Checkpoint, checkpointKey, resultsOf, type PortfolioState } from './checkpoint';
 import { connect } from './connect';
 import { enrich, enrichmentRequests, portfolioPerformance } from './enrich';
 import { EXIT, InterruptedError, UsageError } from './exit-codes';
@@ -160,7 +160,7 @@ async function valueEverything(client: ServiceClient, portfolios: readonly Portf
       state.enrichment = await enrich(client, p, state.valuations, { currency: o.currency, signal: o.signal });
       await cp.save();
     }
-    results.set(p.name, fromState(state));
+    results.set(p.name, resultsOf(state));
   }
   if (o.consolidated && !cp.state.consolidated) {
     const valued = portfolios.flatMap((p) => p.holdings.filter((_, i) => results.get(p.name)!.valuations[i]?.ok));
@@ -168,18 +168,6 @@ async function valueEverything(client: ServiceClient, portfolios: readonly Portf
     await cp.save();
   }
   return results;
-}
-
-function fromState(state: PortfolioState): PortfolioResults {
-  const e = state.enrichment!;
-  return {
-    valuations: state.valuations.map((v) => v ?? undefined),
-    scores: state.scores.map((s) => (s === false ? null : (s ?? undefined))),
-    performance: e.performance,
-    projections: e.projections,
-    exits: e.exits,
-    problems: e.problems,
-  };
 }
 
 /** A portfolio the day's budget could not cover: nothing spent, every holding listed as not valued. */
