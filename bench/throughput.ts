@@ -11,7 +11,6 @@
  * and the gzip size of the browser bundle of the client with its schemas. Figures come from
  * the sandbox's request log (what the service saw). The last line is one JSON object.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,6 +22,7 @@ import { ServiceClient } from '../src/client';
 import { startSandbox, type LogLine } from '../src/sandbox';
 import { MAX_BATCH, TIERS, type ValuationRequest } from '../src/wire';
 import { buildBrowserClient } from '../test/client/browser-bundle';
+import { spawnSandbox } from './support/sandbox-process';
 
 const WINDOW_MS = 1000;
 const argAssets = process.argv.indexOf('--assets');
@@ -43,24 +43,7 @@ async function startService(): Promise<{ url: string; close(): Promise<void> }> 
   if (process.argv.includes('--in-process')) return startSandbox({ port: 0, quiet: true, minuteMs: WINDOW_MS, logFile, accounts });
   const accountsFile = join(dir, 'accounts.json');
   writeFileSync(accountsFile, JSON.stringify(accounts));
-  const bin = fileURLToPath(new URL('../bin/svc-sandbox.js', import.meta.url));
-  const child = spawn(process.execPath, [bin, '--port', '0', '--minute-ms', String(WINDOW_MS), '--accounts', accountsFile, '--log', logFile, '--quiet'], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const url = await new Promise<string>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`svc-sandbox exited with ${code}`)));
-    child.stdout.on('data', (d: Buffer) => {
-      const m = /(http:\/\/\S+\/v1)/.exec(d.toString());
-      if (m) resolve(m[1]!);
-    });
-  });
-  return {
-    url,
-    close: () =>
-      new Promise((resolve) => {
-        child.removeAllListeners('exit');
-        child.once('exit', () => resolve());
-        child.kill();
-      }),
-  };
+  return spawnSandbox(['--minute-ms', String(WINDOW_MS), '--accounts', accountsFile, '--log', logFile]);
 }
 
 const assets: ValuationRequest[] = Array.from({ length: ASSETS }, (_, i) => ({
