@@ -93,6 +93,7 @@ export async function runReports(opts: RunOptions, io: RunIo): Promise<RunOutcom
     const retryable = portfolios.reduce((n, p) => n + valuationsToDo(p, cp.portfolio(p.name)).length, 0);
     if (retryable > 0) {
       await cp.save();
+      await cp.close();
       log(`${retryable} holding${retryable === 1 ? ' was' : 's were'} not valued for a passing reason (budget, network or service): run the same command with --resume later to value only ${retryable === 1 ? 'it' : 'them'}.`);
     } else {
       await cp.remove();
@@ -144,28 +145,25 @@ async function valueEverything(client: ServiceClient, portfolios: readonly Portf
       continue;
     }
     // New valuations (a resumed retry) make earlier projections and performance stale.
-    if (valuationsToDo(p, state).length > 0 && state.enrichment) {
-      delete state.enrichment;
-      delete cp.state.consolidated;
-    }
+    if (valuationsToDo(p, state).length > 0 && state.enrichment) await cp.dropEnrichment(p.name);
     await valuate(client, p, state, {
       currency: o.currency,
       signal: o.signal,
-      afterChunk: async (phase, done, total) => {
-        await cp.save();
+      afterChunk: async (phase, chunk, done, total) => {
+        await (phase === 'valuations' ? cp.recordValuations(p.name, chunk) : cp.recordScores(p.name, chunk));
         o.progress.update({ label: `${p.name}: ${phase === 'valuations' ? 'valued' : 'scored'}`, done, total, requestsLeft: client.rateLimitStatus().minuteRemaining });
       },
     });
     if (!state.enrichment) {
       state.enrichment = await enrich(client, p, state.valuations, { currency: o.currency, signal: o.signal });
-      await cp.save();
+      await cp.recordEnrichment(p.name);
     }
     results.set(p.name, resultsOf(state));
   }
   if (o.consolidated && !cp.state.consolidated) {
     const valued = portfolios.flatMap((p) => p.holdings.filter((_, i) => results.get(p.name)!.valuations[i]?.ok));
     cp.state.consolidated = { performance: await portfolioPerformance(client, 'Consolidated', valued, { currency: o.currency, signal: o.signal }) };
-    await cp.save();
+    await cp.recordConsolidated();
   }
   return results;
 }

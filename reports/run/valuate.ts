@@ -8,8 +8,8 @@ import { scoreRequest, valuationRequest } from './requests';
 export interface ValuateOptions {
   currency: Currency;
   signal: AbortSignal;
-  /** Called after every chunk, once its results are in `state`: the checkpoint is saved here. */
-  afterChunk(phase: 'valuations' | 'scores', done: number, total: number): Promise<void>;
+  /** Called after every chunk, once its results are in `state`: the checkpoint records the chunk here. */
+  afterChunk(phase: 'valuations' | 'scores', chunk: readonly number[], done: number, total: number): Promise<void>;
 }
 
 /** Holdings still to value: never valued, or failed for a reason that may pass (budget, network, 5xx). */
@@ -34,13 +34,13 @@ export async function valuate(client: ServiceClient, input: PortfolioInput, stat
   for (const chunk of chunks(valuationsToDo(input, state))) {
     const outcomes = await client.valueAll(chunk.map((i) => valuationRequest(input.holdings[i]!)), { signal: opts.signal, currency: opts.currency, concurrency: 1 });
     chunk.forEach((i, k) => (state.valuations[i] = valuationResult(outcomes[k]!)));
-    await opts.afterChunk('valuations', done(), total);
+    await opts.afterChunk('valuations', chunk, done(), total);
   }
   const toScore = scoresToDo(input, state);
   for (const chunk of chunks(toScore)) {
     const outcomes = await client.scoreAll(chunk.map((i) => scoreRequest(input.holdings[i]!)), { signal: opts.signal, concurrency: 1 });
     chunk.forEach((i, k) => (state.scores[i] = scoreResult(outcomes[k]!) ?? false));
-    await opts.afterChunk('scores', toScore.length - scoresToDo(input, state).length, toScore.length);
+    await opts.afterChunk('scores', chunk, toScore.length - scoresToDo(input, state).length, toScore.length);
   }
 }
 

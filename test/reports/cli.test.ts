@@ -81,7 +81,7 @@ describe('svc-report usage', () => {
     expect(json.errors.some((e: { row: number | null; message: string }) => e.row === null && /today's budget/.test(e.message))).toBe(true);
     expect(json.errors.filter((e: { row: number | null }) => e.row !== null)).toHaveLength(120);
     // Kept so a run after the reset values them with --resume.
-    expect(existsSync(join(dir, 'budget-out', '.svc-report-checkpoint.json'))).toBe(true);
+    expect(existsSync(join(dir, 'budget-out', '.svc-report-checkpoint.jsonl'))).toBe(true);
     expect(r.stderr).toMatch(/120 holdings were not valued for a passing reason .* --resume/);
   });
 });

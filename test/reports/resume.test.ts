@@ -2,6 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChildProcess } from 'node:child_process';
+import { CHECKPOINT_FILE, readCheckpointState } from '../../reports/run/checkpoint';
 import {
   csvFile,
   pdfText,
@@ -17,7 +18,7 @@ import {
   type TestSandbox,
 } from './helpers';
 
-const CHECKPOINT = '.svc-report-checkpoint.json';
+const CHECKPOINT = CHECKPOINT_FILE;
 let sb: TestSandbox;
 let dir: string;
 let holdings: string;
@@ -50,9 +51,9 @@ async function afterFirstCheckpoint(out: string, child: ChildProcess): Promise<v
   throw new Error('the run never wrote a checkpoint');
 }
 
-function valuedInCheckpoint(out: string): number {
-  const state = JSON.parse(readFileSync(join(out, CHECKPOINT), 'utf8'));
-  return (state.portfolios['resume-me'].valuations as unknown[]).filter((v) => v !== null).length;
+async function valuedInCheckpoint(out: string): Promise<number> {
+  const state = await readCheckpointState(join(out, CHECKPOINT));
+  return state!.portfolios['resume-me']!.valuations.filter((v) => v !== null).length;
 }
 
 async function allContent(out: string) {
@@ -81,7 +82,7 @@ describe('svc-report run --resume', () => {
     first.child.kill('SIGKILL');
     const killed = await first.done;
     expect(killed.signal).toBe('SIGKILL');
-    const valued = valuedInCheckpoint(broken);
+    const valued = await valuedInCheckpoint(broken);
     expect(valued).toBeGreaterThanOrEqual(50);
     expect(valued).toBeLessThan(150); // killed mid-run, not after it
     const chunksDone = valued / 50;
