@@ -16,6 +16,7 @@
  *
  *   npx tsx bench/addin.ts            # progress on stderr, ONE JSON line last on stdout
  */
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -30,7 +31,7 @@ const SCENARIOS = [
   { cells: 1_000, distinct: 300 },
   { cells: 10_000, distinct: 2_000 },
 ] as const;
-const ACCOUNT = { client_id: 'bench-addin', client_secret: 'bench-addin-secret', tier: 'enterprise' as const, per_minute: 10_000_000, per_day: 100_000_000 };
+const ACCOUNT = { client_id: 'bench-addin', client_secret: `bench-addin-${randomUUID()}`, tier: 'enterprise' as const, per_minute: 10_000_000, per_day: 100_000_000 };
 const SEGMENTS = ['watches', 'art', 'wine', 'sneakers', 'bags', 'cards', 'jewellery', 'automobiles', 'spirits', 'real_estate'] as const;
 
 interface Measure {

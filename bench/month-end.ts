@@ -9,6 +9,7 @@
  * Prints one JSON line last.
  */
 import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -44,7 +45,7 @@ function holdingsCsv(portfolios: number): string {
 }
 
 const accountsFile = join(work, 'accounts.json');
-const clientSecret = 'bench-local-sandbox-only';
+const clientSecret = `bench-${randomUUID()}`; // a throwaway account on a local sandbox
 writeFileSync(accountsFile, JSON.stringify([{ client_id: 'bench', client_secret: clientSecret, tier: 'enterprise', per_minute: 10_000_000, per_day: 1_000_000_000 }]));
 const sandbox = await spawnSandbox(['--accounts', accountsFile]);
 

@@ -11,6 +11,7 @@
  * and the gzip size of the browser bundle of the client with its schemas. Figures come from
  * the sandbox's request log (what the service saw). The last line is one JSON object.
  */
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -31,7 +32,10 @@ const CEILING = TIERS.starter.perMinute * MAX_BATCH;
 
 const dir = mkdtempSync(join(tmpdir(), 'svc-bench-'));
 const logFile = join(dir, 'requests.jsonl');
-const accounts = ['bench-client', 'bench-sequential', 'bench-plimit'].map((id) => ({ client_id: id, client_secret: `${id}-secret`, tier: 'starter' as const }));
+// Throwaway accounts on a local sandbox; secrets made per run so none is written in code.
+const secret = (id: string) => `${id}-${randomUUID()}`;
+const accounts = ['bench-client', 'bench-sequential', 'bench-plimit'].map((id) => ({ client_id: id, client_secret: secret(id), tier: 'starter' as const }));
+const secretOf = (id: string) => accounts.find((a) => a.client_id === id)!.client_secret;
 const sb = await startService();
 
 /**
@@ -90,7 +94,7 @@ const round3 = (x: number) => Math.round(x * 1000) / 1000;
 const settle = () => new Promise((r) => setTimeout(r, 150));
 
 // 1. The client: valueAll paced by the gate.
-const client = new ServiceClient({ baseUrl: sb.url, clientId: 'bench-client', clientSecret: 'bench-client-secret', tier: 'starter', limits: { minuteMs: WINDOW_MS } });
+const client = new ServiceClient({ baseUrl: sb.url, clientId: 'bench-client', clientSecret: secretOf('bench-client'), tier: 'starter', limits: { minuteMs: WINDOW_MS } });
 await client.segments.list(); // token and first contact outside the timed run
 await settle();
 let t0 = performance.now();
@@ -101,7 +105,7 @@ const clientFigures = { ...figures('bench-client', clientMs), failed_items: out.
 console.error('client', clientFigures);
 
 // 2. Baseline: one valuation per request, sequentially, for three windows.
-const seq = new ServiceClient({ baseUrl: sb.url, clientId: 'bench-sequential', clientSecret: 'bench-sequential-secret', tier: 'starter', limits: { minuteMs: WINDOW_MS } });
+const seq = new ServiceClient({ baseUrl: sb.url, clientId: 'bench-sequential', clientSecret: secretOf('bench-sequential'), tier: 'starter', limits: { minuteMs: WINDOW_MS } });
 await seq.segments.list();
 await settle();
 t0 = performance.now();
@@ -116,7 +120,7 @@ console.error('sequential', sequentialFigures);
 const tokenRes = await fetch(`${sb.url}/auth/token`, {
   method: 'POST',
   headers: { 'content-type': 'application/json' },
-  body: JSON.stringify({ client_id: 'bench-plimit', client_secret: 'bench-plimit-secret', grant_type: 'client_credentials' }),
+  body: JSON.stringify({ client_id: 'bench-plimit', client_secret: secretOf('bench-plimit'), grant_type: 'client_credentials' }),
 });
 const { access_token } = (await tokenRes.json()) as { access_token: string };
 const limit = pLimit(8);
