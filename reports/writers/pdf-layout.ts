@@ -12,6 +12,29 @@ export const MARGIN = { top: 64, bottom: 60, side: 48 };
 
 export const hex = (c: string) => `#${c}`;
 
+/**
+ * The largest font size, from `size` down to `min`, at which `text` fits `width` on one line in
+ * the current font. pdfkit breaks a word wider than the box even with lineBreak: false.
+ */
+export function fitFontSize(doc: PDFKit.PDFDocument, text: string, width: number, size: number, min: number): number {
+  let s = size;
+  while (s > min && doc.fontSize(s).widthOfString(text) > width) s -= 0.5;
+  return s;
+}
+
+/** `text` cut to fit `width` on one line at the current font and size, ending in an ellipsis when cut. */
+export function fitText(doc: PDFKit.PDFDocument, text: string, width: number): string {
+  if (doc.widthOfString(text) <= width) return text;
+  let lo = 0;
+  let hi = text.length;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (doc.widthOfString(text.slice(0, mid).trimEnd() + '…') <= width) lo = mid;
+    else hi = mid - 1;
+  }
+  return text.slice(0, lo).trimEnd() + '…';
+}
+
 export interface Furniture {
   /** Left of the running header, e.g. the portfolio name. */
   title: string;
@@ -139,8 +162,8 @@ export class PdfPages {
       page.margins.bottom = 0;
       if (i > range.start) {
         doc.font('sans').fontSize(8).fillColor(hex(PALETTE.muted));
-        doc.text(f.title, left, 34, { width: width / 2, lineBreak: false, ellipsis: true });
-        doc.text(f.subtitle, left + width / 2, 34, { width: width / 2, align: 'right', lineBreak: false });
+        doc.text(fitText(doc, f.title, width * 0.6 - 8), left, 34, { width: width * 0.6, lineBreak: false });
+        doc.text(fitText(doc, f.subtitle, width * 0.4), left + width * 0.6, 34, { width: width * 0.4, align: 'right', lineBreak: false });
         doc.moveTo(left, 48).lineTo(right, 48).lineWidth(0.5).strokeColor(hex(PALETTE.rule)).stroke();
       }
       const footY = page.height - 40;

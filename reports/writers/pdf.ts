@@ -10,7 +10,7 @@ import type { Holding, ReportData } from '../report-data';
 import { writeAtomically } from './atomic-write';
 import { BENCHMARK_COLOURS, PALETTE, SERIES_COLOURS } from './palette';
 import { barChart, donutChart } from './pdf-charts';
-import { A4, MARGIN, PdfPages, hex } from './pdf-layout';
+import { A4, MARGIN, PdfPages, fitFontSize, fitText, hex } from './pdf-layout';
 import { drawTable, type PdfColumn, type PdfRow } from './pdf-table';
 import { largestHoldings } from './largest-holdings';
 import { formatCompactMoney, formatInteger, formatLongDate, formatMoney, formatPercent, formatTimestamp } from './text-format';
@@ -77,8 +77,13 @@ function drawFigures(p: PdfPages, figures: Figure[], perRow = 3): void {
       doc.rect(x, y, w, h).fill(hex(PALETTE.paper));
       doc.rect(x, y, w, 2).fill(hex(PALETTE.gold));
       doc.font('sans').fontSize(7.5).fillColor(hex(PALETTE.muted)).text(f.label.toUpperCase(), x + 10, y + 10, { width: w - 20, characterSpacing: 0.6, lineBreak: false });
-      doc.font('serifBold').fontSize(15).fillColor(hex(f.colour ?? PALETTE.navy)).text(f.value, x + 10, y + 24, { width: w - 20, lineBreak: false });
-      if (f.sub) doc.font('sans').fontSize(7.5).fillColor(hex(PALETTE.muted)).text(f.sub, x + 10, y + 45, { width: w - 20, lineBreak: false, ellipsis: true });
+      doc.font('serifBold');
+      const size = fitFontSize(doc, f.value, w - 20, 15, 9);
+      doc.fontSize(size).fillColor(hex(f.colour ?? PALETTE.navy)).text(f.value, x + 10, y + 24 + (15 - size) / 2, { width: w - 20, lineBreak: false });
+      if (f.sub) {
+        doc.font('sans').fontSize(7.5).fillColor(hex(PALETTE.muted));
+        doc.text(fitText(doc, f.sub, w - 20), x + 10, y + 45, { width: w - 20, lineBreak: false });
+      }
     });
     doc.y = y + h + gap;
   }
