@@ -103,4 +103,16 @@ describe.skipIf(!hasCommand('pdftotext'))('PDF writer, read back with poppler', 
     expect(t).not.toContain('SANDBOX DATA');
     expect(t).not.toContain('PREPARED BY');
   });
+
+  it('keeps a nine-digit key figure and a long portfolio name on one line each', async () => {
+    const big = makeReportData({ holdings: 5 });
+    big.summary.current_value = 342_927_359.73;
+    big.cover.portfolio_name = 'Consolidated — Okafor Household, Lindqvist Trust, Tanaka Collection, Hartley Family, Hartley Foundation, Ng Collectibles';
+    const f = path.join(tempDir('pdf-big'), 'big.pdf');
+    await writePdf(big, f);
+    const lines = (await pdfText(f, true)).split('\n');
+    // Wrapped, the figure came out as "$342,927,359.7" with the "3" on the next line.
+    expect(lines.some((l) => l.includes(formatMoney(342_927_359.73, 'USD')))).toBe(true);
+    expect(lines.some((l) => /Consolidated — Okafor Household.*…/.test(l))).toBe(true);
+  });
 });
