@@ -34,9 +34,14 @@ function withRunOptions(cmd: Command, outHelp: string, scheduled = false): Comma
     .option('--currency <code>', `report currency: ${CURRENCIES.join(', ')} (default: the holdings' currency, else USD)`)
     .addOption(new Option('--tier <tier>', 'the account tier (paces requests; picks the demo account with the embedded sandbox)').choices(TIER_NAMES))
     .option('--config <file>', 'config file (default: ./svc-report.config.json when present)')
-    .addOption(new Option('--minute-ms <n>', 'length of the rate-limit minute window in ms (tests)').argParser(positiveInt('--minute-ms')).hideHelp())
-    .addOption(new Option('--sandbox-log <file>', 'embedded sandbox only: append its JSONL request log here (tests)').hideHelp());
+    .addOption(minuteMsOption())
+    .addOption(sandboxLogOption());
 }
+
+/** Options for tests and benchmarks: a shortened rate window, the embedded sandbox's request log. */
+const minuteMsOption = () =>
+  new Option('--minute-ms <n>', 'length of the per-minute rate window in ms, for the client and the embedded sandbox (tests shorten it)').argParser(positiveInt('--minute-ms'));
+const sandboxLogOption = () => new Option('--sandbox-log <file>', 'embedded sandbox only: append its JSONL request log here (counts calls)');
 
 const ENV_HELP = `
 Service: SVC_BASE_URL (including /v1), SVC_CLIENT_ID and SVC_CLIENT_SECRET, or the config file.
@@ -130,8 +135,8 @@ function program(): Command {
     .option('--as-of <date>', 'market date YYYY-MM-DD (default: today, UTC)')
     .addOption(new Option('--tier <tier>', 'the account tier').choices(TIER_NAMES))
     .option('--config <file>', 'config file (default: ./svc-report.config.json when present)')
-    .addOption(new Option('--minute-ms <n>', 'rate window in ms (tests)').argParser(positiveInt('--minute-ms')).hideHelp())
-    .addOption(new Option('--sandbox-log <file>', 'embedded sandbox request log (tests)').hideHelp())
+    .addOption(minuteMsOption())
+    .addOption(sandboxLogOption())
     .addHelpText('after', `\nExample:\n  svc-report dashboard --out out/dashboard --formats pdf,xlsx\n${ENV_HELP}`)
     .exitOverride()
     .action(async (opts) => {
