@@ -6,7 +6,9 @@
  * Excel into one call per cell, each going through the shared coalescing queue.
  *
  * Excel passes an omitted optional argument as null (the TypeScript types below are what
- * the metadata generator needs; every reader treats its value as unknown).
+ * the metadata generator needs; every reader treats its value as unknown). Return types are
+ * `any` where a cell gets an Excel formatted number or a spilled mix of numbers and text:
+ * custom-functions-metadata can describe those only as any. Nothing of the wire is untyped.
  */
 import '../shared/custom-functions-global';
 import { formatAssetId, FACTOR_NAMES } from '../../../src/wire';
