@@ -5,6 +5,7 @@
  * computed from the generated holdings, the way the job computes them.
  */
 import { SEGMENTS } from '../../src/wire';
+import { mulberry32 } from '../../src/sandbox/market/random';
 import {
   composeDisclaimer,
   type Concentration,
@@ -16,17 +17,6 @@ import {
   type AllocationRow,
 } from '../../reports/report-data';
 
-/** mulberry32: small, fast, deterministic. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const MAKERS: Record<string, [string, string[]][]> = {
   watches: [['Rolex', ['Submariner Date 126610LN', 'Daytona 116500LN', 'GMT-Master II 126710BLRO']], ['Patek Philippe', ['Nautilus 5711/1A', 'Calatrava 5227G']], ['Audemars Piguet', ['Royal Oak 15500ST']]],
@@ -82,7 +72,7 @@ function brandCodeOf(maker: string): string {
 
 /** Holding number i (0-based) of the generated portfolio: pure function of (seed, i). */
 export function generateHolding(seed: number, i: number, opts: Pick<FixtureOptions, 'injections' | 'previous'>, total = 0): Holding {
-  const r = prng(seed * 1_000_003 + i);
+  const r = mulberry32(seed * 1_000_003 + i);
   const seg = SEGMENTS[Math.floor(r() * SEGMENTS.length)]!;
   const makers = MAKERS[seg.id]!;
   const [maker, models] = makers[Math.floor(r() * makers.length)]!;
