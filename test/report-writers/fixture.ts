@@ -268,7 +268,7 @@ export function makeReportData(opts: FixtureOptions): ReportData {
 }
 
 export function makeDashboardData(): DashboardData {
-  const r = prng(7);
+  const r = mulberry32(7);
   return {
     report_id: 'dash_2026-10-31',
     as_of: AS_OF,
