@@ -2,6 +2,7 @@ import type { ServiceClient } from '../../src/client';
 import { MAX_BATCH, type Currency } from '../../src/wire';
 import type { PortfolioInput } from '../input/types';
 import type { PortfolioState } from './checkpoint';
+import type { ItemResult } from './results';
 import { scoreResult, valuationResult } from './outcomes';
 import { scoreRequest, valuationRequest } from './requests';
 
@@ -30,18 +31,28 @@ export function scoresToDo(input: PortfolioInput, state: PortfolioState): number
  */
 export async function valuate(client: ServiceClient, input: PortfolioInput, state: PortfolioState, opts: ValuateOptions): Promise<void> {
   const total = input.holdings.length;
-  const done = () => state.valuations.filter((v) => v !== null && v !== undefined && !(v.ok === false && v.transient)).length;
-  for (const chunk of chunks(valuationsToDo(input, state))) {
+  const toValue = valuationsToDo(input, state);
+  // Counted as chunks land, not by rescanning the portfolio after each one (2,000 chunks of a 100,000-holding portfolio).
+  let valued = total - toValue.length;
+  for (const chunk of chunks(toValue)) {
     const outcomes = await client.valueAll(chunk.map((i) => valuationRequest(input.holdings[i]!)), { signal: opts.signal, currency: opts.currency, concurrency: 1 });
     chunk.forEach((i, k) => (state.valuations[i] = valuationResult(outcomes[k]!)));
-    await opts.afterChunk('valuations', chunk, done(), total);
+    valued += chunk.filter((i) => settled(state.valuations[i]!)).length;
+    await opts.afterChunk('valuations', chunk, valued, total);
   }
   const toScore = scoresToDo(input, state);
+  let scored = 0;
   for (const chunk of chunks(toScore)) {
     const outcomes = await client.scoreAll(chunk.map((i) => scoreRequest(input.holdings[i]!)), { signal: opts.signal, concurrency: 1 });
     chunk.forEach((i, k) => (state.scores[i] = scoreResult(outcomes[k]!) ?? false));
-    await opts.afterChunk('scores', chunk, toScore.length - scoresToDo(input, state).length, toScore.length);
+    scored += chunk.length;
+    await opts.afterChunk('scores', chunk, scored, toScore.length);
   }
+}
+
+/** Valued, or refused for good: a transient failure is still to do. */
+function settled(v: ItemResult): boolean {
+  return v.ok || !v.transient;
 }
 
 function chunks(indices: number[]): number[][] {
