@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { ServiceError } from '../src/client/errors';
 import { CURRENCIES, TIER_NAMES } from '../src/wire';
-import { InputError } from './input/types';
+import { InputError } from '../src/holdings/types';
 import { REPORT_FORMATS } from './report-data';
 import { CheckpointMismatch } from './run/checkpoint';
 import { EXIT, InterruptedError, UsageError } from './run/exit-codes';

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import { CURRENCIES, TIER_NAMES, isRealDate, type Currency, type TierName } from '../src/wire';
 import { REPORT_FORMATS, type ReportFormat } from './report-data';
-import { InputError } from './input/types';
+import { InputError } from '../src/holdings/types';
 
 /** The config file (`--config FILE`, or svc-report.config.json in the working folder). Documented in docs/report-job.md. */
 const ConfigFile = z

@@ -17,8 +17,8 @@ export const REPORT_SCHEMA_VERSION = '1.0.0';
 /** Version of the JSON dashboard format (reports/schema/market-dashboard.schema.json). */
 export const DASHBOARD_SCHEMA_VERSION = '1.0.0';
 
-export const REPORT_FORMATS = ['xlsx', 'csv', 'json', 'pdf'] as const;
-export type ReportFormat = (typeof REPORT_FORMATS)[number];
+import type { ReportFormat } from '../src/report-formats';
+export { REPORT_FORMATS, type ReportFormat } from '../src/report-formats';
 
 /** A part of the report that may be left out (tier without the scope, call failed, …). */
 export type Section<T> =

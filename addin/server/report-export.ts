@@ -5,7 +5,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ServiceClient } from '../../src/client';
 import { CURRENCIES, type Currency } from '../../src/wire';
 import { REPORT_FORMATS, type ReportFormat } from '../../reports/report-data';
-import type { PortfolioInput } from '../../reports/input/types';
+import type { PortfolioInput } from '../../src/holdings/types';
 import { resultsOf, type PortfolioState } from '../../reports/run/checkpoint';
 import { valuate } from '../../reports/run/valuate';
 import { enrich } from '../../reports/run/enrich';

@@ -1,21 +1,10 @@
 import type { ServiceClient } from '../../src/client';
 import { TIERS, TIER_NAMES, type TierName } from '../../src/wire';
 import type { HostApiCache } from './api-cache';
+import type { ConnectionStatus } from '../contract/host-pane';
+export type { ConnectionStatus };
 import type { ServiceTarget } from './service-target';
 
-export interface ConnectionStatus {
-  service: string;
-  sandbox: boolean;
-  connected: boolean;
-  tier: TierName | 'unknown';
-  minute_limit: number | null;
-  minute_remaining: number | null;
-  day_limit: number | null;
-  day_remaining: number | null;
-  resets_at: string | null;
-  /** Why the service could not be reached, when it could not. */
-  problem?: string;
-}
 
 /** The tier whose published per-minute limit the service reports, when none was configured. */
 function tierFor(minuteLimit: number | undefined): TierName | 'unknown' {

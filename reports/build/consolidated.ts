@@ -1,4 +1,4 @@
-import type { PortfolioInput } from '../input/types';
+import type { PortfolioInput } from '../../src/holdings/types';
 import { composeDisclaimer, type ExitRow, type ProjectionRow, type ReportData, type ReportError, type Section } from '../report-data';
 import type { PortfolioResults } from '../run/results';
 import type { Performance } from '../../src/wire';

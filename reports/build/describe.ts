@@ -1,4 +1,4 @@
-import type { Holding } from '../input/types';
+import type { Holding } from '../../src/holdings/types';
 
 /** "Rolex Submariner Date 126610LN (2021)", "Banksy — Girl with Balloon (2004)", "Pétrus Pomerol 2010 × 6". */
 export function describeHolding(h: Holding): string {

@@ -1,5 +1,5 @@
 import { basename } from 'node:path';
-import type { Holding, RowProblem } from '../input/types';
+import type { Holding, RowProblem } from '../../src/holdings/types';
 import type { ReportError } from '../report-data';
 
 /** Where a row is, for a reader with several files or sheets: "meridian.csv, sheet Clients". */

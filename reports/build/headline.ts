@@ -1,4 +1,4 @@
-import type { PortfolioInput } from '../input/types';
+import type { PortfolioInput } from '../../src/holdings/types';
 import type { Holding, ReportData } from '../report-data';
 import type { BuildContext } from './context';
 import { allocate, concentration, summarise, weigh } from './figures';

@@ -1,4 +1,4 @@
-import type { PortfolioInput } from '../input/types';
+import type { PortfolioInput } from '../../src/holdings/types';
 import { composeDisclaimer, type Holding as ReportHolding, type ReportData, type ReportError } from '../report-data';
 import type { PortfolioResults } from '../run/results';
 import { describeHolding } from './describe';

@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { Holding, MonthOnMonth } from '../report-data';
-import { InputError } from '../input/types';
+import { InputError } from '../../src/holdings/types';
 
 /** What month-on-month needs from a previous run's JSON report; anything else in it is ignored. */
 const Rest = {

@@ -3,7 +3,7 @@ import { access, mkdir, open, readFile, rename, rm, writeFile, type FileHandle }
 import { dirname, join } from 'node:path';
 import type { Performance } from '../../src/wire';
 import type { Section } from '../report-data';
-import type { PortfolioInput } from '../input/types';
+import type { PortfolioInput } from '../../src/holdings/types';
 import type { ItemResult, PortfolioResults, ScoreLite } from './results';
 
 export const CHECKPOINT_FILE = '.svc-report-checkpoint.jsonl';

@@ -1,10 +1,10 @@
 import { PermissionDeniedError, ServiceError, type ServiceClient } from '../../src/client';
 import { MAX_PORTFOLIO_ASSETS, type Currency, type ExitStrategy, type PortfolioAssetInput, type Performance, type Projection } from '../../src/wire';
-import type { Holding, PortfolioInput } from '../input/types';
+import type { Holding, PortfolioInput } from '../../src/holdings/types';
 import type { Section } from '../report-data';
 import type { ItemResult, PortfolioResults } from './results';
 import { mapSection } from '../build/sections';
-import { valuationRequest } from './requests';
+import { valuationRequest } from '../../src/holdings/requests';
 
 /** How many of the largest holdings get projections and exit analysis. */
 export const TOP_HOLDINGS = 5;

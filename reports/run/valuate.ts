@@ -1,10 +1,10 @@
 import type { ServiceClient } from '../../src/client';
 import { MAX_BATCH, type Currency } from '../../src/wire';
-import type { PortfolioInput } from '../input/types';
+import type { PortfolioInput } from '../../src/holdings/types';
 import type { PortfolioState } from './checkpoint';
 import type { ItemResult } from './results';
 import { scoreResult, valuationResult } from './outcomes';
-import { scoreRequest, valuationRequest } from './requests';
+import { scoreRequest, valuationRequest } from '../../src/holdings/requests';
 
 export interface ValuateOptions {
   currency: Currency;

@@ -3,7 +3,7 @@ import { buildConsolidatedReport } from '../../reports/build/consolidated';
 import { annualisedReturn } from '../../reports/build/figures';
 import type { BuildContext } from '../../reports/build/context';
 import { buildPortfolioReport } from '../../reports/build/portfolio-report';
-import type { Holding, PortfolioInput } from '../../reports/input/types';
+import type { Holding, PortfolioInput } from '../../src/holdings/types';
 import type { Holding as ReportHolding } from '../../reports/report-data';
 import type { PortfolioResults, ValuedItem } from '../../reports/run/results';
 

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { resolveSettings } from '../../reports/config';
-import { InputError } from '../../reports/input/types';
+import { InputError } from '../../src/holdings/types';
 import { tempDir } from './helpers';
 
 const today = new Date('2026-11-21T10:00:00Z');

@@ -3,10 +3,10 @@ import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SEGMENT_IDS } from '../../src/wire';
-import { columnForHeader } from '../../reports/input/columns';
-import { loadHoldings } from '../../reports/input/load';
-import { reportCurrency, requireCurrency } from '../../reports/input/currency';
-import { InputError } from '../../reports/input/types';
+import { columnForHeader } from '../../src/holdings/columns';
+import { loadHoldings } from '../../src/holdings/load';
+import { reportCurrency, requireCurrency } from '../../src/holdings/currency';
+import { InputError } from '../../src/holdings/types';
 import { ROOT, tempDir } from './helpers';
 
 const rules = { asOf: '2026-10-31' };

@@ -1,9 +1,9 @@
 import type { ValuationRequest } from '../../../src/wire';
-import { tableFromGrid } from '../../../reports/input/formats/table';
-import { columnForHeader } from '../../../reports/input/columns';
-import { cellText } from '../../../reports/input/cells';
-import { toHolding } from '../../../reports/input/holding';
-import type { Holding, RowProblem } from '../../../reports/input/types';
+import { tableFromGrid } from '../../../src/holdings/formats/table';
+import { columnForHeader } from '../../../src/holdings/columns';
+import { cellText } from '../../../src/holdings/cells';
+import { toHolding } from '../../../src/holdings/holding';
+import type { Holding, RowProblem } from '../../../src/holdings/types';
 import { InputError } from './input-error';
 
 /**
@@ -51,7 +51,7 @@ export function holdingForAssetId(argument: string, assetId: string): Holding {
 }
 
 /** The valuation request for a holding: the report job's own mapping. */
-export { valuationRequest as valuationRequestFor } from '../../../reports/run/requests';
+export { valuationRequest as valuationRequestFor } from '../../../src/holdings/requests';
 
 /**
  * What to multiply a valuation by to get the holding's value: 1 when the request carried the

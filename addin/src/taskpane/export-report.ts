@@ -1,5 +1,5 @@
 /// <reference types="office-js" />
-import type { ReportFormat } from '../../../reports/report-data';
+import type { ReportFormat } from '../../contract/host-pane';
 import type { Currency } from '../../../src/wire';
 import { exportReport, type ExportedFile } from './host-api';
 import { readSelection } from './value-selection';

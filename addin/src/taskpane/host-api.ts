@@ -1,9 +1,7 @@
-import type { ReportFormat } from '../../../reports/report-data';
+import type { ReportFormat, ConnectionStatus as HostStatus } from '../../contract/host-pane';
 import type { Currency } from '../../../src/wire';
 import { hostConnection } from '../shared/host-connection';
 
-/** The host's status answer, typed by the host itself (a type-only import: nothing of the server is bundled). */
-import type { ConnectionStatus as HostStatus } from '../../server/status';
 export type { HostStatus };
 
 function connection() {

@@ -1,5 +1,5 @@
 /// <reference types="office-js" />
-import { REPORT_FORMATS, type ReportFormat } from '../../../reports/report-data';
+import { REPORT_FORMATS, type ReportFormat } from '../../contract/host-pane';
 import { CURRENCIES, type Currency } from '../../../src/wire';
 import { installBrowserRuntime } from '../shared/browser-runtime';
 import { insertMarketDashboard } from './dashboard';

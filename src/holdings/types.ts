@@ -1,5 +1,5 @@
-import type { Currency, SegmentId } from '../../src/wire';
-import type { CONDITIONS } from '../../src/wire';
+import type { Currency, SegmentId } from '../wire';
+import type { CONDITIONS } from '../wire';
 
 /** Where a holding came from, as the user sees it: a spreadsheet row counts the header as row 1; a JSON item is 1-based. */
 export interface SourceRef {

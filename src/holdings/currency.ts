@@ -1,4 +1,4 @@
-import type { Currency } from '../../src/wire';
+import type { Currency } from '../wire';
 import type { PortfolioInput } from './types';
 
 /** The report currency: the one asked for; else the holdings' own when they all agree; else USD. */

@@ -8,7 +8,7 @@ import {
   parseSegment,
   type Currency,
   type SegmentId,
-} from '../../src/wire';
+} from '../wire';
 import { cellText, readBoolean, readDateText, readInteger, readNumber, type Read } from './cells';
 import type { Holding, RawRecord, RowProblem } from './types';
 

@@ -1,5 +1,5 @@
-import type { ScoreRequest, ValuationRequest } from '../../src/wire';
-import type { Holding } from '../input/types';
+import type { ScoreRequest, ValuationRequest } from '../wire';
+import type { Holding } from './types';
 
 /** What the service is asked to value: the descriptors and the quantity (the service values the whole holding). */
 export function valuationRequest(h: Holding): ValuationRequest {
