@@ -40,18 +40,31 @@ export class ChunkedWriter {
   }
 }
 
-/** Streams UTF-8 text into `filePath` atomically; a stream error rejects instead of hanging on 'drain'. */
+/**
+ * Streams UTF-8 text into `filePath` atomically; a stream error rejects instead of hanging on 'drain'.
+ * On any failure the stream is destroyed and its file descriptor closed before the error goes
+ * up: otherwise the stream could still be opening (or flushing) the temporary file while
+ * writeAtomically removes it, and the file would reappear after the promise rejected.
+ */
 export async function streamTextFile(filePath: string, produce: (out: ChunkedWriter) => Promise<void>): Promise<void> {
   await writeAtomically(filePath, async (tempPath) => {
     const stream = createWriteStream(tempPath, { encoding: 'utf8' });
+    const closed = new Promise((resolve) => stream.once('close', resolve));
     const failed = new Promise<never>((_, reject) => stream.once('error', reject));
+    failed.catch(() => undefined); // observed below; never an unhandled rejection
     const out = new ChunkedWriter(stream);
-    await Promise.race([
-      (async () => {
-        await produce(out);
-        await out.close();
-      })(),
-      failed,
-    ]);
+    try {
+      await Promise.race([
+        (async () => {
+          await produce(out);
+          await out.close();
+        })(),
+        failed,
+      ]);
+    } catch (err) {
+      stream.destroy();
+      await closed;
+      throw err;
+    }
   });
 }

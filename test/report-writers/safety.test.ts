@@ -1,11 +1,12 @@
 /** File names cannot escape the out dir, and a failed write never leaves a half report under the final name. */
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Holding, ReportData, ReportFormat } from '../../reports/report-data';
 import { pathInside, reportFileName, slugify, writeReport } from '../../reports/writers';
 import { writeAtomically } from '../../reports/writers/atomic-write';
-import { makeReportData } from './fixture';
+import { streamTextFile } from '../../reports/writers/chunked-writer';
+import { makeReportData } from '../../fixtures/report-data';
 import { tempDir } from './tools';
 
 describe('safe file names', () => {
@@ -84,5 +85,33 @@ describe('atomic writes', () => {
     await expect(writeReport(failingHalfway(makeReportData({ holdings: 40 })), dir, [format])).rejects.toThrow('disk on fire');
     expect(readdirSync(dir)).toEqual([]);
     expect(existsSync(path.join(dir, `whitcombe-family-collection-2026-10-31.${format}`))).toBe(false);
+  });
+});
+
+/** Files this process holds open inside `dir` (Linux /proc). */
+function openFilesIn(dir: string): string[] {
+  return readdirSync('/proc/self/fd').flatMap((fd) => {
+    try {
+      const target = readlinkSync(`/proc/self/fd/${fd}`);
+      return target.startsWith(dir) ? [target] : [];
+    } catch {
+      return []; // closed between listing and reading
+    }
+  });
+}
+
+describe('a streamed writer that fails', () => {
+  it('has closed and removed its temporary file by the time its promise rejects (no race with a stream still opening)', async () => {
+    // Repeated: before the fix the stream was never closed, and its open could land after the removal.
+    for (let i = 0; i < 20; i++) {
+      const dir = tempDir(`stream-fail-${i}`);
+      await expect(
+        streamTextFile(path.join(dir, 'r.csv'), async () => {
+          throw new Error('disk on fire');
+        }),
+      ).rejects.toThrow('disk on fire');
+      expect(openFilesIn(dir)).toEqual([]);
+      expect(readdirSync(dir)).toEqual([]);
+    }
   });
 });
