@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { packageRoot } from '../src/package-root';
 
-/** The addin/ folder, wherever the project is checked out. */
-export const ADDIN_DIR = path.dirname(fileURLToPath(import.meta.url));
+/** The addin/ folder, wherever the project is checked out or installed (source or compiled). */
+export const ADDIN_DIR = path.join(packageRoot(), 'addin');

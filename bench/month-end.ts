@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'csv-parse/sync';
 import { spawnSandbox } from './support/sandbox-process';
+import { sourceCommand } from '../fixtures/commands';
 
 const arg = (name: string, dflt: string) => {
   const i = process.argv.indexOf(name);
@@ -61,7 +62,7 @@ function runReport(label: string, portfolios: number): Promise<Run> {
   const input = join(work, `${label}.csv`);
   const out = join(work, `${label}-out`);
   writeFileSync(input, holdingsCsv(portfolios));
-  const cli = [join(root, 'bin/svc-report.js'), 'run', input, '--out', out, '--formats', FORMATS];
+  const cli = [...sourceCommand('svc-report'), 'run', input, '--out', out, '--formats', FORMATS];
   const env = { ...process.env, SVC_BASE_URL: sandbox.url, SVC_CLIENT_ID: 'bench', SVC_CLIENT_SECRET: clientSecret };
   const started = performance.now();
   const child = spawn('/usr/bin/time', ['-f', 'MAXRSS_KB %M', process.execPath, ...cli], { env, stdio: ['ignore', 'ignore', 'pipe'] });

@@ -19,7 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { makeReportData } from '../test/report-writers/fixture';
+import { makeReportData } from '../fixtures/report-data';
 import { writeCsv, writeJson, writePdf, writeXlsx } from '../reports/writers';
 import type { Holding, ReportData } from '../reports/report-data';
 

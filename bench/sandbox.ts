@@ -13,6 +13,7 @@ import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SEGMENTS, type ValuationRequest } from '../src/wire';
+import { sourceCommand } from '../fixtures/commands';
 
 const arg = (name: string, dflt: number) => {
   const i = process.argv.indexOf(name);
@@ -111,7 +112,7 @@ async function main() {
   writeFileSync(accountsFile, JSON.stringify([{ client_id: 'bench', client_secret: 'bench-secret', tier: 'enterprise', per_minute: 1_000_000_000, per_day: 1_000_000_000 }]));
   const children: ChildProcess[] = [];
   try {
-    const sandbox = spawn(process.execPath, [join(ROOT, 'bin/svc-sandbox.js'), '--port', '0', '--accounts', accountsFile, '--quiet'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const sandbox = spawn(process.execPath, [...sourceCommand('svc-sandbox'), '--port', '0', '--accounts', accountsFile, '--quiet'], { stdio: ['ignore', 'pipe', 'inherit'] });
     children.push(sandbox);
     const url = await waitForUrl(sandbox, 'sandbox');
     const tokenRes = await fetch(`${url}/auth/token`, {

@@ -22,7 +22,7 @@ import pLimit from 'p-limit';
 import { ServiceClient } from '../src/client';
 import { startSandbox, type LogLine } from '../src/sandbox';
 import { MAX_BATCH, TIERS, type ValuationRequest } from '../src/wire';
-import { buildBrowserClient } from '../test/client/browser-bundle';
+import { buildBrowserClient } from '../fixtures/browser-bundle';
 import { spawnSandbox } from './support/sandbox-process';
 
 const WINDOW_MS = 1000;

@@ -1,4 +1,3 @@
 #!/usr/bin/env node
-import { register } from 'tsx/esm/api';
-register();
-await import('../reports/cli.ts');
+// The compiled command (npm install builds dist/ through the prepare script).
+await import('../dist/cli/svc-report.js');

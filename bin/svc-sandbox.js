@@ -1,6 +1,3 @@
 #!/usr/bin/env node
-// Runs the TypeScript CLI through tsx so the package needs no build step.
-import { register } from 'tsx/esm/api';
-
-register();
-await import('../src/sandbox/cli.ts');
+// The compiled command (npm install builds dist/ through the prepare script).
+await import('../dist/cli/svc-sandbox.js');

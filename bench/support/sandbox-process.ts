@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { sourceCommand } from '../../fixtures/commands';
 
 export interface SandboxProcess {
   url: string;
@@ -12,8 +12,7 @@ export interface SandboxProcess {
  * benchmark's event loop would make the measured side wait on the service's work.
  */
 export async function spawnSandbox(args: string[]): Promise<SandboxProcess> {
-  const bin = fileURLToPath(new URL('../../bin/svc-sandbox.js', import.meta.url));
-  const child = spawn(process.execPath, [bin, '--port', '0', '--quiet', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...sourceCommand('svc-sandbox'), '--port', '0', '--quiet', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
   const url = await new Promise<string>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`svc-sandbox exited with ${code}`)));
     child.stdout.on('data', (d: Buffer) => {

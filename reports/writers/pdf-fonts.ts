@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { packageRoot } from '../../src/package-root';
 import * as fontkit from 'fontkit';
 
 /** Font roles used by the PDF writers, mapped to the TTF files shipped in reports/fonts/. */
@@ -13,11 +13,10 @@ export const FONT_FILES = {
 export type FontRole = keyof typeof FONT_FILES;
 
 /**
- * reports/fonts next to this module; from a bundle elsewhere, reports/fonts under the working
- * directory. Never the system's fonts: the PDF must look the same on every machine.
+ * reports/fonts in this package (source or compiled); failing that, under the working directory. Never the system's fonts: the PDF must look the same on every machine.
  */
 function fontDir(): string {
-  const candidates = [fileURLToPath(new URL('../fonts/', import.meta.url)), path.resolve('reports/fonts')];
+  const candidates = [path.join(packageRoot(), 'reports/fonts'), path.resolve('reports/fonts')];
   const found = candidates.find((dir) => existsSync(path.join(dir, FONT_FILES.serif)));
   if (!found) throw new Error(`The report fonts are missing: looked for ${FONT_FILES.serif} in ${candidates.join(' and ')}.`);
   return found;

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TokenResponse } from '../../src/wire';
-import { buildBrowserClient } from './browser-bundle';
+import { buildBrowserClient } from '../../fixtures/browser-bundle';
 import { apiCalls, readLog, start, valuedItems, type Sandbox } from './helpers';
 
 let sb: Sandbox;

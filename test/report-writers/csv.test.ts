@@ -6,7 +6,7 @@ import { csvNumber, csvText, writeCsv } from '../../reports/writers/csv';
 import { neutraliseCellText } from '../../reports/writers/neutralise';
 import { HOLDING_COLUMNS } from '../../reports/writers/holding-columns';
 import type { Holding } from '../../reports/report-data';
-import { INJECTION_DESCRIPTIONS, makeReportData } from './fixture';
+import { INJECTION_DESCRIPTIONS, makeReportData } from '../../fixtures/report-data';
 import { tempDir } from './tools';
 
 const data = makeReportData({ holdings: 60, injections: true, errors: 4, previous: true });

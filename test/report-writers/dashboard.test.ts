@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { writeDashboard } from '../../reports/writers';
-import { makeDashboardData } from './fixture';
+import { makeDashboardData } from '../../fixtures/report-data';
 import { folded, hasCommand, pdfText, tempDir } from './tools';
 
 describe('market dashboard writers', () => {

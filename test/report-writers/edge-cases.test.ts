@@ -5,7 +5,7 @@ import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import type { Holding } from '../../reports/report-data';
 import { writeReport } from '../../reports/writers';
-import { makeReportData } from './fixture';
+import { makeReportData } from '../../fixtures/report-data';
 import { folded, hasCommand, pdfText, tempDir } from './tools';
 
 describe('edge cases', () => {

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { REPORT_SCHEMA_VERSION, type Holding } from '../../reports/report-data';
 import { writeJson } from '../../reports/writers/json';
 import { writeDashboardJson } from '../../reports/writers/dashboard-json';
-import { INJECTION_DESCRIPTIONS, makeDashboardData, makeReportData } from './fixture';
+import { INJECTION_DESCRIPTIONS, makeDashboardData, makeReportData } from '../../fixtures/report-data';
 import { tempDir } from './tools';
 
 const schemaDir = path.resolve('reports/schema');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Holding } from '../../reports/report-data';
 import { largestHoldings } from '../../reports/writers/largest-holdings';
-import { makeReportData } from './fixture';
+import { makeReportData } from '../../fixtures/report-data';
 
 describe('largestHoldings', () => {
   it('matches a full sort, and accounts for every holding it leaves out', () => {

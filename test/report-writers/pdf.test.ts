@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Holding } from '../../reports/report-data';
 import { PDF_MAX_HOLDINGS, writePdf } from '../../reports/writers/pdf';
 import { formatMoney } from '../../reports/writers/text-format';
-import { makeReportData } from './fixture';
+import { makeReportData } from '../../fixtures/report-data';
 import { folded, hasCommand, pdfFonts, pdfInfo, pdfText, tempDir } from './tools';
 
 const printable = (t: string) => t.replace(/[\u0000-\u001f]+/g, ' ').trim();

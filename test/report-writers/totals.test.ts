@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { WrittenFile } from '../../reports/report-data';
 import { writeReport } from '../../reports/writers';
 import { formatMoney } from '../../reports/writers/text-format';
-import { makeReportData } from './fixture';
+import { makeReportData } from '../../fixtures/report-data';
 import { folded, hasCommand, pdfText, tempDir } from './tools';
 
 const data = makeReportData({ holdings: 60, injections: true, errors: 4, previous: true, currency: 'EUR', portfolioName: 'Château Ñandú — Fonds №2' });

@@ -7,7 +7,7 @@ import type { Holding } from '../../reports/report-data';
 import { HOLDING_COLUMNS } from '../../reports/writers/holding-columns';
 import { writeXlsx } from '../../reports/writers/xlsx';
 import { writeDashboardXlsx } from '../../reports/writers/dashboard-xlsx';
-import { INJECTION_DESCRIPTIONS, makeDashboardData, makeReportData } from './fixture';
+import { INJECTION_DESCRIPTIONS, makeDashboardData, makeReportData } from '../../fixtures/report-data';
 import { folded, hasCommand, libreOfficeConvert, pdfText, tempDir } from './tools';
 
 const data = makeReportData({ holdings: 60, injections: true, errors: 4, previous: true });

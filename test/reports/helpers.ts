@@ -5,9 +5,11 @@ import { join, resolve } from 'node:path';
 import ExcelJS from 'exceljs';
 import { parse } from 'csv-parse/sync';
 import { startSandbox, type AccountConfig } from '../../src/sandbox';
+import { sourceCommand } from '../../fixtures/commands';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
-export const CLI = join(ROOT, 'bin/svc-report.js');
+/** node's arguments that run svc-report from its source. */
+export const CLI_ARGS = sourceCommand('svc-report');
 /** Fixed generated_at for every run, so reports of separate runs can be compared whole. */
 export const SOURCE_DATE_EPOCH = '1793491200';
 
@@ -56,9 +58,9 @@ export function serviceEnv(sb: { url: string }, account = 'demo-enterprise'): No
   return { SVC_BASE_URL: sb.url, SVC_CLIENT_ID: account, SVC_CLIENT_SECRET: `${account}-secret`, SVC_SANDBOX: '1' };
 }
 
-/** Spawns the real command: node bin/svc-report.js ARGS. */
+/** Spawns the real command from its source: svc-report ARGS. */
 export function startCli(args: string[], env: NodeJS.ProcessEnv = {}, cwd = ROOT): { child: ChildProcess; done: Promise<CliResult> } {
-  const child = spawn(process.execPath, [CLI, ...args], {
+  const child = spawn(process.execPath, [...CLI_ARGS, ...args], {
     cwd,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, SOURCE_DATE_EPOCH, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -4,12 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { call, getToken } from './helpers';
+import { sourceCommand } from '../../fixtures/commands';
 
-const BIN = join(import.meta.dirname, '../../bin/svc-sandbox.js');
+const BIN_ARGS = sourceCommand('svc-sandbox');
 
 describe('svc-sandbox CLI', () => {
   it('--help documents every flag', () => {
-    const r = spawnSync(process.execPath, [BIN, '--help'], { encoding: 'utf8', timeout: 30_000 });
+    const r = spawnSync(process.execPath, [...BIN_ARGS, '--help'], { encoding: 'utf8', timeout: 30_000 });
     expect(r.status).toBe(0);
     for (const flag of ['--port', '--host', '--accounts', '--token-ttl', '--minute-ms', '--day-ms', '--faults', '--seed', '--log', '--help']) {
       expect(r.stdout).toContain(flag);
@@ -18,7 +19,7 @@ describe('svc-sandbox CLI', () => {
   });
 
   it('refuses a bad --faults value with a sentence', () => {
-    const r = spawnSync(process.execPath, [BIN, '--port', '0', '--faults', 'boom=1'], { encoding: 'utf8', timeout: 30_000 });
+    const r = spawnSync(process.execPath, [...BIN_ARGS, '--port', '0', '--faults', 'boom=1'], { encoding: 'utf8', timeout: 30_000 });
     expect(r.status).not.toBe(0);
     expect(r.stderr).toMatch(/unknown kind 'boom'/);
   });
@@ -26,7 +27,7 @@ describe('svc-sandbox CLI', () => {
   it('refuses an accounts file with a bad entry, naming it and not the secret', () => {
     const file = join(mkdtempSync(join(tmpdir(), 'sandbox-cli-')), 'accounts.json');
     writeFileSync(file, JSON.stringify([{ client_id: 'acme', client_secret: 'hush-hush-value', tier: 'platinum' }]));
-    const r = spawnSync(process.execPath, [BIN, '--port', '0', '--accounts', file], { encoding: 'utf8', timeout: 30_000 });
+    const r = spawnSync(process.execPath, [...BIN_ARGS, '--port', '0', '--accounts', file], { encoding: 'utf8', timeout: 30_000 });
     expect(r.status).not.toBe(0);
     expect(r.stderr).toContain('[0].tier');
     expect(r.stderr).not.toContain('hush-hush-value');
@@ -36,7 +37,7 @@ describe('svc-sandbox CLI', () => {
     const dir = mkdtempSync(join(tmpdir(), 'sandbox-cli-'));
     const file = join(dir, 'accounts.json');
     writeFileSync(file, JSON.stringify([{ client_id: 'acme', client_secret: 'very-private-value', tier: 'enterprise', per_minute: 5 }]));
-    const child = spawn(process.execPath, [BIN, '--port', '0', '--accounts', file, '--token-ttl', '120'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...BIN_ARGS, '--port', '0', '--accounts', file, '--token-ttl', '120'], { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
     child.stderr.on('data', (d: Buffer) => (err += d));
