@@ -1,0 +1,61 @@
+/**
+ * The money-weighted return: the annualised internal rate of return (IRR) of dated cash flows,
+ * as XIRR computes it (actual days over 365). Money paid in is negative, money held or received
+ * positive; the last flow is usually today's value.
+ */
+
+export interface CashFlow {
+  /** YYYY-MM-DD. */
+  date: string;
+  /** Negative: invested (a purchase); positive: value held or received. */
+  amount: number;
+}
+
+const DAY_MS = 86_400_000;
+/** XIRR's year: actual days over 365. */
+export const DAYS_PER_YEAR = 365;
+
+const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY_MS;
+
+/**
+ * The annualised IRR in percent (12.5 means 12.5 % a year), or null when it cannot be computed:
+ * no money in or no value out, or every flow on one day (there is no time to annualise over).
+ * A total loss (nothing left of what was invested) is −100 %.
+ *
+ * Flows that invest first and hold value last give a net present value that falls as the rate
+ * rises, so the rate is found by bisection: slower than Newton's method but it cannot diverge
+ * or jump to a second root.
+ */
+export function moneyWeightedReturn(flows: readonly CashFlow[]): number | null {
+  const dated = flows.filter((f) => Number.isFinite(f.amount) && f.amount !== 0).map((f) => ({ day: dayNumber(f.date), amount: f.amount }));
+  if (dated.some((f) => !Number.isFinite(f.day))) return null;
+  const paidIn = dated.filter((f) => f.amount < 0);
+  const out = dated.filter((f) => f.amount > 0);
+  if (paidIn.length === 0) return null;
+  if (out.length === 0) return -100;
+  const last = Math.max(...dated.map((f) => f.day));
+  const first = Math.min(...dated.map((f) => f.day));
+  if (last === first) return null;
+  // Value of every flow carried forward to the last day at a yearly rate r (in the log domain so
+  // large growth over decades cannot overflow): positive means the rate is too low.
+  const years = dated.map((f) => ({ t: (last - f.day) / DAYS_PER_YEAR, amount: f.amount }));
+  const futureValue = (r: number) => {
+    const g = Math.log1p(r);
+    let s = 0;
+    for (const f of years) s += f.amount * Math.exp(g * f.t);
+    return s;
+  };
+  let lo = -0.999_999_999;
+  let hi = 1;
+  if (futureValue(lo) < 0) return -100; // even a near-total loss is not enough: value is ~0
+  while (futureValue(hi) > 0) {
+    hi = hi * 2 + 1;
+    if (hi > 1e12) return null; // beyond any meaningful rate
+  }
+  for (let i = 0; i < 200 && hi - lo > 1e-12 * Math.max(1, Math.abs(lo)); i++) {
+    const mid = (lo + hi) / 2;
+    if (futureValue(mid) > 0) lo = mid;
+    else hi = mid;
+  }
+  return ((lo + hi) / 2) * 100;
+}
