@@ -1,4 +1,4 @@
-import { BadRequestError, type ServiceError } from '../../src/client';
+import { batchItemIndex, reindexItemError } from '../../src/client';
 import type { BatchValuationItem, BatchValuationRequest, BatchValuationResult } from '../../src/wire';
 import { ExpiringCache } from '../src/dispatcher/expiring-cache';
 import { requestKey } from '../src/shared/request-key';
@@ -144,19 +144,7 @@ export class HostApiCache {
 
 /** "assets[2].segment" of the forwarded subset → the same item's index in the caller's batch. */
 function remapItemError(err: unknown, sentIndexes: number[]): unknown {
-  const e = err as ServiceError;
-  const m = typeof e?.field === 'string' ? /^assets\[(\d+)\](.*)$/.exec(e.field) : null;
-  if (!(err instanceof BadRequestError) || !m) return err;
-  const original = sentIndexes[Number(m[1])];
-  if (original === undefined) return err;
-  const field = `assets[${original}]${m[2]}`;
-  return new BadRequestError({
-    status: e.status,
-    type: e.type,
-    message: e.message.split(e.field!).join(field),
-    action: e.action,
-    field,
-    allowedValues: e.allowedValues,
-    operation: e.operation,
-  });
+  const k = batchItemIndex(err);
+  const original = k === undefined ? undefined : sentIndexes[k];
+  return original === undefined ? err : reindexItemError(err, original);
 }

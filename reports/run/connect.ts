@@ -1,6 +1,6 @@
 import { ServiceClient } from '../../src/client';
 import { startSandbox } from '../../src/sandbox';
-import { TIERS, type TierName } from '../../src/wire';
+import type { TierName } from '../../src/wire';
 import type { ServiceSettings } from '../config';
 import { UsageError } from './exit-codes';
 
@@ -20,16 +20,14 @@ export interface Connection {
 export async function connect(settings: ServiceSettings, opts: { asOf?: string; log: (line: string) => void }): Promise<Connection> {
   // The sandbox values as of a past day on request; a real service is not assumed to know the header.
   const headers: Record<string, string> = settings.sandbox && opts.asOf ? { 'x-sandbox-as-of': opts.asOf } : {};
-  const limits = (tier: TierName | undefined) => ({
-    ...(tier ? { perMinute: TIERS[tier].perMinute, perDay: TIERS[tier].perDay } : {}),
-    minuteMs: settings.minuteMs,
-  });
+  // The tier's limits come from the client's `tier` option (the one place a tier becomes limits); only the window length is ours.
+  const limits = { minuteMs: settings.minuteMs };
 
   if (settings.baseUrl) {
     if (!settings.clientId || !settings.clientSecret) {
       throw new UsageError('SVC_BASE_URL is set but credentials are missing: set SVC_CLIENT_ID and SVC_CLIENT_SECRET (or client_id/client_secret in the config file)');
     }
-    const client = new ServiceClient({ baseUrl: settings.baseUrl, clientId: settings.clientId, clientSecret: settings.clientSecret, tier: settings.tier, limits: limits(settings.tier), headers });
+    const client = new ServiceClient({ baseUrl: settings.baseUrl, clientId: settings.clientId, clientSecret: settings.clientSecret, tier: settings.tier, limits, headers });
     return { client, sandbox: settings.sandbox, tier: settings.tier, close: async () => {} };
   }
 
@@ -37,6 +35,6 @@ export async function connect(settings: ServiceSettings, opts: { asOf?: string; 
   const sandbox = await startSandbox({ port: 0, quiet: true, minuteMs: settings.minuteMs, logFile: settings.sandboxLog });
   const account = sandbox.accounts.find((a) => a.tier === tier && a.client_id.startsWith('demo-')) ?? sandbox.accounts.find((a) => a.tier === tier)!;
   opts.log(`No SVC_BASE_URL set: using the embedded sandbox at ${sandbox.url} with the demo account ${account.client_id} (${tier} tier). Reports are marked as sandbox data.`);
-  const client = new ServiceClient({ baseUrl: sandbox.url, clientId: account.client_id, clientSecret: account.client_secret, tier, limits: limits(tier), headers });
+  const client = new ServiceClient({ baseUrl: sandbox.url, clientId: account.client_id, clientSecret: account.client_secret, tier, limits, headers });
   return { client, sandbox: true, tier, close: () => sandbox.close() };
 }

@@ -1,17 +1,28 @@
 import { ScoreRequest, ValuationRequest, type BatchValuationItem, type Currency, type ScoreObject } from '../wire';
-import { runBulk, type BulkOptions, type ItemOutcome } from './bulk';
+import { runBulk, type BulkOptions } from './bulk';
 import { accountKey, sharedGate } from './gate-registry';
 import { configureJitless } from './jitless';
 import type { ClientLogger } from './logger';
+import type { Outcome } from './outcome';
 import { resolveOptions, type ClientOptions } from './options';
 import type { RateGate, RateLimitStatus } from './rate-gate';
 import { Exits, Portfolios, Projections, Scores, Segments, Signals, Valuations } from './resources';
 import { CredentialsTokenSource, ProviderTokenSource } from './tokens';
 import { Transport } from './transport';
 
-export interface ValueAllOptions extends BulkOptions {
+export interface ValueAllOptions extends BulkOptions<BatchValuationItem> {
   /** Currency of every valuation in the run (USD when absent). */
   currency?: Currency;
+}
+
+/** What a caller needs to size a window of calls in flight by Little's law: in flight ≈ callsPerMs × roundTripMs. */
+export interface Pacing {
+  /** The rate gate's pace for the account (undefined while no limit is known). */
+  callsPerMs: number | undefined;
+  /** Moving average of this client's answered calls, gate wait excluded (undefined before the first answer). */
+  roundTripMs: number | undefined;
+  /** Calls the round-trip average is made of. */
+  samples: number;
 }
 
 /**
@@ -48,8 +59,8 @@ export class ServiceClient {
     this.segments = new Segments(transport);
   }
 
-  /** Values any number of assets through batches of 50; one outcome per item, in input order. */
-  valueAll(items: readonly ValuationRequest[], opts: ValueAllOptions = {}): Promise<ItemOutcome<BatchValuationItem>[]> {
+  /** Values any number of assets through batches of 50 (see runBulk); one outcome per item, in input order. */
+  valueAll(items: readonly ValuationRequest[], opts: ValueAllOptions = {}): Promise<Outcome<BatchValuationItem>[]> {
     const { currency } = opts;
     return runBulk<BatchValuationItem>(
       items,
@@ -64,7 +75,7 @@ export class ServiceClient {
   }
 
   /** Scores any number of assets through batches of 50; one outcome per item, in input order. */
-  scoreAll(items: readonly ScoreRequest[], opts: BulkOptions = {}): Promise<ItemOutcome<ScoreObject>[]> {
+  scoreAll(items: readonly ScoreRequest[], opts: BulkOptions<ScoreObject> = {}): Promise<Outcome<ScoreObject>[]> {
     return runBulk<ScoreObject>(
       items,
       {
@@ -79,6 +90,11 @@ export class ServiceClient {
   /** The account's budgets as this process sees them (shared by every client of the account). */
   rateLimitStatus(): RateLimitStatus {
     return this.gate.status();
+  }
+
+  /** The gate's pace and the observed round trip, read at the moment of the call. */
+  pacing(): Pacing {
+    return { callsPerMs: this.gate.callsPerMs, roundTripMs: this.transport.roundTrip.ms, samples: this.transport.roundTrip.samples };
   }
 }
 

@@ -1,5 +1,8 @@
 import type { ApiErrorBody } from '../wire';
 
+/** The response header naming the request (docs/decisions.md): the sandbox sends it, as do most gateways. */
+export const REQUEST_ID_HEADER = 'x-request-id';
+
 export interface ServiceErrorInit {
   status: number;
   type: string;
@@ -9,6 +12,12 @@ export interface ServiceErrorInit {
   allowedValues?: (string | number)[];
   /** The client method's operation name (OPERATIONS key), when the error belongs to one call. */
   operation?: string;
+  /** The response's headers, when an HTTP answer came. */
+  headers?: Headers;
+  /** The service's id for the request (x-request-id), when it sent one. */
+  requestId?: string;
+  /** What caused this error (the fetch error of a network failure, the item's error before it was re-worded). */
+  cause?: unknown;
 }
 
 /**
@@ -18,21 +27,33 @@ export interface ServiceErrorInit {
  */
 export class ServiceError extends Error {
   readonly status: number;
+  /** The service's error type (`validation_error`, `rate_limited`, …), or the client's for failures without an answer. */
   readonly type: string;
+  /** The response headers (empty when no HTTP answer came). */
+  readonly headers: Headers;
+  /** The service's `x-request-id` for the failed request: quote it to the service's support. */
+  readonly requestId: string | undefined;
   readonly action: string | undefined;
   readonly field: string | undefined;
   readonly allowedValues: (string | number)[] | undefined;
   readonly operation: string | undefined;
 
   constructor(init: ServiceErrorInit) {
-    super(init.message);
+    super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
     this.name = new.target.name;
     this.status = init.status;
     this.type = init.type;
+    this.headers = init.headers ?? new Headers();
+    this.requestId = init.requestId ?? requestIdOf(init.headers);
     this.action = init.action;
     this.field = init.field;
     this.allowedValues = init.allowedValues;
     this.operation = init.operation;
+  }
+
+  /** The error's type under openai-node's name for it. */
+  get code(): string {
+    return this.type;
   }
 
   /** A plain object for logs and JSON (no stack). */
@@ -46,6 +67,7 @@ export class ServiceError extends Error {
       field: this.field,
       allowedValues: this.allowedValues,
       operation: this.operation,
+      requestId: this.requestId,
     };
   }
 }
@@ -96,14 +118,20 @@ export class DailyLimitExhaustedError extends ServiceError {
   }
 }
 
+/** x-request-id, or request-id (the other spelling gateways use). */
+export function requestIdOf(headers: Headers | undefined): string | undefined {
+  return headers?.get(REQUEST_ID_HEADER) ?? headers?.get('request-id') ?? undefined;
+}
+
 /** The typed error for an HTTP error answer; the body is the service's `error` object when it sent one. */
 export function errorFromResponse(
   status: number,
   body: ApiErrorBody | undefined,
   operation: string | undefined,
-  extra: { resetAt?: Date } = {},
+  extra: { resetAt?: Date; headers?: Headers } = {},
 ): ServiceError {
   const init: ServiceErrorInit = {
+    headers: extra.headers,
     status,
     type: body?.type ?? defaultType(status),
     message: body?.message ?? `The service answered HTTP ${status}.`,

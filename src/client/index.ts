@@ -1,10 +1,13 @@
 /** The shared API client: Node and browser (no node: imports here or in src/wire). See docs/client.md. */
 // First: decides zod's jitless mode before any wire schema is built (see jitless.ts).
 import './jitless';
-export { ServiceClient, type ValueAllOptions } from './client';
+export { ServiceClient, type ValueAllOptions, type Pacing } from './client';
+export { createClient } from './create-client';
 export type { ClientOptions, ClientLimits } from './options';
 export { ConfigurationError } from './options';
-export type { ItemOutcome, BulkOptions, BulkProgress } from './bulk';
+export type { Outcome, ItemOutcome } from './outcome';
+export { DEFAULT_BULK_CONCURRENCY, type BulkOptions, type BulkProgress, type LandedChunk } from './bulk';
+export { batchItemIndex, reindexItemError } from './item-errors';
 export type { RateLimitStatus } from './rate-gate';
 export type { TokenProvider } from './tokens';
 export type { ClientLogger } from './logger';

@@ -28,5 +28,6 @@ export function connectionError(e: unknown, operation: string, baseUrl: string):
     message: `The service at ${baseUrl} ${what}.`,
     operation,
     notSent,
+    cause: e,
   });
 }

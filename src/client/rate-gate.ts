@@ -108,6 +108,12 @@ export class RateGate {
     return perMinute ? (minuteMs + marginMs) / perMinute : 0;
   }
 
+  /** The pace in calls per ms (the inverse of spacingMs), or undefined while no limit is known. */
+  get callsPerMs(): number | undefined {
+    const spacing = this.spacingMs;
+    return spacing > 0 ? 1 / spacing : undefined;
+  }
+
   /** Waits for a slot; rejects with DailyLimitExhaustedError when the day is spent, or AbortedError. */
   acquire(signal?: AbortSignal): Promise<Permit> {
     return new Promise<Permit>((resolve, reject) => {

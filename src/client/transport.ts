@@ -12,6 +12,7 @@ import { log, redactBody, redactHeaders, type ClientLogger } from './logger';
 import { parseOptions } from './jitless';
 import { connectionError } from './network-errors';
 import { readRateHeaders } from './rate-headers';
+import { RoundTripMeter } from './round-trip';
 import type { Permit, RateGate } from './rate-gate';
 import { abortedError, sleep } from './sleep';
 import type { TokenSource } from './tokens';
@@ -35,12 +36,16 @@ export interface TransportConfig {
   gate: RateGate;
 }
 
-/** Per-call options every method accepts. */
+/** Per-call options every method accepts (each over the client's own setting). */
 export interface RequestOptions {
+  /** Cancels the call: waiting in the gate, in flight, or between retries (AbortedError). */
   signal?: AbortSignal;
   /** Extra headers for this call only (e.g. x-sandbox-as-of). */
   headers?: Record<string, string>;
+  /** Per attempt, body included. */
   timeoutMs?: number;
+  /** Retries after 5xx, network errors and timeouts for this call (0: sent once). */
+  maxRetries?: number;
 }
 
 export interface CallInput {
@@ -60,6 +65,8 @@ const TOKEN_OPERATIONS: ReadonlySet<OperationName> = new Set(['createToken', 're
  */
 export class Transport {
   private tokens: TokenSource | undefined;
+  /** Round trips of answered calls (gate wait excluded). */
+  readonly roundTrip = new RoundTripMeter();
 
   constructor(private readonly cfg: TransportConfig) {}
 
@@ -76,6 +83,7 @@ export class Transport {
     const signal = opts.signal;
     const logged = TOKEN_OPERATIONS.has(name) ? { body: redactBody(body) } : summarise(body);
 
+    const maxRetries = opts.maxRetries ?? this.cfg.maxRetries;
     let failures = 0;
     let refusals = 0;
     let reauthenticated = false;
@@ -104,14 +112,15 @@ export class Transport {
       } catch (e) {
         const err = e as ServiceError;
         if (permit) this.cfg.gate.observe(permit, {}, false);
-        if (failures < this.cfg.maxRetries && isRetryableFailure(err, op.idempotent)) {
+        if (failures < maxRetries && isRetryableFailure(err, op.idempotent)) {
           failures++;
-          await this.pause(failures, undefined, `${err.message}`, label, signal);
+          await this.pause(failures, maxRetries, undefined, `${err.message}`, label, signal);
           continue;
         }
         throw err;
       }
       const now = Date.now();
+      this.roundTrip.record(now - started);
       const rate = readRateHeaders(outcome.headers, now);
       log(this.cfg.logger, 'debug', `${outcome.status} ${op.method} ${url} in ${now - started} ms`);
 
@@ -146,22 +155,22 @@ export class Transport {
           if (waitMs > 0) await sleep(waitMs, signal);
           continue;
         }
-        throw errorFromResponse(429, errBody, name, { resetAt: rate.minuteResetAt !== undefined ? new Date(rate.minuteResetAt) : undefined });
+        throw errorFromResponse(429, errBody, name, { headers: outcome.headers, resetAt: rate.minuteResetAt !== undefined ? new Date(rate.minuteResetAt) : undefined });
       }
       if (op.auth) this.cfg.gate.observe(permit, rate);
-      const err = errorFromResponse(outcome.status, errBody, name);
-      if (failures < this.cfg.maxRetries && isRetryableFailure(err, op.idempotent)) {
+      const err = errorFromResponse(outcome.status, errBody, name, { headers: outcome.headers });
+      if (failures < maxRetries && isRetryableFailure(err, op.idempotent)) {
         failures++;
-        await this.pause(failures, rate.retryAt, `HTTP ${outcome.status}`, label, signal);
+        await this.pause(failures, maxRetries, rate.retryAt, `HTTP ${outcome.status}`, label, signal);
         continue;
       }
       throw err;
     }
   }
 
-  private async pause(failures: number, retryAt: number | undefined, reason: string, label: string, signal: AbortSignal | undefined): Promise<void> {
+  private async pause(failures: number, of: number, retryAt: number | undefined, reason: string, label: string, signal: AbortSignal | undefined): Promise<void> {
     const delay = retryDelay(failures, this.cfg.backoff, retryAt);
-    log(this.cfg.logger, 'warn', `retrying ${label} in ${Math.round(delay)} ms after ${reason}`, { retry: failures, of: this.cfg.maxRetries });
+    log(this.cfg.logger, 'warn', `retrying ${label} in ${Math.round(delay)} ms after ${reason}`, { retry: failures, of });
     await sleep(delay, signal);
   }
 
