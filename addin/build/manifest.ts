@@ -4,6 +4,12 @@ export const DEFAULT_ORIGIN = 'https://localhost:3000';
 /** The query parameter the page reads its deployment key from (it then sends it as a header). */
 export const DEPLOYMENT_KEY_PARAM = 'deployment_key';
 
+/** The one rule for a deployment key, used by the build (it goes into a URL) and by the host (which must accept the same keys). */
+export const DEPLOYMENT_KEY_RULE = 'The deployment key must be 8 to 200 characters of letters, digits, dot, dash, underscore or tilde.';
+export function isValidDeploymentKey(key: string): boolean {
+  return /^[A-Za-z0-9._~-]{8,200}$/.test(key);
+}
+
 function escapeXmlAttribute(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
@@ -20,9 +26,7 @@ export function rewriteManifest(xml: string, options: { origin: string; deployme
   }
   let out = xml.split(DEFAULT_ORIGIN).join(origin);
   if (options.deploymentKey) {
-    if (!/^[A-Za-z0-9._~-]{8,200}$/.test(options.deploymentKey)) {
-      throw new Error('The deployment key must be 8 to 200 characters of letters, digits, dot, dash, underscore or tilde.');
-    }
+    if (!isValidDeploymentKey(options.deploymentKey)) throw new Error(DEPLOYMENT_KEY_RULE);
     const pageUrl = `${origin}/taskpane.html`;
     const withKey = `${pageUrl}?${DEPLOYMENT_KEY_PARAM}=${escapeXmlAttribute(options.deploymentKey)}`;
     out = out.replace(`<bt:Url id="Shared.Url" DefaultValue="${pageUrl}"/>`, `<bt:Url id="Shared.Url" DefaultValue="${withKey}"/>`);

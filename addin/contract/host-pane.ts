@@ -1,4 +1,6 @@
-import type { TierName } from '../../src/wire';
+import { z } from 'zod';
+import { CURRENCIES, type TierName } from '../../src/wire';
+import { REPORT_FORMATS } from '../../src/report-formats';
 
 /**
  * The messages between the add-in host (addin/server) and the browser code (addin/src): one
@@ -22,3 +24,26 @@ export interface ConnectionStatus {
   /** Why the service could not be reached, when it could not. */
   problem?: string;
 }
+
+/** Excel's own limits: a cell holds at most 32,767 characters, a sheet name 31, a sheet 1,048,576 rows. */
+const EXCEL_CELL_CHARS = 32_767;
+const EXCEL_SHEET_NAME_CHARS = 31;
+const EXCEL_ROWS = 1_048_576;
+/** A selection larger than this is a mistake, not a portfolio (the report job's portfolios hold up to 10,000 holdings). */
+export const MAX_EXPORT_ROWS = 10_001;
+export const MAX_EXPORT_COLUMNS = 100;
+
+/** What a cell of Excel's `Range.values` can be: text, a number, TRUE/FALSE, or empty. */
+const GridCell = z.union([z.string().max(EXCEL_CELL_CHARS), z.number(), z.boolean(), z.null()], { error: 'a cell must be text, a number, TRUE/FALSE or empty' });
+
+/** `POST /addin/report`: the selected table as Excel gives it, header row first. */
+export const ReportExportRequest = z.strictObject({
+  format: z.enum(REPORT_FORMATS),
+  portfolio_name: z.string().max(200).optional(),
+  currency: z.enum(CURRENCIES).optional(),
+  sheet: z.string().max(EXCEL_SHEET_NAME_CHARS).optional(),
+  /** Sheet row number of the header row, so errors name the rows the user sees. */
+  first_row: z.number().int().min(1).max(EXCEL_ROWS).optional(),
+  grid: z.array(z.array(GridCell).max(MAX_EXPORT_COLUMNS)).min(2, { error: 'grid must be the selected table: a header row and at least one holding' }).max(MAX_EXPORT_ROWS),
+});
+export type ReportExportRequest = z.infer<typeof ReportExportRequest>;

@@ -1,4 +1,6 @@
 import { isTierName, type TierName } from '../../src/wire';
+import { DEPLOYMENT_KEY_RULE, isValidDeploymentKey } from '../build/manifest';
+import { OFFICE_JS_SOURCES, type OfficeJsSource } from './office-js';
 
 /** The host's settings as read from the environment (docs/addin.md lists them). */
 export interface HostEnvConfig {
@@ -7,12 +9,34 @@ export interface HostEnvConfig {
   tlsCertFile?: string;
   tlsKeyFile?: string;
   deploymentKey?: string;
+  /** Where office.js comes from: Microsoft's CDN (default) or the host's npm copy. */
+  officeJs: OfficeJsSource;
+  /** The origin users reach the host at (ADDIN_ORIGIN), also written into the manifest. */
+  publicOrigin?: string;
   /** Undefined: start the embedded sandbox. */
   service?: { baseUrl: string; clientId: string; clientSecret: string; tier?: TierName };
 }
 
 export class HostConfigError extends Error {
   override name = 'HostConfigError';
+}
+
+/**
+ * A service address with a user name or password in it would put a credential wherever the
+ * address is shown (logs, the status route): refused. The credentials belong in
+ * SVC_CLIENT_ID / SVC_CLIENT_SECRET.
+ */
+export function checkServiceUrl(value: string, name = 'SVC_BASE_URL'): void {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new HostConfigError(`${name} must be the service address including /v1, e.g. https://api.example.com/v1.`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new HostConfigError(`${name} must be an http:// or https:// address including /v1, e.g. https://api.example.com/v1.`);
+  if (url.username !== '' || url.password !== '') {
+    throw new HostConfigError(`${name} must not contain a user name or password (found in ${url.protocol}//…@${url.host}); put the account in SVC_CLIENT_ID and SVC_CLIENT_SECRET.`);
+  }
 }
 
 export function hostConfigFromEnv(env: NodeJS.ProcessEnv): HostEnvConfig {
@@ -22,10 +46,20 @@ export function hostConfigFromEnv(env: NodeJS.ProcessEnv): HostEnvConfig {
     throw new HostConfigError('ADDIN_TLS_CERT and ADDIN_TLS_KEY go together: give both PEM files, or neither to use the Office dev certificate.');
   }
   const key = env.ADDIN_DEPLOYMENT_KEY?.trim() || undefined;
-  if (key !== undefined && key.length < 8) throw new HostConfigError('ADDIN_DEPLOYMENT_KEY must be at least 8 characters.');
-  const config: HostEnvConfig = { port, host: env.ADDIN_HOST ?? '127.0.0.1', tlsCertFile: env.ADDIN_TLS_CERT, tlsKeyFile: env.ADDIN_TLS_KEY, deploymentKey: key };
+  if (key !== undefined && !isValidDeploymentKey(key)) throw new HostConfigError(`ADDIN_DEPLOYMENT_KEY: ${DEPLOYMENT_KEY_RULE}`);
+  const officeJs = (env.ADDIN_OFFICE_JS ?? 'cdn') as OfficeJsSource;
+  if (!OFFICE_JS_SOURCES.includes(officeJs)) throw new HostConfigError(`ADDIN_OFFICE_JS must be cdn (Microsoft's CDN, the default) or local (the host's npm copy) (got "${env.ADDIN_OFFICE_JS}").`);
+  let publicOrigin: string | undefined;
+  if (env.ADDIN_ORIGIN) {
+    try {
+      publicOrigin = new URL(env.ADDIN_ORIGIN).origin;
+    } catch {
+      throw new HostConfigError(`ADDIN_ORIGIN must be an origin such as https://addin.example.com (got "${env.ADDIN_ORIGIN}").`);
+    }
+  }
+  const config: HostEnvConfig = { port, host: env.ADDIN_HOST ?? '127.0.0.1', tlsCertFile: env.ADDIN_TLS_CERT, tlsKeyFile: env.ADDIN_TLS_KEY, deploymentKey: key, officeJs, publicOrigin };
   if (env.SVC_BASE_URL) {
-    if (!/^https?:\/\//.test(env.SVC_BASE_URL)) throw new HostConfigError(`SVC_BASE_URL must be the service address including /v1, e.g. https://api.example.com/v1 (got "${env.SVC_BASE_URL}").`);
+    checkServiceUrl(env.SVC_BASE_URL);
     if (!env.SVC_CLIENT_ID || !env.SVC_CLIENT_SECRET) throw new HostConfigError('SVC_BASE_URL needs SVC_CLIENT_ID and SVC_CLIENT_SECRET (the host signs in with them; the browser never sees them).');
     if (env.SVC_TIER !== undefined && !isTierName(env.SVC_TIER)) throw new HostConfigError(`SVC_TIER must be starter, pro or enterprise (got "${env.SVC_TIER}").`);
     config.service = { baseUrl: env.SVC_BASE_URL, clientId: env.SVC_CLIENT_ID, clientSecret: env.SVC_CLIENT_SECRET, tier: env.SVC_TIER as TierName | undefined };

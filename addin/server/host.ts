@@ -1,11 +1,11 @@
 import http from 'node:http';
 import https from 'node:https';
 import path from 'node:path';
+import { ADDIN_DIR } from '../paths';
 import { timingSafeEqual } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ServiceClient } from '../../src/client';
-import { ADDIN_DIR } from '../paths';
 import { API_PREFIX, DEPLOYMENT_KEY_HEADER } from '../src/shared/host-connection';
 import { HostApiCache } from './api-cache';
 import type { ServiceTarget } from './service-target';
@@ -13,10 +13,19 @@ export type { ServiceTarget };
 import { sendError, sendJson } from './http-util';
 import { handleApi, sendServiceError } from './proxy';
 import { serveFile } from './static-files';
+import { BadPathError, decodeRequestPath, isPrivateFile } from './request-path';
+import { crossSiteRefusal, ownOrigins } from './cross-site';
+import { OFFICE_JS_DIR, OFFICE_JS_LOCAL_PREFIX, pageForOfficeJs, securityHeaders, type OfficeJsSource } from './office-js';
+import { IntervalLimit } from './interval-limit';
+import { checkServiceUrl } from './config';
+import { DEPLOYMENT_KEY_RULE, isValidDeploymentKey } from '../build/manifest';
 import { connectionStatus } from './status';
 import { handleReportExport } from './report-export';
 
-export const OFFICE_JS_DIR = path.resolve(ADDIN_DIR, '..', 'node_modules/@microsoft/office-js/dist');
+export { OFFICE_JS_DIR };
+
+/** Clearing the shared cache makes every user's next cells go upstream: at most this often. */
+const REFRESH_INTERVAL_MS = 30_000;
 
 export interface AddinHostOptions {
   service: ServiceTarget;
@@ -31,6 +40,12 @@ export interface AddinHostOptions {
   deploymentKey?: string;
   /** The built add-in (default addin/dist). */
   distDir?: string;
+  /** Where the pages load office.js from (default Microsoft's CDN; `local` serves the npm copy). */
+  officeJs?: OfficeJsSource;
+  /** The origin users reach the host at (ADDIN_ORIGIN), when it is not the address it listens on (a reverse proxy). */
+  publicOrigin?: string;
+  /** Least time between two clears of the shared cache (default 30 s). */
+  refreshIntervalMs?: number;
 }
 
 export interface RunningAddinHost {
@@ -59,6 +74,8 @@ export async function startAddinHost(options: AddinHostOptions): Promise<Running
   if (!options.tls && !(options.insecureHttp && host === '127.0.0.1')) {
     throw new Error('The add-in host needs a TLS certificate and key (Office loads add-ins only over HTTPS); plain HTTP is allowed only on 127.0.0.1 for tests.');
   }
+  if (options.deploymentKey !== undefined && !isValidDeploymentKey(options.deploymentKey)) throw new Error(DEPLOYMENT_KEY_RULE);
+  checkServiceUrl(options.service.baseUrl, 'The service address');
   const distDir = options.distDir ?? path.join(ADDIN_DIR, 'dist');
   const s = options.service;
   const client = new ServiceClient({
@@ -70,26 +87,50 @@ export async function startAddinHost(options: AddinHostOptions): Promise<Running
   });
   const cache = new HostApiCache();
 
+  const officeJs = options.officeJs ?? 'cdn';
+  const security = securityHeaders({ officeJs, tls: options.tls !== undefined });
+  const refreshLimit = new IntervalLimit(options.refreshIntervalMs ?? REFRESH_INTERVAL_MS);
+  /** Set once the server listens (the port is known then). */
+  let origins = new Set<string>();
+
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    for (const [name, value] of Object.entries(security)) res.setHeader(name, value);
     const url = new URL(req.url ?? '/', 'http://host.invalid');
-    const p = url.pathname;
-    const guarded = p === API_PREFIX || p.startsWith(`${API_PREFIX}/`) || p.startsWith('/addin/');
-    if (guarded && options.deploymentKey && !keyMatches(req.headers[DEPLOYMENT_KEY_HEADER], options.deploymentKey)) {
-      sendError(res, 403, 'deployment_key_required', 'This add-in host requires its deployment key: install the add-in from the manifest your administrator deployed.');
-      return;
+    let p: string;
+    try {
+      p = decodeRequestPath(url.pathname);
+    } catch (err) {
+      if (err instanceof BadPathError) return sendError(res, 400, 'invalid_path', err.message);
+      throw err;
     }
-    if (p.startsWith(`${API_PREFIX}/`)) return handleApi(req, res, p.slice(API_PREFIX.length), url.searchParams, { client, cache });
+    const isApi = p === API_PREFIX || p.startsWith(`${API_PREFIX}/`);
+    if (isApi || p.startsWith('/addin/')) {
+      // Every one of these routes spends a call or changes state: only the add-in's own pages may ask.
+      const refusal = crossSiteRefusal(req, origins);
+      if (refusal) return sendError(res, refusal.status, 'cross_site_refused', refusal.message);
+      if (options.deploymentKey && !keyMatches(req.headers[DEPLOYMENT_KEY_HEADER], options.deploymentKey)) {
+        return sendError(res, 403, 'deployment_key_required', 'This add-in host requires its deployment key: install the add-in from the manifest your administrator deployed.');
+      }
+    }
+    if (isApi) return handleApi(req, res, p.slice(API_PREFIX.length), url.searchParams, { client, cache });
     if (p === '/addin/status' && req.method === 'GET') return sendJson(res, 200, await connectionStatus(client, cache, s));
     if (p === '/addin/refresh' && req.method === 'POST') {
+      const wait = refreshLimit.take();
+      if (wait > 0) {
+        return sendError(res, 429, 'rate_limited', `The host's cache was cleared moments ago; try again in ${Math.ceil(wait / 1000)} s.`, { action: 'retry_later' }, { 'retry-after': String(Math.ceil(wait / 1000)) });
+      }
       cache.clear();
       return sendJson(res, 200, { cleared: true });
     }
     if (p === '/addin/report' && req.method === 'POST') return handleReportExport(req, res, { client, service: s });
     if (req.method !== 'GET' && req.method !== 'HEAD') return sendError(res, 405, 'method_not_allowed', `${req.method ?? ''} is not allowed here.`);
-    if (p.startsWith('/office-js/') && (await serveFile(res, OFFICE_JS_DIR, p.slice('/office-js'.length), 'public, max-age=86400'))) return;
+    if (p.startsWith(OFFICE_JS_LOCAL_PREFIX)) {
+      if (officeJs === 'local' && (await serveFile(res, OFFICE_JS_DIR, p.slice(OFFICE_JS_LOCAL_PREFIX.length - 1), { cacheControl: 'public, max-age=86400' }))) return;
+      return sendError(res, 404, 'not_found', 'Nothing is served at this path.');
+    }
     // A deployment's manifest carries its key: it reaches users through the admin centre, not from here.
-    const privateFile = options.deploymentKey !== undefined && (p === '/manifest.xml' || p === '/build-info.json');
-    if (!privateFile && !p.startsWith('/office-js/') && !p.startsWith('/addin/') && (await serveFile(res, distDir, p === '/' ? '/taskpane.html' : p))) return;
+    if (options.deploymentKey !== undefined && isPrivateFile(p)) return sendError(res, 404, 'not_found', 'Nothing is served at this path.');
+    if (!p.startsWith('/addin/') && (await serveFile(res, distDir, p === '/' ? '/taskpane.html' : p, { html: (page) => pageForOfficeJs(page, officeJs) }))) return;
     sendError(res, 404, 'not_found', 'Nothing is served at this path.');
   };
 
@@ -108,8 +149,10 @@ export async function startAddinHost(options: AddinHostOptions): Promise<Running
     });
   });
   const { port } = server.address() as AddressInfo;
+  const listenUrl = `${options.tls ? 'https' : 'http'}://${host}:${port}`;
+  origins = ownOrigins(listenUrl, options.publicOrigin);
   return {
-    url: `${options.tls ? 'https' : 'http'}://${host}:${port}`,
+    url: listenUrl,
     cache,
     client,
     close: () =>

@@ -15,6 +15,8 @@ export class HttpProblem extends Error {
 
 /** The body as text, refused beyond the service's own 1 MiB limit. */
 export async function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<string> {
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > limit) throw new HttpProblem(413, 'payload_too_large', `The request body is larger than ${limit} bytes.`);
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
@@ -25,9 +27,39 @@ export async function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Pr
   return Buffer.concat(chunks).toString('utf8');
 }
 
-export async function readJson(req: IncomingMessage, limit?: number): Promise<unknown> {
+/** Deeper than any request of the contract (a batch item's fields are at depth 3; a report grid's cells at 3). */
+export const MAX_JSON_DEPTH = 32;
+
+/**
+ * The deepest nesting of arrays and objects in JSON text, counted without parsing, so a body
+ * nested 10,000 deep is refused before anything recursive (parsing, validation, cache keys)
+ * walks it. Brackets inside strings do not count.
+ */
+export function jsonDepth(text: string, stopAt = Infinity): number {
+  let depth = 0;
+  let max = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++; // backslash: skip the escaped character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      depth++;
+      if (depth > max) max = depth;
+      if (max > stopAt) return max;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return max;
+}
+
+export async function readJson(req: IncomingMessage, limit?: number, maxDepth = MAX_JSON_DEPTH): Promise<unknown> {
   const text = await readBody(req, limit);
   if (text.trim() === '') return undefined;
+  if (jsonDepth(text, maxDepth) > maxDepth) {
+    throw new HttpProblem(400, 'validation_error', `The request body is nested deeper than ${maxDepth} levels.`, '');
+  }
   try {
     return JSON.parse(text) as unknown;
   } catch {

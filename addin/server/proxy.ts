@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ServiceError, type ServiceClient, type RateLimitStatus } from '../../src/client';
 import { matchOperation, OPERATIONS, RATE_HEADERS } from '../../src/wire';
+import { checkInput } from '../../src/client/validate';
 import type { HostApiCache } from './api-cache';
 import { HttpProblem, readJson, sendError, sendJson } from './http-util';
 import { isProxied, PROXIED_OPERATIONS } from './operations';
@@ -47,7 +48,13 @@ export async function handleApi(req: IncomingMessage, res: ServerResponse, apiPa
   }
   const name = match.name;
   try {
-    const body = OPERATIONS[name].method === 'GET' ? undefined : await readJson(req);
+    const op = OPERATIONS[name];
+    const body = op.method === 'GET' ? undefined : await readJson(req);
+    // Checked against the wire schema here, before the cache keys it or anything else reads it.
+    if ('request' in op && op.request) {
+      const checked = checkInput(op.request, body, name);
+      if (!checked.ok) throw checked.error;
+    }
     const call = { params: match.params, query, body };
     const result = await ctx.cache.call(name, call, (c) => PROXIED_OPERATIONS[name](ctx.client, c, {}));
     sendJson(res, OPERATIONS[name].status, result, rateHeaders(ctx.client.rateLimitStatus()));

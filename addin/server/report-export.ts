@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ServiceClient } from '../../src/client';
-import { CURRENCIES, type Currency } from '../../src/wire';
-import { REPORT_FORMATS, type ReportFormat } from '../../reports/report-data';
+import { checkInput } from '../../src/client/validate';
+import { ReportExportRequest, type ReportFormat } from '../contract/host-pane';
 import type { PortfolioInput } from '../../src/holdings/types';
 import { resultsOf, type PortfolioState } from '../../reports/run/checkpoint';
 import { valuate } from '../../reports/run/valuate';
@@ -23,30 +23,16 @@ const CONTENT_TYPES: Record<ReportFormat, string> = {
   pdf: 'application/pdf',
 };
 
-/** Body the task pane posts: the selected table as Excel gives it, header row first. */
-export interface ReportExportRequest {
-  format: ReportFormat;
-  portfolio_name?: string;
-  currency?: Currency;
-  sheet?: string;
-  /** Sheet row number of the header row, so errors name the rows the user sees. */
-  first_row?: number;
-  grid: unknown[][];
-}
-
 const PREPARED_BY = 'SVC Luxury Valuations Excel add-in';
 
 /** Large enough for the report job's 1,000-holding portfolios typed into a sheet. */
 const MAX_EXPORT_BYTES = 8 * 1024 * 1024;
 
+/** The body checked against the contract before anything reads it: a 400 naming the field, never a crash. */
 function parseRequest(body: unknown): ReportExportRequest {
-  const b = (body ?? {}) as Partial<ReportExportRequest>;
-  if (!REPORT_FORMATS.includes(b.format as ReportFormat)) throw new HttpProblem(400, 'validation_error', `format must be one of ${REPORT_FORMATS.join(', ')}.`, 'format');
-  if (b.currency !== undefined && !CURRENCIES.includes(b.currency)) throw new HttpProblem(400, 'validation_error', `currency must be one of ${CURRENCIES.join(', ')}.`, 'currency');
-  if (!Array.isArray(b.grid) || b.grid.length < 2 || !b.grid.every(Array.isArray)) {
-    throw new HttpProblem(400, 'validation_error', 'grid must be the selected table: a header row and at least one holding.', 'grid');
-  }
-  return b as ReportExportRequest;
+  const checked = checkInput(ReportExportRequest, body, 'exportReport');
+  if (!checked.ok) throw checked.error;
+  return checked.value;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { ServerResponse } from 'node:http';
-import { sendBytes, sendError } from './http-util';
+import { sendBytes } from './http-util';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -15,28 +15,24 @@ const TYPES: Record<string, string> = {
 };
 
 /**
- * Serves files under `root` only: the URL path is decoded, normalised and checked to stay
- * inside root, so `..`, encoded slashes and absolute paths cannot reach anything else.
+ * Serves a file under `root` only. `decodedPath` is the request path already decoded and
+ * checked by decodeRequestPath (it is not decoded again, so what the host checked is what is
+ * served); the resolved file must still lie inside root. `html` may rewrite a page as it goes out.
  */
-export async function serveFile(res: ServerResponse, root: string, urlPath: string, cacheControl = 'no-cache'): Promise<boolean> {
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(urlPath);
-  } catch {
-    sendError(res, 400, 'validation_error', 'The path is not valid.');
-    return true;
-  }
-  if (decoded.includes('\0') || decoded.includes('\\')) return false;
+export async function serveFile(res: ServerResponse, root: string, decodedPath: string, options: { cacheControl?: string; html?: (page: string) => string } = {}): Promise<boolean> {
   const rootResolved = path.resolve(root);
-  const file = path.resolve(rootResolved, '.' + path.posix.normalize('/' + decoded));
+  const file = path.resolve(rootResolved, '.' + path.posix.normalize('/' + decodedPath));
   if (file !== rootResolved && !file.startsWith(rootResolved + path.sep)) return false;
-  const type = TYPES[path.extname(file).toLowerCase()];
+  const ext = path.extname(file).toLowerCase();
+  const type = TYPES[ext];
   if (!type) return false;
+  let body: Buffer;
   try {
-    const body = await fs.readFile(file);
-    sendBytes(res, 200, body, type, { 'cache-control': cacheControl });
-    return true;
+    body = await fs.readFile(file);
   } catch {
     return false;
   }
+  if (ext === '.html' && options.html) body = Buffer.from(options.html(body.toString('utf8')), 'utf8');
+  sendBytes(res, 200, body, type, { 'cache-control': options.cacheControl ?? 'no-cache' });
+  return true;
 }

@@ -1,6 +1,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
+import { OFFICE_JS_CDN } from '../../addin/server/office-js';
 
 /**
  * Test pages placed beside a fresh build, so the host serves them from the add-in's origin.
@@ -108,8 +109,8 @@ export async function writeStandinPages(distDir: string): Promise<void> {
   });
   await fs.writeFile(path.join(distDir, 'excel-standin.js'), EXCEL_STANDIN);
   const pane = await fs.readFile(path.join(distDir, 'taskpane.html'), 'utf8');
-  const standin = pane.replace('<script src="/office-js/office.js"></script>', '<script src="holdings.js"></script><script src="office-mock.js"></script><script src="excel-standin.js"></script>');
-  if (standin === pane) throw new Error('taskpane.html no longer loads /office-js/office.js as expected');
+  const standin = pane.replace(`<script src="${OFFICE_JS_CDN}"></script>`, '<script src="holdings.js"></script><script src="office-mock.js"></script><script src="excel-standin.js"></script>');
+  if (standin === pane) throw new Error('taskpane.html no longer loads office.js from the CDN as expected');
   await fs.writeFile(path.join(distDir, 'taskpane-standin.html'), standin);
 }
 

@@ -12,17 +12,22 @@ import { startSandbox } from '../../src/sandbox';
 import { startAddinHost } from '../../addin/server/host';
 import { hostConfigFromEnv } from '../../addin/server/config';
 import { startStack, type Stack } from './stack';
+import { ADDIN_REQUEST_HEADER, ADDIN_REQUEST_HEADER_VALUE } from '../../addin/src/shared/host-connection';
 
 let stack: Stack;
 let dist: string;
-/** Every answer the "browser" got in this file: no secret or token may be in any of them. */
-const seen: string[] = [];
+/** Answers the "browser" got, when a test records them (see `recorded`): no secret or token may be in any. */
+let seen: string[] | undefined;
+
+/** What the add-in's own pages send on every request (host-connection.ts). */
+const ADDIN = { [ADDIN_REQUEST_HEADER]: ADDIN_REQUEST_HEADER_VALUE };
 
 async function get(url: string, init: RequestInit = {}): Promise<Response> {
-  const res = await fetch(url, init);
-  const clone = res.clone();
-  const body = Buffer.from(await clone.arrayBuffer()).toString('latin1');
-  seen.push(`${url}\n${[...res.headers.entries()].map(([k, v]) => `${k}: ${v}`).join('\n')}\n\n${body}`);
+  const res = await fetch(url, { ...init, headers: { ...ADDIN, ...(init.headers as Record<string, string> | undefined) } });
+  if (seen) {
+    const body = Buffer.from(await res.clone().arrayBuffer()).toString('latin1');
+    seen.push(`${url}\n${[...res.headers.entries()].map(([k, v]) => `${k}: ${v}`).join('\n')}\n\n${body}`);
+  }
   return res;
 }
 
@@ -122,9 +127,12 @@ describe('the add-in host', () => {
   it('forwards only to its one configured service, whatever the request names', async () => {
     const port = Number(new URL(stack.host.url).port);
     const before = (await stack.log()).length;
-    const r = await raw(port, 'http://evil.example/api/v1/segments/art', { host: 'evil.example' });
+    const r = await raw(port, 'http://evil.example/api/v1/segments/art', { host: `127.0.0.1:${port}`, ...ADDIN });
     expect(r.status).toBe(200);
     expect(JSON.parse(r.body)).toMatchObject({ segment: { id: 'art' } });
+    // A page that reaches the host under another name (DNS rebinding) is refused.
+    const rebound = await raw(port, '/api/v1/segments/wine', { host: `evil.example:${port}`, ...ADDIN });
+    expect(rebound.status).toBe(403);
     const lines = (await stack.log()).slice(before);
     expect(lines.map((l) => l.path)).toEqual(['/v1/segments/art']);
   });
@@ -186,15 +194,27 @@ describe('the add-in host', () => {
 
     const bad = await post(`${base}/addin/report`, { format: 'docx', grid: HOLDINGS });
     expect(bad.status).toBe(400);
-    expect(((await bad.json()) as { error: { message: string } }).error.message).toBe('format must be one of xlsx, csv, json, pdf.');
+    expect(((await bad.json()) as { error: { message: string; field: string } }).error).toMatchObject({ field: 'format', message: expect.stringMatching(/format.*xlsx, csv, json, pdf/) });
   });
 
   it('never hands the browser the client secret or a token', async () => {
-    expect(seen.length).toBeGreaterThan(20);
-    for (const text of seen) {
-      expect(text).not.toContain(stack.account.client_secret);
-      expect(text).not.toMatch(/eyJ[\w-]{10,}\.[\w-]{10,}\./);
-      expect(text).not.toMatch(/"(access|refresh)_token"\s*:/);
+    // Every kind of answer the host gives, recorded here: pages, office.js, API results, errors, status, a report.
+    seen = [];
+    try {
+      const base = stack.host.url;
+      for (const p of ['/', '/taskpane.html', '/functions.js', '/functions.json', '/office-js/office.js', '/addin/status', '/api/v1/segments', '/api/v1/signals/alerts', '/api/v1/auth/token', '/nothing-here']) await get(`${base}${p}`);
+      await post(`${base}/api/v1/valuations/batch`, { assets: [{ segment: 'watches', brand: 'Rolex', model: 'Submariner', reference: '126610LN' }] });
+      await post(`${base}/api/v1/valuations/batch`, { assets: [{ segment: 'boats', brand: 'Riva', model: 'Aquarama' }] });
+      await post(`${base}/api/v1/auth/token`, { grant_type: 'client_credentials', client_id: stack.account.client_id, client_secret: stack.account.client_secret });
+      await post(`${base}/addin/report`, { format: 'json', grid: HOLDINGS.slice(0, 3) });
+      expect(seen.length).toBe(14);
+      for (const text of seen) {
+        expect(text).not.toContain(stack.account.client_secret);
+        expect(text).not.toMatch(/eyJ[\w-]{10,}\.[\w-]{10,}\./);
+        expect(text).not.toMatch(/"(access|refresh)_token"\s*:/);
+      }
+    } finally {
+      seen = undefined;
     }
     for (const file of (await readdir(dist)).filter((f) => f.includes('.'))) {
       const text = await readFile(path.join(dist, file), 'latin1');
@@ -211,7 +231,7 @@ describe('budget', () => {
     const sb = await startSandbox({ port: 0, quiet: true, logFile, minuteMs: 1_000, accounts: [{ client_id: 'small', client_secret: 'small-secret', tier: 'starter', per_minute: 3, per_day: 1_000 }] });
     const host = await startAddinHost({ port: 0, insecureHttp: true, distDir: dist, service: { baseUrl: sb.url, clientId: 'small', clientSecret: 'small-secret', limits: { minuteMs: 1_000 } } });
     try {
-      const users = Array.from({ length: 3 }, (_, u) => new ServiceClient({ baseUrl: `${host.url}/api/v1`, tokenProvider: () => undefined, rateLimitKey: `user-${u}`, limits: { minuteMs: 1_000 } }));
+      const users = Array.from({ length: 3 }, (_, u) => new ServiceClient({ baseUrl: `${host.url}/api/v1`, headers: ADDIN, tokenProvider: () => undefined, rateLimitKey: `user-${u}`, limits: { minuteMs: 1_000 } }));
       const answers = await Promise.all(
         Array.from({ length: 8 }, (_, i) => users[i % 3]!.valuations.batch({ assets: [{ segment: 'watches', brand: 'Small', model: `M${i}` }] })),
       );
@@ -231,7 +251,7 @@ describe('budget', () => {
     const sb = await startSandbox({ port: 0, quiet: true, accounts: [{ client_id: 'tiny', client_secret: 'tiny-secret', tier: 'starter', per_minute: 60, per_day: 2 }] });
     const host = await startAddinHost({ port: 0, insecureHttp: true, distDir: dist, service: { baseUrl: sb.url, clientId: 'tiny', clientSecret: 'tiny-secret' } });
     try {
-      const browser = new ServiceClient({ baseUrl: `${host.url}/api/v1`, tokenProvider: () => undefined, rateLimitKey: 'tiny-browser' });
+      const browser = new ServiceClient({ baseUrl: `${host.url}/api/v1`, headers: ADDIN, tokenProvider: () => undefined, rateLimitKey: 'tiny-browser' });
       const outcomes = [];
       for (let i = 0; i < 4; i++) {
         const started = Date.now();
@@ -264,10 +284,10 @@ describe('host configuration', () => {
       service: { baseUrl: stack.sandboxUrl, clientId: stack.account.client_id, clientSecret: stack.account.client_secret },
     });
     try {
-      expect((await fetch(`${host.url}/api/v1/segments`)).status).toBe(403);
-      expect((await fetch(`${host.url}/api/v1/segments`, { headers: { 'x-addin-deployment-key': 'deploy-key-0124' } })).status).toBe(403);
-      expect((await fetch(`${host.url}/addin/status`)).status).toBe(403);
-      expect((await fetch(`${host.url}/api/v1/segments`, { headers: { 'x-addin-deployment-key': 'deploy-key-0123' } })).status).toBe(200);
+      expect((await get(`${host.url}/api/v1/segments`)).status).toBe(403);
+      expect((await get(`${host.url}/api/v1/segments`, { headers: { 'x-addin-deployment-key': 'deploy-key-0124' } })).status).toBe(403);
+      expect((await get(`${host.url}/addin/status`)).status).toBe(403);
+      expect((await get(`${host.url}/api/v1/segments`, { headers: { 'x-addin-deployment-key': 'deploy-key-0123' } })).status).toBe(200);
       expect((await fetch(`${host.url}/taskpane.html`)).status).toBe(200);
       expect((await fetch(`${host.url}/manifest.xml`)).status).toBe(404);
     } finally {
@@ -313,7 +333,7 @@ describe('host configuration', () => {
     });
     expect(() => hostConfigFromEnv({ SVC_BASE_URL: 'https://api.example.com/v1' })).toThrow(/SVC_CLIENT_ID and SVC_CLIENT_SECRET/);
     expect(() => hostConfigFromEnv({ ADDIN_TLS_CERT: 'c.pem' })).toThrow(/ADDIN_TLS_KEY/);
-    expect(() => hostConfigFromEnv({ ADDIN_DEPLOYMENT_KEY: 'short' })).toThrow(/at least 8/);
+    expect(() => hostConfigFromEnv({ ADDIN_DEPLOYMENT_KEY: 'short' })).toThrow(/8 to 200 characters/);
     expect(() => hostConfigFromEnv({ SVC_BASE_URL: 'https://x/v1', SVC_CLIENT_ID: 'a', SVC_CLIENT_SECRET: 'b', SVC_TIER: 'gold' })).toThrow(/starter, pro or enterprise/);
   });
 });

@@ -32,6 +32,8 @@ export async function startStack(opts: { tier?: TierName; sandbox?: SandboxOptio
   const host = await startAddinHost({
     port: 0,
     insecureHttp: true,
+    // No CDN is reachable here: the host serves its npm copy of office.js, as for an air-gapped firm.
+    officeJs: 'local',
     service: { baseUrl: sandbox.url, clientId: account.client_id, clientSecret: account.client_secret, tier: account.tier, label: 'test sandbox', sandbox: true, limits: { minuteMs: opts.sandbox?.minuteMs, dayMs: opts.sandbox?.dayMs } },
     ...opts.host,
   });

@@ -2,6 +2,13 @@ import { DEPLOYMENT_KEY_PARAM } from '../../build/manifest';
 
 /** Header the host checks when it requires a deployment key. */
 export const DEPLOYMENT_KEY_HEADER = 'x-addin-deployment-key';
+/**
+ * Header every request of the add-in's own pages carries. A page on another site cannot send
+ * a custom header to the host without a CORS preflight the host never grants, so requiring it
+ * on every route that spends or changes anything refuses cross-site requests.
+ */
+export const ADDIN_REQUEST_HEADER = 'x-svc-addin';
+export const ADDIN_REQUEST_HEADER_VALUE = '1';
 /** The host's API proxy lives here, relative to the page's origin. */
 export const API_PREFIX = '/api/v1';
 const STORAGE_KEY = 'svc-addin-deployment-key';
@@ -20,5 +27,7 @@ export function hostConnection(location: { origin: string; search: string }, sto
   } catch {
     // Storage can be unavailable (privacy settings); the URL is then the only source.
   }
-  return { baseUrl: `${location.origin}${API_PREFIX}`, headers: key ? { [DEPLOYMENT_KEY_HEADER]: key } : {} };
+  const headers: Record<string, string> = { [ADDIN_REQUEST_HEADER]: ADDIN_REQUEST_HEADER_VALUE };
+  if (key) headers[DEPLOYMENT_KEY_HEADER] = key;
+  return { baseUrl: `${location.origin}${API_PREFIX}`, headers };
 }

@@ -43,7 +43,7 @@ export async function fetchStatus(): Promise<HostStatus> {
 
 /** Clears the host's shared cache too, so the next values come fresh from the service. */
 export async function clearHostCache(): Promise<void> {
-  await hostFetch('/addin/refresh', { method: 'POST' });
+  await hostFetch('/addin/refresh', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
 }
 
 export interface ExportedFile {
