@@ -33,6 +33,8 @@ export interface SandboxOptions {
   logFile?: string;
   /** The sandbox's clock for the market day, generated_at and validity. Tokens and rate windows use the real clock. */
   now?: () => Date;
+  /** Epoch ms: the clock of the failed-secret slow-down (default Date.now), so tests can step past a lock. */
+  signInClock?: () => number;
   /** Silence the report of unexpected server errors on stderr. */
   quiet?: boolean;
   /** Records kept per kind per account (default 100 000). */
@@ -67,6 +69,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
     seed,
     storeLimit: opts.storeLimit ?? DEFAULT_STORE_LIMIT,
     now: opts.now ?? (() => new Date()),
+    signInClock: opts.signInClock ?? Date.now,
     log,
     onInternalError: opts.quiet ? undefined : (e) => console.error('[svc-sandbox] internal error:', e),
   });

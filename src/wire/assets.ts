@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { CalendarDate, ConditionSchema, CurrencySchema, SegmentIdSchema } from './primitives';
+import { ConditionSchema, CurrencySchema, MoneyIn, PlainText, PurchaseDate, SegmentIdSchema, plainString } from './primitives';
 import type { SegmentId } from './segments';
 
-const Text = (max: number) => z.string().trim().min(1).max(max);
+const Text = PlainText;
 const Year = z.number().int().min(1600).max(2100);
 
 /**
@@ -83,12 +83,16 @@ export function requireMaker(a: AssetDescriptor, ctx: Ctx) {
 export const ValuationRequest = AssetDescriptor.extend({
   /** Ours: the currency to value in; USD when absent (docs/decisions.md). */
   currency: CurrencySchema.optional(),
-}).superRefine(requireMakerAndModel);
+  /** Ours: value the asset an id names (an id the service issued); brand and model may then be left out (docs/decisions.md). */
+  asset_id: z.string().min(1).max(120).optional(),
+}).superRefine((a, ctx) => {
+  if (a.asset_id === undefined) requireMakerAndModel(a, ctx);
+});
 export type ValuationRequest = z.input<typeof ValuationRequest>;
 
 export const PortfolioAssetInput = AssetDescriptor.extend({
-  asset_id: z.string().max(120).optional(),
-  purchase_price: z.number().finite().min(0),
-  purchase_date: CalendarDate,
+  asset_id: plainString().max(120).optional(),
+  purchase_price: MoneyIn,
+  purchase_date: PurchaseDate,
 }).superRefine(requireMaker);
 export type PortfolioAssetInput = z.input<typeof PortfolioAssetInput>;

@@ -1,18 +1,19 @@
 import { z } from 'zod';
+import { plainString } from './primitives';
 
 /** The six scope areas a token can carry. */
 export const SCOPES = ['valuations', 'scores', 'projections', 'signals', 'portfolio', 'exit'] as const;
 export type Scope = (typeof SCOPES)[number];
 
 export const TokenRequest = z.object({
-  client_id: z.string().min(1).max(200),
-  client_secret: z.string().min(1).max(500),
+  client_id: plainString().min(1).max(200),
+  client_secret: plainString().min(1).max(500),
   grant_type: z.literal('client_credentials'),
 });
 export type TokenRequest = z.infer<typeof TokenRequest>;
 
 export const RefreshRequest = z.object({
-  refresh_token: z.string().min(1).max(2000),
+  refresh_token: plainString().min(1).max(2000),
   grant_type: z.literal('refresh_token'),
 });
 export type RefreshRequest = z.infer<typeof RefreshRequest>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CurrencySchema, Money, Ratio, SegmentOut, Timestamp, openEnum } from './primitives';
+import { CurrencySchema, Money, PositiveMoneyIn, Ratio, SegmentOut, Timestamp, openEnum, plainString } from './primitives';
 
 export const URGENCIES = ['flexible', 'standard', 'urgent'] as const;
 export const TIMING_SIGNALS = ['favourable', 'neutral', 'unfavourable'] as const;
@@ -7,8 +7,8 @@ export const OPTIMAL_WINDOWS = ['now', 'approaching', 'distant'] as const;
 export const RECOMMENDATIONS = ['sell_now', 'monitor_closely', 'hold'] as const;
 
 export const ExitRequest = z.object({
-  asset_id: z.string().min(1).max(120),
-  current_value: z.number().finite().positive(),
+  asset_id: plainString().min(1).max(120),
+  current_value: PositiveMoneyIn,
   urgency: z.enum(URGENCIES).optional(),
   currency: CurrencySchema.optional(),
 });

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { PortfolioAssetInput } from './assets';
-import { Momentum, Money, Ratio, Score100, SignedPercent, Timestamp, openEnum, CurrencySchema } from './primitives';
+import { Momentum, Money, PlainText, Ratio, Score100, SignedPercent, Timestamp, openEnum, CurrencySchema } from './primitives';
 
 export const MAX_PORTFOLIO_ASSETS = 1000;
 
 export const PortfolioRequest = z.object({
-  name: z.string().trim().min(1).max(200),
+  name: PlainText(200),
   assets: z.array(PortfolioAssetInput).min(1).max(MAX_PORTFOLIO_ASSETS),
   currency: CurrencySchema.optional(),
 });
@@ -14,7 +14,7 @@ export type PortfolioRequest = z.input<typeof PortfolioRequest>;
 /** PUT /portfolio/{id}: replaces the name, the holdings or both (docs/decisions.md). */
 export const PortfolioUpdateRequest = z
   .object({
-    name: z.string().trim().min(1).max(200).optional(),
+    name: PlainText(200).optional(),
     assets: z.array(PortfolioAssetInput).min(1).max(MAX_PORTFOLIO_ASSETS).optional(),
   })
   .refine((b) => b.name !== undefined || b.assets !== undefined, { message: 'give name, assets or both', path: ['assets'] });

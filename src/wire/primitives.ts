@@ -27,7 +27,44 @@ export const MOMENTUM_VALUES = ['positive', 'neutral', 'negative'] as const;
 export const Momentum = openEnum(MOMENTUM_VALUES);
 
 export const Timestamp = z.iso.datetime({ offset: true });
+/** Money in a response: any finite number. */
 export const Money = z.number().finite();
+
+/**
+ * The largest amount a request may carry, in its currency: ten billion, above any price ever
+ * paid for one asset, and small enough that a portfolio of 1,000 such lines still sums exactly
+ * in cents (10¹⁵ < 2⁵³) and every projection stays finite (docs/decisions.md).
+ */
+export const MAX_MONEY = 10_000_000_000;
+/** An amount a request carries: 0 to MAX_MONEY (a purchase price may be 0: a gift or an inheritance). */
+export const MoneyIn = z.number().min(0).max(MAX_MONEY);
+/** A value to analyse: more than 0 (a projection or exit from nothing has no meaning), at most MAX_MONEY. */
+export const PositiveMoneyIn = z.number().positive().max(MAX_MONEY);
+
+/**
+ * C0 controls (NUL, TAB, LF, CR, ESC…), DEL and C1 controls. Text carrying them is refused,
+ * not stripped: a name that changes silently is worse than a clear 400, and stored controls
+ * would later forge log lines or break files (docs/decisions.md).
+ */
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
+
+/** Where the first control character of a text is, if any. */
+export function findControlCharacter(text: string): { index: number; codePoint: string } | undefined {
+  const m = CONTROL_CHARACTER.exec(text);
+  if (!m) return undefined;
+  return { index: m.index, codePoint: `U+${m[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}` };
+}
+
+/** A string without control characters (checked before any trimming, so a trailing CR/LF is refused too). */
+export function plainString() {
+  return z.string().check((ctx) => {
+    const found = findControlCharacter(ctx.value);
+    if (found) ctx.issues.push({ code: 'custom', input: ctx.value, params: { kind: 'control_character', ...found }, message: `must not contain control characters (${found.codePoint} at character ${found.index + 1})` });
+  });
+}
+
+/** Text a person typed: no control characters, trimmed, 1 to `max` characters. */
+export const PlainText = (max: number) => plainString().trim().min(1).max(max);
 export const Ratio = z.number().min(0).max(1);
 export const Score100 = z.number().int().min(0).max(100);
 
@@ -62,5 +99,33 @@ export function isRealDate(text: string): boolean {
   const date = new Date(Date.UTC(y, mo - 1, d));
   return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
 }
+
+/**
+ * The earliest purchase date the service takes (docs/decisions.md): older purchases carry no
+ * usable price, and a year such as 1000 is a typing error.
+ */
+export const PURCHASE_DATE_FLOOR = '1900-01-01';
+
+/**
+ * The latest purchase date accepted on a given day: that UTC day plus one, because a buyer
+ * east of Greenwich (up to UTC+14) is already on the next calendar day.
+ */
+export function latestPurchaseDate(now: Date): string {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1)).toISOString().slice(0, 10);
+}
+
+/** Why a purchase date is out of range on a given day, or undefined. */
+export function purchaseDateProblem(date: string, now: Date): string | undefined {
+  if (date < PURCHASE_DATE_FLOOR) return `is before ${PURCHASE_DATE_FLOOR}, the earliest purchase date accepted`;
+  const latest = latestPurchaseDate(now);
+  if (date > latest) return `is in the future; the latest purchase date accepted today is ${latest}`;
+  return undefined;
+}
+
+/** A purchase date: a real day from PURCHASE_DATE_FLOOR to today (by this machine's clock; the sandbox also checks its own). */
+export const PurchaseDate = CalendarDate.check((ctx) => {
+  const problem = purchaseDateProblem(ctx.value, new Date());
+  if (problem) ctx.issues.push({ code: 'custom', input: ctx.value, params: { kind: 'date_range' }, message: `${ctx.value} ${problem}` });
+});
 
 export const MAX_BATCH = 50;

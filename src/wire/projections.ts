@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CurrencySchema, Money, Ratio, Timestamp } from './primitives';
+import { CurrencySchema, Money, PositiveMoneyIn, Ratio, Timestamp, plainString } from './primitives';
 
 export const HORIZONS = [12, 24, 36] as const;
 export type Horizon = (typeof HORIZONS)[number];
@@ -9,12 +9,10 @@ export const horizonKey = (h: Horizon) => `${h}_months` as const;
 export type HorizonKey = ReturnType<typeof horizonKey>;
 
 export const ProjectionRequest = z.object({
-  asset_id: z.string().min(1).max(120),
-  current_value: z.number().finite().positive(),
-  horizons: z
-    .array(z.union([z.literal(12), z.literal(24), z.literal(36)], { message: 'horizons are months: 12, 24 or 36' }))
-    .min(1)
-    .optional(),
+  asset_id: plainString().min(1).max(120),
+  current_value: PositiveMoneyIn,
+  /** One literal of three values, so a bad horizon is refused with allowed_values like every other enumeration. */
+  horizons: z.array(z.literal(HORIZONS)).min(1).optional(),
   scenarios: z.array(z.enum(SCENARIOS)).min(1).optional(),
   currency: CurrencySchema.optional(),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AssetDescriptorFields, requireMaker } from './assets';
-import { MAX_BATCH, Momentum, Ratio, Score100, SignedPercent, Timestamp, openEnum, SegmentIdSchema } from './primitives';
+import { MAX_BATCH, Momentum, Ratio, Score100, SignedPercent, Timestamp, openEnum, SegmentIdSchema, plainString } from './primitives';
 
 /** The six factors and their weights, exactly as the spec gives them (they sum to 1). */
 export const FACTOR_WEIGHTS = {
@@ -21,7 +21,7 @@ export const CLASSIFICATIONS = ['exceptional', 'strong', 'moderate', 'speculativ
  * medium, size_cm). Which is required is not in the spec: one of the two (docs/decisions.md).
  */
 export const ScoreRequest = z
-  .object({ ...AssetDescriptorFields, segment: SegmentIdSchema.optional(), asset_id: z.string().max(120).optional() })
+  .object({ ...AssetDescriptorFields, segment: SegmentIdSchema.optional(), asset_id: plainString().max(120).optional() })
   .superRefine((a, ctx) => {
     if (a.asset_id !== undefined) return;
     if (a.segment === undefined) {
@@ -47,7 +47,7 @@ export type ScoreObject = z.infer<typeof ScoreObject>;
 export const ScoreResponse = z.object({ score: ScoreObject });
 export type ScoreResponse = z.infer<typeof ScoreResponse>;
 
-export const BreakdownRequest = z.object({ asset_id: z.string().min(1).max(120) });
+export const BreakdownRequest = z.object({ asset_id: plainString().min(1).max(120) });
 export type BreakdownRequest = z.infer<typeof BreakdownRequest>;
 
 export const Factor = z.object({ score: z.number().min(0).max(100), weight: Ratio, contribution: z.number().min(0).max(100) });

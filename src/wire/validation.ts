@@ -17,8 +17,12 @@ export function fieldPath(path: readonly PropertyKey[]): string {
   return out;
 }
 
-/** The first problem of a failed parse, worded for a person and naming the field. */
-export function describeZodError(error: z.ZodError): FieldProblem {
+/**
+ * The first problem of a failed parse, worded for a person and naming the field. Pass the
+ * parsed input so a present value of the wrong type reads "must be a number" rather than
+ * "is required" (zod leaves the input out of its issues unless asked).
+ */
+export function describeZodError(error: z.ZodError, input?: unknown): FieldProblem {
   const issue = error.issues[0];
   if (!issue) return { field: '', message: 'invalid request' };
   const field = fieldPath(issue.path);
@@ -28,9 +32,11 @@ export function describeZodError(error: z.ZodError): FieldProblem {
     return { field, message: `${label} must be one of ${values.join(', ')}`, allowed_values: values };
   }
   if (issue.code === 'invalid_type') {
-    const input = (issue as { input?: unknown }).input;
-    return { field, message: input === undefined ? `${label} is required` : `${label} must be ${article(issue.expected)}` };
+    return { field, message: isPresent(issue, input) ? `${label} must be ${article(issue.expected)}` : `${label} is required` };
   }
+  if (issue.code === 'custom' && typeof issue.params?.kind === 'string') return { field, message: `${label} ${issue.message}` };
+  if (issue.code === 'too_small' && issue.origin === 'number' && issue.inclusive === false) return { field, message: `${label} must be greater than ${issue.minimum}` };
+  if (issue.code === 'too_big' && issue.origin === 'number' && issue.inclusive === false) return { field, message: `${label} must be less than ${issue.maximum}` };
   if (issue.code === 'unrecognized_keys') return { field, message: `${label} has unknown fields: ${issue.keys.join(', ')}` };
   if (issue.code === 'too_big' && issue.origin === 'array') return { field, message: `${label} holds at most ${issue.maximum} items` };
   if (issue.code === 'too_small' && issue.origin === 'array') return { field, message: `${label} needs at least ${issue.minimum} item${Number(issue.minimum) === 1 ? '' : 's'}` };
@@ -42,10 +48,22 @@ export function describeZodError(error: z.ZodError): FieldProblem {
   return { field, message: msg };
 }
 
+/** Whether the value an invalid_type issue points at was sent at all (null counts as sent). */
+function isPresent(issue: z.core.$ZodIssueInvalidType, input: unknown): boolean {
+  if ('input' in issue && issue.input !== undefined) return true;
+  if (input === undefined) return /received (?!undefined)/.test(issue.message);
+  let v: unknown = input;
+  for (const key of issue.path) {
+    if (v === null || typeof v !== 'object') return false;
+    v = (v as Record<PropertyKey, unknown>)[key];
+  }
+  return v !== undefined;
+}
+
 function article(expected: string): string {
   if (expected === 'int') return 'a whole number';
   if (expected === 'number') return 'a number';
-  if (expected === 'string') return 'text';
+  if (expected === 'string') return 'a string';
   if (expected === 'boolean') return 'true or false';
   if (expected === 'array') return 'an array';
   if (expected === 'object') return 'an object';

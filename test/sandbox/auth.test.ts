@@ -143,7 +143,6 @@ describe('refresh rotation', () => {
     expect(errorOf(reused).action).toBe('reauthenticate');
     expect(JSON.stringify(reused.json)).not.toContain(first.refresh_token!);
 
-    expect((await refresh(second.refresh_token!)).status).toBe(200);
     expect((await refresh('rt_made_up')).status).toBe(401);
     const bad = await call(sb.url, 'POST', '/auth/refresh', { body: { refresh_token: second.refresh_token, grant_type: 'client_credentials' } });
     expect(bad.status).toBe(400);

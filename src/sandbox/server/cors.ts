@@ -2,14 +2,18 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { RATE_HEADERS } from '../../wire';
 import { AS_OF_HEADER } from './context';
 
-const EXPOSED = [...Object.values(RATE_HEADERS), 'retry-after'].join(', ');
+/** On every sandbox answer, so a client can mark whatever it makes from it as simulated (issue 16). */
+export const SANDBOX_HEADER = 'x-sandbox';
+
+const EXPOSED = [...Object.values(RATE_HEADERS), 'retry-after', SANDBOX_HEADER].join(', ');
 const ALLOWED_HEADERS = ['authorization', 'content-type', 'x-sandbox-mode', 'x-cli-key', AS_OF_HEADER].join(', ');
 
-/** Headers every response carries so browser tests (the add-in) can call the sandbox. */
+/** Headers every response carries: the sandbox mark, and CORS so browser tests (the add-in) can call the sandbox and read both. */
 export function corsHeaders(reqHeaders: IncomingHttpHeaders): Record<string, string> {
   const origin = reqHeaders.origin;
-  if (!origin) return { 'access-control-allow-origin': '*', 'access-control-expose-headers': EXPOSED };
-  return { 'access-control-allow-origin': origin, vary: 'Origin', 'access-control-expose-headers': EXPOSED };
+  const common = { [SANDBOX_HEADER]: 'true', 'access-control-expose-headers': EXPOSED };
+  if (!origin) return { 'access-control-allow-origin': '*', ...common };
+  return { 'access-control-allow-origin': origin, vary: 'Origin', ...common };
 }
 
 export function preflightHeaders(reqHeaders: IncomingHttpHeaders): Record<string, string> {

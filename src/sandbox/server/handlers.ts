@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import {
   OPERATIONS,
   canonicalAsset,
+  purchaseDateProblem,
   type AssetDescriptor,
   type BatchValuationItem,
   type CanonicalAsset,
@@ -13,6 +14,7 @@ import {
   type Valuation,
 } from '../../wire';
 import type { Market, MarketContext, StoredPortfolio } from '../market/market';
+import { withParticulars } from '../market/resolve';
 import { AccountStore, newId } from './account-store';
 import { marketContext, segmentParam } from './context';
 import { HttpError, validationError } from './http-error';
@@ -57,6 +59,10 @@ export function createHandlers({ market, tokens, storeLimit }: HandlerDeps): Han
     return asset;
   };
 
+  /** A valuation request naming an asset_id is answered for that asset (ids are keys), with the request's particulars. */
+  const requestedAsset = (body: ParsedRequestOf<'createValuation'>, field = 'asset_id'): CanonicalAsset =>
+    body.asset_id !== undefined ? withParticulars(assetFor(body.asset_id, field), body) : toCanonical(body);
+
   const portfolioOf = (i: HandlerInput<OperationName>): StoredPortfolio => {
     const p = portfolios.get(clientOf(i), i.params.id!);
     if (!p) throw notFound('portfolio', i.params.id!);
@@ -68,7 +74,7 @@ export function createHandlers({ market, tokens, storeLimit }: HandlerDeps): Han
     refreshToken: ({ body }) => tokens.refresh(body.refresh_token),
 
     createValuation: (i) => {
-      const v = market.value(toCanonical(i.body), ctxOf(i, i.body.currency));
+      const v = market.value(requestedAsset(i.body), ctxOf(i, i.body.currency));
       const stored: StoredValuation = { id: newId('val'), ...v };
       valuations.put(clientOf(i), stored.id, stored);
       return stored;
@@ -93,8 +99,8 @@ export function createHandlers({ market, tokens, storeLimit }: HandlerDeps): Han
       const ctx = ctxOf(i, currency);
       let total = 0;
       let allValidated = true;
-      const items: BatchValuationItem[] = i.body.assets.map((a) => {
-        const v = market.value(toCanonical(a), ctx);
+      const items: BatchValuationItem[] = i.body.assets.map((a, n) => {
+        const v = market.value(requestedAsset(a, `assets[${n}].asset_id`), ctx);
         total += v.estimated_value.mid;
         allValidated &&= v.market_validated;
         return {
@@ -152,6 +158,7 @@ export function createHandlers({ market, tokens, storeLimit }: HandlerDeps): Han
     segmentSignals: (i) => market.segmentSignals(segmentParam(i.params.segment), ctxOf(i)),
 
     createPortfolio: (i) => {
+      checkPurchaseDates(i.body.assets, i.now);
       const at = i.now.toISOString();
       const p: StoredPortfolio = { id: newId('port'), name: i.body.name, assets: i.body.assets, currency: i.body.currency ?? 'USD', created_at: at, updated_at: at };
       const summary = market.portfolioCreated(p, ctxOf(i, p.currency));
@@ -164,6 +171,7 @@ export function createHandlers({ market, tokens, storeLimit }: HandlerDeps): Han
     },
     updatePortfolio: (i) => {
       const old = portfolioOf(i);
+      if (i.body.assets) checkPurchaseDates(i.body.assets, i.now);
       const p: StoredPortfolio = { ...old, name: i.body.name ?? old.name, assets: i.body.assets ?? old.assets, updated_at: i.now.toISOString() };
       const analytics = market.portfolioAnalytics(p, ctxOf(i, p.currency));
       portfolios.put(clientOf(i), p.id, p);
@@ -216,6 +224,17 @@ function batchCurrency(top: Currency | undefined, assets: readonly { currency?: 
   const n = assets.findIndex((a) => a.currency !== undefined && a.currency !== chosen);
   if (n >= 0) throw validationError(`assets[${n}].currency`, `assets[${n}].currency must match the batch currency ${chosen}: a batch is valued in one currency`, [chosen]);
   return chosen;
+}
+
+/**
+ * The schema checks purchase dates against this machine's clock; a sandbox started with its
+ * own clock (`now`) checks them against that one too, so "today" means the sandbox's today.
+ */
+function checkPurchaseDates(assets: readonly { purchase_date: string }[], now: Date): void {
+  assets.forEach((a, n) => {
+    const problem = purchaseDateProblem(a.purchase_date, now);
+    if (problem) throw validationError(`assets[${n}].purchase_date`, `assets[${n}].purchase_date ${a.purchase_date} ${problem}`);
+  });
 }
 
 function roundCents(n: number): number {

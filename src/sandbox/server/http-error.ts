@@ -53,13 +53,16 @@ export class HttpError extends Error {
   }
 }
 
+export function rateLimitedError(retryAfterSeconds: number, what: string): HttpError {
+  return new HttpError('rate_limited', `${what}; retry after ${retryAfterSeconds} s`, { headers: { 'retry-after': String(retryAfterSeconds) } });
+}
+
 export function validationError(field: string, message: string, allowed_values?: (string | number)[]): HttpError {
   return new HttpError('validation_error', message, { field, allowed_values });
 }
 
-/** A failed schema parse as a 400 naming the first offending field (e.g. assets[3].segment). */
-export function fromZodError(error: z.ZodError, prefix = ''): HttpError {
-  const p = describeZodError(error);
-  const field = prefix && p.field ? `${prefix}.${p.field}` : prefix || p.field;
-  return validationError(field, p.message, p.allowed_values);
+/** A failed schema parse of `input` as a 400 naming the first offending field (e.g. assets[3].segment). */
+export function fromZodError(error: z.ZodError, input: unknown): HttpError {
+  const p = describeZodError(error, input);
+  return validationError(p.field, p.message, p.allowed_values);
 }

@@ -8,9 +8,10 @@ import { AS_OF_HEADER, marketDay } from './context';
 import { corsHeaders, preflightHeaders } from './cors';
 import { FaultInjector, type FaultConfig } from './faults';
 import { createHandlers, type HandlerInput } from './handlers';
-import { HttpError, fromZodError } from './http-error';
+import { HttpError, fromZodError, rateLimitedError as rateLimited } from './http-error';
 import { RateLimiter } from './rate-limiter';
 import { countItems, type RequestLog } from './request-log';
+import { SignInThrottle } from './sign-in-throttle';
 import { TokenService, type Caller } from './tokens';
 
 export const BASE_PATH = '/v1';
@@ -25,6 +26,8 @@ export interface ServerOptions {
   seed: number;
   storeLimit: number;
   now: () => Date;
+  /** Epoch ms for the failed-secret slow-down. */
+  signInClock: () => number;
   log?: RequestLog;
   /** Where unexpected server errors go (their stacks never reach a client). */
   onInternalError?: (e: unknown) => void;
@@ -33,7 +36,7 @@ export interface ServerOptions {
 /** The sandbox's HTTP server: routing by the wire's OPERATIONS table, auth, limits, faults, errors. */
 export function createSandboxServer(o: ServerOptions): Server {
   const accounts = new Map(o.accounts.map((a) => [a.clientId, a]));
-  const tokens = new TokenService(accounts, o.tokenTtlSeconds);
+  const tokens = new TokenService(accounts, o.tokenTtlSeconds, new SignInThrottle(o.signInClock));
   const limiter = new RateLimiter(o.minuteMs, o.dayMs);
   const faults = new FaultInjector(o.faults, o.seed);
   const handlers = createHandlers({ market: o.market, tokens, storeLimit: o.storeLimit });
@@ -95,7 +98,7 @@ export function createSandboxServer(o: ServerOptions): Server {
         const raw = await readJsonBody(req);
         items = countItems(raw);
         const parsed = op.request.safeParse(raw);
-        if (!parsed.success) throw fromZodError(parsed.error);
+        if (!parsed.success) throw fromZodError(parsed.error, raw);
         body = parsed.data;
       }
       const input: HandlerInput<OperationName> = {
@@ -159,10 +162,6 @@ export function createSandboxServer(o: ServerOptions): Server {
   }
 
   return server;
-}
-
-function rateLimited(retryAfterSeconds: number, what: string): HttpError {
-  return new HttpError('rate_limited', `${what}; retry after ${retryAfterSeconds} s`, { headers: { 'retry-after': String(retryAfterSeconds) } });
 }
 
 function send(res: ServerResponse, status: number, headers: Record<string, string>, body: unknown): void {
