@@ -1,7 +1,7 @@
-import type { CanonicalAsset, ExitChannel, ExitStrategy, SegmentId } from '../../wire';
+import type { ExitChannel, ExitStrategy, SegmentId } from '../../wire';
 import { dayNumber } from './calendar';
 import { channelsFor, dayRange } from './exit-channels';
-import type { MarketContext } from './market';
+import type { MarketAsset, MarketContext } from './market';
 import { round2 } from './money';
 import { projectionNumbers } from './projection';
 import type { MarketState } from './state';
@@ -20,7 +20,7 @@ function estimate(c: ExitChannel, value: number) {
   return { name: c.name, commission_percent: c.commission_percent, estimated_net: round2(value * (1 - c.commission_percent / 100)), timeline_days: c.timeline_days };
 }
 
-export function exitStrategy(state: MarketState, asset: CanonicalAsset, currentValue: number, urgency: Urgency, ctx: MarketContext): ExitStrategy {
+export function exitStrategy(state: MarketState, asset: MarketAsset, currentValue: number, urgency: Urgency, ctx: MarketContext): ExitStrategy {
   const day = dayNumber(ctx.day);
   const p = state.profileFor(asset);
   const seg = state.segmentDay(p.segment, day);

@@ -3,7 +3,6 @@ import { exitChannels, exitStrategy } from './exit';
 import type { Market } from './market';
 import { performance, portfolioAnalytics, portfolioCreated } from './portfolio';
 import { projection } from './projection';
-import { canonicalForId } from './resolve';
 import { breakdown, scoreObject } from './score-report';
 import { segmentDetail, segmentList } from './segments';
 import { activeAlerts } from './alerts';
@@ -11,7 +10,8 @@ import { segmentSignals, signalsOverview } from './signals';
 import { MarketState } from './state';
 import { valuation } from './valuation';
 
-export type { Market, MarketContext, StoredPortfolio } from './market';
+export type { Market, MarketAsset, MarketContext, StoredPortfolio } from './market';
+export { withParticulars } from './resolve';
 
 /** The seed used when none is given: the sandbox's default market. */
 export const DEFAULT_SEED = 20260101;
@@ -25,7 +25,7 @@ export function createMarket(options: { seed?: number } = {}): Market {
   const state = new MarketState(options.seed ?? DEFAULT_SEED);
   return {
     value: (asset, ctx) => valuation(state, asset, ctx),
-    assetForId: (id) => canonicalForId(id),
+    assetForId: (id) => state.assetForId(id),
     score: (asset, ctx) => scoreObject(state, asset, ctx),
     breakdown: (asset, ctx) => breakdown(state, asset, ctx),
     projection: (asset, currentValue, horizons, ctx) => projection(state, asset, currentValue, horizons, ctx),

@@ -34,6 +34,12 @@ export interface MarketContext {
   currency: Currency;
 }
 
+/**
+ * An asset as the model works on it. `asset_id`, when present, pins it to the id a request
+ * named: the answer carries that id and its figures, never an id re-derived from descriptors.
+ */
+export type MarketAsset = CanonicalAsset & { asset_id?: string };
+
 /** A portfolio as stored by the HTTP layer. */
 export interface StoredPortfolio {
   id: string;
@@ -46,13 +52,16 @@ export interface StoredPortfolio {
 
 export interface Market {
   /** A full valuation record without the HTTP layer's id and status. */
-  value(asset: CanonicalAsset, ctx: MarketContext): Omit<Valuation, 'id' | 'status'>;
-  /** The asset an id stands for: the catalogue entry, or a plausible reading of an unknown id; undefined if not an asset id. */
-  assetForId(assetId: string): CanonicalAsset | undefined;
-  score(asset: CanonicalAsset, ctx: MarketContext): ScoreObject;
-  breakdown(asset: CanonicalAsset, ctx: MarketContext): Breakdown;
+  value(asset: MarketAsset, ctx: MarketContext): Omit<Valuation, 'id' | 'status'>;
+  /**
+   * The asset an id stands for, pinned to that id (undefined if not an asset id). Looked up, not
+   * re-derived: the catalogue, the ids this market issued, else a deterministic reading of the id.
+   */
+  assetForId(assetId: string): (CanonicalAsset & { asset_id: string }) | undefined;
+  score(asset: MarketAsset, ctx: MarketContext): ScoreObject;
+  breakdown(asset: MarketAsset, ctx: MarketContext): Breakdown;
   /** horizons: those to include (all three when the request named none). */
-  projection(asset: CanonicalAsset, currentValue: number, horizons: readonly Horizon[], ctx: MarketContext): Omit<Projection, 'id'>;
+  projection(asset: MarketAsset, currentValue: number, horizons: readonly Horizon[], ctx: MarketContext): Omit<Projection, 'id'>;
   signalsOverview(ctx: MarketContext): SignalsOverview;
   segmentSignals(segment: SegmentId, ctx: MarketContext): SegmentSignals;
   /** Alerts active on ctx.now (created_at <= now < expires_at), ids stable for the same alert. */
@@ -66,7 +75,7 @@ export interface Market {
   };
   portfolioAnalytics(p: StoredPortfolio, ctx: MarketContext): PortfolioAnalytics;
   performance(p: StoredPortfolio, ctx: MarketContext): Performance;
-  exitStrategy(asset: CanonicalAsset, currentValue: number, urgency: 'flexible' | 'standard' | 'urgent', ctx: MarketContext): ExitStrategy;
+  exitStrategy(asset: MarketAsset, currentValue: number, urgency: 'flexible' | 'standard' | 'urgent', ctx: MarketContext): ExitStrategy;
   /** Sale channels, all or those serving one segment. */
   exitChannels(segment: SegmentId | undefined, ctx: MarketContext): ExitChannel[];
   segmentList(ctx: MarketContext): SegmentList;

@@ -2,45 +2,42 @@ import {
   SEGMENT_IDS,
   canonicalAsset,
   formatSignedPercent,
-  isAssetId,
-  type CanonicalAsset,
+  type AssetDescriptor,
   type Performance,
   type PortfolioAnalytics,
   type PortfolioAssetInput,
   type SegmentId,
 } from '../../wire';
 import { dayNumber, lastDayOfPreviousYear } from './calendar';
-import type { MarketContext, StoredPortfolio } from './market';
+import type { MarketAsset, MarketContext, StoredPortfolio } from './market';
 import { clamp, fromCents, percentagesSummingTo100, round2, toCents } from './money';
 import type { AssetProfile } from './profiles';
-import { canonicalForId } from './resolve';
+import { withParticulars } from './resolve';
 import { SEGMENT_PROFILES, annualVolatility } from './segment-profiles';
 import type { MarketState } from './state';
 import { assetMomentum, holdingValue, isValidated } from './valuation';
 
 /** One line of a portfolio, resolved and valued on the analysis day (in the portfolio's currency). */
 interface Holding {
-  asset: CanonicalAsset;
+  asset: MarketAsset;
   profile: AssetProfile;
   purchasePrice: number;
   purchaseDay: number;
   valueCents: number;
 }
 
-/** The asset a holding describes: its asset_id when it gives a valid one, else its descriptors. */
-export function holdingAsset(item: PortfolioAssetInput): CanonicalAsset {
-  const described = canonicalAsset(item as Parameters<typeof canonicalAsset>[0]);
-  const particulars = { condition: described.condition, box_papers: described.box_papers, quantity: described.quantity, size_cm: described.size_cm };
-  if (item.asset_id !== undefined && isAssetId(item.asset_id)) {
-    const byId = canonicalForId(item.asset_id);
-    if (byId) return { ...byId, ...particulars };
-  }
+/** The asset a holding describes: the asset its asset_id names when it gives a valid one, else its descriptors. */
+export function holdingAsset(state: MarketState, item: PortfolioAssetInput): MarketAsset {
+  const descriptor = item as AssetDescriptor;
+  const byId = item.asset_id !== undefined ? state.assetForId(item.asset_id) : undefined;
+  if (byId) return withParticulars(byId, descriptor);
+  const described = canonicalAsset(descriptor);
   return { ...described, brand: described.brand ?? '', model: described.model ?? '' };
 }
 
 function holdings(state: MarketState, p: StoredPortfolio, day: number): Holding[] {
   return p.assets.map((item) => {
-    const asset = holdingAsset(item);
+    const asset = holdingAsset(state, item);
     const profile = state.profileFor(asset);
     return {
       asset,

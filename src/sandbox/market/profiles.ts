@@ -1,6 +1,7 @@
 import { parseAssetId, segmentById, type SegmentId } from '../../wire';
 import { REFERENCE_DAY } from './calendar';
 import { catalogue, modelKeyOf, type BrandInfo, type KnownAsset } from './catalogue';
+import { brandForCode, familyEntry, sizeFromIdPart } from './resolve';
 import { sizeFactor, yearFactor } from './adjustments';
 import { clamp } from './money';
 import { signedHash, unitHash } from './random';
@@ -34,11 +35,6 @@ export interface AssetProfile {
   recognition: number;
 }
 
-/** "S10P5" in an id -> "10.5". */
-export function sizeFromIdPart(part: string): string {
-  return part.slice(1).replace(/(\d)P(\d)/g, '$1.$2');
-}
-
 function brandStrength(brand: BrandInfo | undefined, segmentMedian: number): number {
   if (!brand) return 42;
   return clamp(50 + 5 * Math.min(brand.entries.length, 7) + 4 * Math.log2(brand.medianPrice / segmentMedian), 35, 95);
@@ -70,15 +66,10 @@ export function buildProfile(assetId: string): AssetProfile | undefined {
 
   const family = cat.byModelKey.get(modelKey);
   if (family) {
-    const entry =
-      (parts.year !== undefined ? family.find((e) => e.year === parts.year) : undefined) ??
-      (parts.year !== undefined && family.some((e) => e.year !== undefined)
-        ? [...family].sort((a, b) => Math.abs(a.year! - parts.year!) - Math.abs(b.year! - parts.year!))[0]
-        : undefined) ??
-      family[0]!;
+    const entry = familyEntry(family, parts.year);
     const baseUsd = entry.price * yearFactor(seg, entry.year, parts.year) * sizeFactor(seg, entry.size, size);
     const ratio = Math.log2(baseUsd / segMedian);
-    const brand = cat.brandsByCode.get(`${seg}:${parts.brand}`);
+    const brand = brandForCode(seg, parts.brand);
     const liquidity = clamp(sp.liquidity - 4 * Math.max(0, ratio) + 6 * h('l'), 5, 98);
     return {
       asset_id: assetId,
@@ -103,7 +94,7 @@ export function buildProfile(assetId: string): AssetProfile | undefined {
   }
 
   // Not in the catalogue: a level from its brand, or from the segment when the brand is unknown too.
-  const brand = cat.brandsByCode.get(`${seg}:${parts.brand}`);
+  const brand = brandForCode(seg, parts.brand);
   const level = brand ? brand.medianPrice * (0.55 + 0.9 * u('lvl')) : segMedian * (0.35 + 0.9 * u('lvl'));
   const baseUsd = level * yearFactor(seg, undefined, parts.year) * sizeFactor(seg, undefined, size);
   const ratio = Math.log2(baseUsd / segMedian);

@@ -1,6 +1,6 @@
-import { SCENARIOS, horizonKey, type CanonicalAsset, type Horizon, type Projection, type ScenarioName } from '../../wire';
+import { SCENARIOS, horizonKey, type Horizon, type Projection, type ScenarioName } from '../../wire';
 import { dayNumber } from './calendar';
-import type { MarketContext } from './market';
+import type { MarketAsset, MarketContext } from './market';
 import { clamp, round2 } from './money';
 import type { AssetProfile } from './profiles';
 import { SEGMENT_PROFILES, annualVolatility } from './segment-profiles';
@@ -40,7 +40,7 @@ export function projectionNumbers(state: MarketState, p: AssetProfile, currentVa
   return { current, scenarios, expected };
 }
 
-export function projection(state: MarketState, asset: CanonicalAsset, currentValue: number, horizons: readonly Horizon[], ctx: MarketContext): Omit<Projection, 'id'> {
+export function projection(state: MarketState, asset: MarketAsset, currentValue: number, horizons: readonly Horizon[], ctx: MarketContext): Omit<Projection, 'id'> {
   const day = dayNumber(ctx.day);
   const p = state.profileFor(asset);
   const wanted = horizons.length > 0 ? [...new Set(horizons)].sort((a, b) => a - b) : ([12, 24, 36] as Horizon[]);

@@ -1,7 +1,7 @@
-import { formatAssetId, parseAssetId, type CanonicalAsset, type SegmentId } from '../../wire';
+import { canonicalAsset, formatAssetId, parseAssetId, type AssetDescriptor, type CanonicalAsset, type SegmentId } from '../../wire';
+import type { MarketAsset } from './market';
 import { catalogue, modelKeyOf, type BrandInfo, type KnownAsset } from './catalogue';
 import { brandKey, modelTokens, referenceKey, words } from './normalise';
-import { sizeFromIdPart } from './profiles';
 
 /**
  * Which asset a request describes. A request that names a catalogue asset (however it is
@@ -126,41 +126,79 @@ export function assetIdFor(asset: CanonicalAsset): string {
   });
 }
 
+/** "S10P5" in an id -> "10.5". */
+export function sizeFromIdPart(part: string): string {
+  return part.slice(1).replace(/(\d)P(\d)/g, '$1.$2');
+}
+
 /** A brand code read back as a name whose brand code is the same code ("SOMNEWBRA" -> "SOM NEW BRA"). */
 function brandNameFromCode(code: string): string {
   if (code.length <= 8) return code;
   return code.match(/.{1,3}/g)!.join(' ');
 }
 
-export function canonicalForId(assetId: string): CanonicalAsset | undefined {
+/**
+ * What an asset id stands for, read from the id and the catalogue alone (no state, so the same
+ * id reads the same in every process and after a restart):
+ * - `identity`: the descriptors to echo (catalogue names where the catalogue knows the model);
+ * - `valuedAs`: the id whose profile prices it. That is the id itself, except for an id that
+ *   spells a catalogue asset another way (a brand alias such as PATEK, a longer reference such
+ *   as 57111A010), which is priced as that catalogue asset and still answered under its own id.
+ * Ids are never re-derived from these descriptors: an answer for an id carries that id.
+ */
+export interface IdReading {
+  identity: Omit<CanonicalAsset, 'quantity'>;
+  valuedAs: string;
+  /** Whether the model (the id minus year and size) is a catalogue model. */
+  catalogued: boolean;
+}
+
+function entryIdentity(e: KnownAsset, year: number | undefined, size: string | undefined): Omit<CanonicalAsset, 'quantity'> {
+  return { segment: e.segment, brand: e.brand, model: e.model, reference: e.reference, year: year ?? e.year, size: size ?? e.size };
+}
+
+/** The family member an id's year names: that year's entry, else the nearest year, else the first. */
+export function familyEntry(family: readonly KnownAsset[], year: number | undefined): KnownAsset {
+  if (year === undefined) return family[0]!;
+  const same = family.find((e) => e.year === year);
+  if (same) return same;
+  if (!family.some((e) => e.year !== undefined)) return family[0]!;
+  return [...family].sort((a, b) => Math.abs(a.year! - year) - Math.abs(b.year! - year))[0]!;
+}
+
+/** The brand an id's brand code names: its own code, or a brand alias spelt as a code (PATEK). */
+export function brandForCode(segment: SegmentId, code: string): BrandInfo | undefined {
+  const cat = catalogue();
+  return cat.brandsByCode.get(`${segment}:${code}`) ?? cat.brandsByKey.get(`${segment}:${brandKey(code)}`);
+}
+
+export function readAssetId(assetId: string): IdReading | undefined {
   const parts = parseAssetId(assetId);
   if (!parts) return undefined;
   const cat = catalogue();
   const sizePart = parts.extra.find((e) => e.startsWith('S'));
   const size = sizePart ? sizeFromIdPart(sizePart) : undefined;
   const family = cat.byModelKey.get(modelKeyOf(parts.segment, parts.brand, parts.ref));
-  const known = (e: KnownAsset): CanonicalAsset => ({
-    segment: e.segment,
-    brand: e.brand,
-    model: e.model,
-    reference: e.reference,
-    year: parts.year ?? e.year,
-    size: size ?? e.size,
-    quantity: 1,
-  });
-  if (family) return known(family[0]!);
-  const brand = cat.brandsByCode.get(`${parts.segment}:${parts.brand}`);
-  const guess: CanonicalAsset = {
-    segment: parts.segment,
-    brand: brand?.name ?? brandNameFromCode(parts.brand),
-    model: parts.ref,
-    // References longer than a model id keeps must travel as a reference to survive the round trip.
-    reference: parts.ref.length > 16 ? parts.ref : undefined,
-    year: parts.year,
-    size,
-    quantity: 1,
+  if (family) return { identity: entryIdentity(familyEntry(family, parts.year), parts.year, size), valuedAs: assetId, catalogued: true };
+  const brand = brandForCode(parts.segment, parts.brand);
+  // Only a reference can name a catalogue asset from inside an id: model words were cut to 16 letters.
+  const hit = brand ? byReference(brand.entries, parts.ref) : undefined;
+  if (hit) {
+    const identity = entryIdentity(hit, parts.year, size);
+    return { identity, valuedAs: formatAssetId(identity), catalogued: true };
+  }
+  return {
+    identity: { segment: parts.segment, brand: brand?.name ?? brandNameFromCode(parts.brand), model: parts.ref, year: parts.year, size },
+    valuedAs: assetId,
+    catalogued: false,
   };
-  const m = matchCatalogue(guess);
-  if (m.entry) return known(m.entry);
-  return m.brand ? { ...guess, brand: m.brand.name } : guess;
+}
+
+/**
+ * An asset asked for by id with the particulars the request gives (condition, box and papers,
+ * quantity, medium, an artwork's size): the id names the asset, the request describes the holding.
+ */
+export function withParticulars(byId: MarketAsset, request: AssetDescriptor): MarketAsset {
+  const d = canonicalAsset(request);
+  return { ...byId, condition: d.condition, box_papers: d.box_papers, quantity: d.quantity, medium: d.medium, size_cm: d.size_cm };
 }

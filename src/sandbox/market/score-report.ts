@@ -1,12 +1,12 @@
-import { formatSignedPercent, type Breakdown, type CanonicalAsset, type ScoreObject } from '../../wire';
+import { formatSignedPercent, type Breakdown, type ScoreObject } from '../../wire';
 import { dayNumber } from './calendar';
-import type { MarketContext } from './market';
+import type { MarketAsset, MarketContext } from './market';
 import { classification, factorTable } from './scoring';
 import type { MarketState } from './state';
 import { assetMomentum, isValidated } from './valuation';
 
 /** POST /scores and /scores/breakdown: the same score the valuation carries, explained. */
-export function scoreObject(state: MarketState, asset: CanonicalAsset, ctx: MarketContext): ScoreObject {
+export function scoreObject(state: MarketState, asset: MarketAsset, ctx: MarketContext): ScoreObject {
   const day = dayNumber(ctx.day);
   const p = state.profileFor(asset);
   const score = state.score(p, day).total;
@@ -31,7 +31,7 @@ export function scoreObject(state: MarketState, asset: CanonicalAsset, ctx: Mark
   };
 }
 
-export function breakdown(state: MarketState, asset: CanonicalAsset, ctx: MarketContext): Breakdown {
+export function breakdown(state: MarketState, asset: MarketAsset, ctx: MarketContext): Breakdown {
   const day = dayNumber(ctx.day);
   const p = state.profileFor(asset);
   const parts = state.score(p, day);

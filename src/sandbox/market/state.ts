@@ -1,8 +1,9 @@
 import { SEGMENT_IDS, type CanonicalAsset, type Currency, type SegmentId } from '../../wire';
+import type { MarketAsset } from './market';
 import { catalogue, type KnownAsset } from './catalogue';
 import { computeSegmentDay, type SegmentDay } from './market-day';
 import { buildProfile, idiosyncratic, type AssetProfile } from './profiles';
-import { assetIdFor } from './resolve';
+import { assetIdFor, readAssetId } from './resolve';
 import { computeScore, type ScoreParts } from './scoring';
 import { buildMarketSeries, fxRate, type MarketSeries } from './series';
 
@@ -23,6 +24,8 @@ const MAX_CACHED_DAYS = 400;
 export class MarketState {
   readonly series: MarketSeries;
   private readonly idsByRequest = new Map<string, string>();
+  /** Descriptors of the ids this market has issued for assets the catalogue does not list: what an id is echoed as. */
+  private readonly issued = new Map<string, Omit<CanonicalAsset, 'quantity'>>();
   private readonly profiles = new Map<string, AssetProfile>();
   private readonly scoreMemo = new Map<string, { day: number; parts: ScoreParts }>();
   private readonly segmentDays = new Map<number, Record<SegmentId, SegmentDay>>();
@@ -32,30 +35,51 @@ export class MarketState {
     this.series = buildMarketSeries(seed);
   }
 
-  /** The id a request resolves to (cached by the request's identifying fields). */
-  assetId(asset: CanonicalAsset): string {
+  /**
+   * The id an asset is answered under: the id it was asked by, else the id its descriptors
+   * resolve to (cached by the request's identifying fields). An id is never re-derived.
+   */
+  assetId(asset: MarketAsset): string {
+    if (asset.asset_id !== undefined) return asset.asset_id;
     const key = `${asset.segment}\u0000${asset.brand}\u0000${asset.model}\u0000${asset.reference ?? ''}\u0000${asset.year ?? ''}\u0000${asset.size ?? ''}`;
     let id = this.idsByRequest.get(key);
     if (id === undefined) {
       id = assetIdFor(asset);
       if (this.idsByRequest.size >= MAX_CACHED_IDS) this.idsByRequest.clear();
       this.idsByRequest.set(key, id);
+      if (!this.issued.has(id) && readAssetId(id)?.catalogued === false) {
+        if (this.issued.size >= MAX_CACHED_IDS) this.issued.delete(this.issued.keys().next().value!);
+        this.issued.set(id, { segment: asset.segment, brand: asset.brand, model: asset.model, reference: asset.reference, year: asset.year, size: asset.size });
+      }
     }
     return id;
   }
 
+  /**
+   * The asset an id stands for, pinned to that id (undefined when it is not an asset id): the
+   * catalogue's names for a catalogue model, the descriptors it was issued for, else a reading of its parts.
+   */
+  assetForId(assetId: string): (CanonicalAsset & { asset_id: string }) | undefined {
+    const reading = readAssetId(assetId);
+    if (!reading) return undefined;
+    return { ...(this.issued.get(assetId) ?? reading.identity), quantity: 1, asset_id: assetId };
+  }
+
+  /** Everything that follows from an id. Priced from the id alone, so the answer does not depend on what was asked before. */
   profile(assetId: string): AssetProfile | undefined {
     let p = this.profiles.get(assetId);
     if (p === undefined) {
-      p = buildProfile(assetId);
-      if (!p) return undefined;
+      const reading = readAssetId(assetId);
+      if (!reading) return undefined;
+      const priced = buildProfile(reading.valuedAs)!;
+      p = reading.valuedAs === assetId ? priced : { ...priced, asset_id: assetId };
       if (this.profiles.size >= MAX_CACHED_IDS) this.profiles.clear();
       this.profiles.set(assetId, p);
     }
     return p;
   }
 
-  profileFor(asset: CanonicalAsset): AssetProfile {
+  profileFor(asset: MarketAsset): AssetProfile {
     return this.profile(this.assetId(asset))!;
   }
 

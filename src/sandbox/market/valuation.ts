@@ -1,7 +1,7 @@
 import { formatSignedPercent, type CanonicalAsset, type Valuation } from '../../wire';
 import { particularsFactor } from './adjustments';
 import { dayNumber, endOfDayIso } from './calendar';
-import type { MarketContext } from './market';
+import type { MarketAsset, MarketContext } from './market';
 import { momentumOf } from './market-day';
 import { round2 } from './money';
 import type { AssetProfile } from './profiles';
@@ -31,7 +31,7 @@ export function assetMomentum(state: MarketState, p: AssetProfile, day: number) 
   return momentumOf(state.assetChange(p, day, 30));
 }
 
-export function valuation(state: MarketState, asset: CanonicalAsset, ctx: MarketContext): Omit<Valuation, 'id' | 'status'> {
+export function valuation(state: MarketState, asset: MarketAsset, ctx: MarketContext): Omit<Valuation, 'id' | 'status'> {
   const day = dayNumber(ctx.day);
   const p = state.profileFor(asset);
   const mid = holdingValue(state, p, asset, day, ctx.currency);
