@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { MAX_BATCH } from '../wire';
+import { assetMismatch } from './asset-check';
 import { AbortedError, DailyLimitExhaustedError, InvalidResponseError, ServiceError } from './errors';
 import { batchItemIndex, reindexItemError } from './item-errors';
 import type { Outcome } from './outcome';
@@ -50,6 +51,8 @@ export interface BulkSpec<O> {
   itemSchema: z.ZodType;
   /** Sends one chunk of checked items; answers one result per item, in order. */
   send(items: unknown[], opts: RequestOptions): Promise<O[]>;
+  /** The asset id an answer is for: each answer is checked against its request item (assetMismatch). */
+  answeredId(value: O): string;
 }
 
 export const DEFAULT_BULK_CONCURRENCY = 8;
@@ -62,7 +65,9 @@ export const DEFAULT_BULK_CONCURRENCY = 8;
  * - when the service refuses a chunk with a 400 naming `assets[i]…`, item i gets that error
  *   and the rest of the chunk is sent again (until the chunk is clean);
  * - when the day's budget runs out, every item not yet valued gets DailyLimitExhaustedError
- *   at once (no further calls) and the run resolves with what it has.
+ *   at once (no further calls) and the run resolves with what it has;
+ * - an answer for another asset than its item named gets AssetMismatchError (that item only);
+ *   an answer with a different number of results fails the call's items (they cannot be matched).
  */
 export async function runBulk<O>(items: readonly unknown[], spec: BulkSpec<O>, opts: BulkOptions<O> = {}): Promise<Outcome<O>[]> {
   const total = items.length;
@@ -115,7 +120,11 @@ export async function runBulk<O>(items: readonly unknown[], spec: BulkSpec<O>, o
           });
           for (const i of pending) settled.set(i, { ok: false, error: err });
         } else {
-          pending.forEach((i, k) => settled.set(i, { ok: true, value: values[k]! }));
+          pending.forEach((i, k) => {
+            const value = values[k]!;
+            const mismatch = assetMismatch(checked[i], spec.answeredId(value), spec.operation);
+            settled.set(i, mismatch ? { ok: false, error: mismatch } : { ok: true, value });
+          });
         }
         return;
       } catch (e) {

@@ -69,6 +69,7 @@ export class ServiceClient {
         itemSchema: ValuationRequest,
         // Items were checked one by one already; the chunk is not parsed again.
         send: async (assets, ro) => (await this.transport.call('batchValuations', { body: { assets, currency }, checked: true }, ro)).valuations,
+        answeredId: (v) => v.asset_id,
       },
       { concurrency: this.concurrency, ...opts },
     );
@@ -82,6 +83,7 @@ export class ServiceClient {
         operation: 'batchScores',
         itemSchema: ScoreRequest,
         send: async (assets, ro) => (await this.transport.call('batchScores', { body: { assets }, checked: true }, ro)).scores,
+        answeredId: (v) => v.asset_id,
       },
       { concurrency: this.concurrency, ...opts },
     );

@@ -8,6 +8,7 @@ export { ConfigurationError } from './options';
 export type { Outcome, ItemOutcome } from './outcome';
 export { DEFAULT_BULK_CONCURRENCY, type BulkOptions, type BulkProgress, type LandedChunk } from './bulk';
 export { batchItemIndex, reindexItemError } from './item-errors';
+export { AssetMismatchError, assetMismatch } from './asset-check';
 export type { RateLimitStatus } from './rate-gate';
 export type { TokenProvider } from './tokens';
 export type { ClientLogger } from './logger';

@@ -9,6 +9,7 @@ import type {
   ScoreRequest,
   ValuationRequest,
 } from '../wire';
+import { expectAsset } from './asset-check';
 import type { RequestOptions, Transport } from './transport';
 import { checkId, checkSegment } from './validate';
 
@@ -19,8 +20,10 @@ import { checkId, checkSegment } from './validate';
  */
 export class Valuations {
   constructor(private readonly t: Transport) {}
+  /** Refused with AssetMismatchError when the answer is for another segment than asked. */
   async create(req: ValuationRequest, opts?: RequestOptions) {
-    return this.t.call('createValuation', { body: req }, opts);
+    const r = await this.t.call('createValuation', { body: req }, opts);
+    return expectAsset(r, req, r.asset_id, 'createValuation');
   }
   async get(id: string, opts?: RequestOptions) {
     return this.t.call('getValuation', { params: { id: checkId(id, 'getValuation') } }, opts);
@@ -33,11 +36,14 @@ export class Valuations {
 
 export class Scores {
   constructor(private readonly t: Transport) {}
+  /** Refused with AssetMismatchError when the answer is for another asset than the one named. */
   async create(req: ScoreRequest, opts?: RequestOptions) {
-    return this.t.call('createScore', { body: req }, opts);
+    const r = await this.t.call('createScore', { body: req }, opts);
+    return expectAsset(r, req, r.score.asset_id, 'createScore');
   }
   async breakdown(req: BreakdownRequest, opts?: RequestOptions) {
-    return this.t.call('scoreBreakdown', { body: req }, opts);
+    const r = await this.t.call('scoreBreakdown', { body: req }, opts);
+    return expectAsset(r, req, r.breakdown.asset_id, 'scoreBreakdown');
   }
   /** At most 50 assets; for more, use client.scoreAll. */
   async batch(req: BatchScoreRequest, opts?: RequestOptions) {
@@ -48,7 +54,8 @@ export class Scores {
 export class Projections {
   constructor(private readonly t: Transport) {}
   async create(req: ProjectionRequest, opts?: RequestOptions) {
-    return this.t.call('createProjection', { body: req }, opts);
+    const r = await this.t.call('createProjection', { body: req }, opts);
+    return expectAsset(r, req, r.projection.asset_id, 'createProjection');
   }
   async get(id: string, opts?: RequestOptions) {
     return this.t.call('getProjection', { params: { id: checkId(id, 'getProjection') } }, opts);
@@ -89,7 +96,8 @@ export class Portfolios {
 export class Exits {
   constructor(private readonly t: Transport) {}
   async analyse(req: ExitRequest, opts?: RequestOptions) {
-    return this.t.call('analyseExit', { body: req }, opts);
+    const r = await this.t.call('analyseExit', { body: req }, opts);
+    return expectAsset(r, req, r.exit_strategy.asset_id, 'analyseExit');
   }
   /** All sale channels, or those serving one segment. */
   async channels(filter: { segment?: string } = {}, opts?: RequestOptions) {
