@@ -3,7 +3,9 @@
  * separators, yes/no flags, dates as text or spreadsheet dates. Each reader returns
  * undefined for an empty cell and { error } for something it cannot read.
  */
-export type Read<T> = { value: T } | { error: string } | undefined;
+import { bothReadings, readAmount, type DecimalMark } from './amounts';
+
+export type Read<T> = { value: T } | { error: string; /** A sentence that replaces the field's generic reason. */ reason?: string } | undefined;
 
 export function cellText(v: unknown): string | undefined {
   if (v === null || v === undefined) return undefined;
@@ -12,18 +14,32 @@ export function cellText(v: unknown): string | undefined {
   return t === '' ? undefined : t;
 }
 
-/** "12,500.00", "$12 500", "€1.234" (read as 1.234), "1e3" are numbers; "twelve" is not. */
-export function readNumber(v: unknown): Read<number> {
+/**
+ * "12,500.00", "$12 500", "12.500,00 €", "1e3" are numbers; "twelve" is not. "12.500" and
+ * "€ 98.000" are numbers only under a known decimal mark (see amounts.ts): without one they are
+ * refused with both readings.
+ */
+export function readNumber(v: unknown, mark?: DecimalMark): Read<number> {
   if (typeof v === 'number') return Number.isFinite(v) ? { value: v } : { error: 'not a finite number' };
   const t = cellText(v);
   if (t === undefined) return undefined;
-  const cleaned = t.replace(/^(USD|EUR|GBP|CHF)\s*/i, '').replace(/\s*(USD|EUR|GBP|CHF)$/i, '').replace(/[$€£\s\u00a0]/g, '').replace(/,(?=\d{3}(\D|$))/g, '');
-  if (!/^[+-]?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?$/i.test(cleaned)) return { error: 'not a number' };
-  return { value: Number(cleaned) };
+  const r = readAmount(t, mark);
+  if ('ambiguous' in r) {
+    return {
+      error: 'ambiguous',
+      reason:
+        `is ambiguous: ${bothReadings(r.ambiguous, t)}, and nothing else in the column settles which. ` +
+        'Declare the file\'s convention (svc-report --decimal-comma for 1.234,56 or --no-decimal-comma for 1,234.56; or "decimal_comma" in the config file) or write the amount without thousands separators',
+    };
+  }
+  if ('error' in r && mark !== undefined && r.error !== 'not a number') {
+    return { error: r.error, reason: `is ${r.error}, as the file's amounts are read (${mark === ',' ? '1.234,56' : '1,234.56'})` };
+  }
+  return r;
 }
 
-export function readInteger(v: unknown): Read<number> {
-  const n = readNumber(v);
+export function readInteger(v: unknown, mark?: DecimalMark): Read<number> {
+  const n = readNumber(v, mark);
   if (!n || 'error' in n) return n;
   return Number.isInteger(n.value) ? n : { error: 'not a whole number' };
 }
@@ -49,5 +65,23 @@ export function readDateText(v: unknown): Read<string> {
   const t = cellText(v);
   if (t === undefined) return undefined;
   const m = /^(\d{4}-\d{2}-\d{2})(T[\d:.]+Z?)?$/.exec(t);
-  return m ? { value: m[1]! } : { error: 'not a date as YYYY-MM-DD' };
+  if (m) return { value: m[1]! };
+  const hint = isoDateHint(t);
+  return { error: 'not a date as YYYY-MM-DD', reason: hint ? `must be a date as YYYY-MM-DD: ${hint}` : undefined };
+}
+
+/**
+ * What to write instead of a day-month-year date: "31/12/2023" can only be 2023-12-31; "01/02/2023"
+ * is 1 February or January 2, so both are offered. Never read: the user chooses.
+ */
+export function isoDateHint(text: string): string | undefined {
+  const m = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(text.trim());
+  if (!m) return undefined;
+  const [a, b, year] = [Number(m[1]), Number(m[2]), m[3]!];
+  const iso = (month: number, day: number) => `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+  const dayFirst = b >= 1 && b <= 12 && a >= 1 && a <= 31 ? iso(b, a) : undefined;
+  const monthFirst = a >= 1 && a <= 12 && b >= 1 && b <= 31 ? iso(a, b) : undefined;
+  if (dayFirst && monthFirst && dayFirst !== monthFirst) return `write ${dayFirst} (day first) or ${monthFirst} (month first)`;
+  const only = dayFirst ?? monthFirst;
+  return only ? `write ${only}` : undefined;
 }

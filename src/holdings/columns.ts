@@ -84,9 +84,67 @@ export function columnForHeader(header: string): Column | undefined {
   return ALIASES[n] ?? ALIASES[n.replace(/_/g, '')];
 }
 
-/** Maps a header row to columns; unknown headers are reported so a typo does not pass silently. */
-export function mapHeaders(headers: readonly string[]): { columns: (Column | undefined)[]; unknown: string[] } {
+/** Two headers that mean the same column ("brand" twice, or "Brand" and "Maker"): which value counts is unknowable. */
+export interface DuplicateColumn {
+  column: Column;
+  headers: [string, string];
+  /** 0-based positions in the header row. */
+  positions: [number, number];
+}
+
+/** Maps a header row to columns; unknown headers are reported so a typo does not pass silently, duplicates so a value is not silently dropped. */
+export function mapHeaders(headers: readonly string[]): { columns: (Column | undefined)[]; unknown: string[]; duplicates: DuplicateColumn[] } {
   const columns = headers.map((h) => (h.trim() === '' ? undefined : columnForHeader(h)));
   const unknown = headers.filter((h, i) => h.trim() !== '' && columns[i] === undefined);
-  return { columns, unknown };
+  const duplicates: DuplicateColumn[] = [];
+  columns.forEach((col, i) => {
+    const first = col === undefined ? -1 : columns.indexOf(col);
+    if (col !== undefined && first < i) duplicates.push({ column: col, headers: [headers[first]!, headers[i]!], positions: [first, i] });
+  });
+  return { columns, unknown, duplicates };
+}
+
+/** "A", "B", … "AA": a spreadsheet column's letters, for messages about header cells. */
+export function columnLetters(index: number): string {
+  let n = index + 1;
+  let s = '';
+  while (n > 0) {
+    s = String.fromCharCode(65 + ((n - 1) % 26)) + s;
+    n = Math.floor((n - 1) / 26);
+  }
+  return s;
+}
+
+/**
+ * The unknown header that most likely meant `column` ("Purchse Price" for purchase_price): the
+ * nearest by edit distance to the column's name or one of its aliases, if near enough to be a typo.
+ */
+export function closestHeader(column: Column, headers: readonly string[]): string | undefined {
+  const names = [column, ...Object.entries(ALIASES).filter(([, c]) => c === column).map(([a]) => a)].map(squash);
+  let best: { header: string; distance: number } | undefined;
+  for (const header of headers) {
+    const h = squash(normaliseHeader(header));
+    if (h === '') continue;
+    for (const name of names) {
+      const d = editDistance(h, name);
+      if (d <= Math.max(2, Math.floor(name.length / 4)) && (!best || d < best.distance)) best = { header, distance: d };
+    }
+  }
+  return best?.header;
+}
+
+const squash = (s: string) => s.replace(/_/g, '');
+
+/** Levenshtein distance with adjacent transpositions (optimal string alignment). */
+function editDistance(a: string, b: string): number {
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
+  for (let j = 1; j <= b.length; j++) d[0]![j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
+    }
+  }
+  return d[a.length]![b.length]!;
 }

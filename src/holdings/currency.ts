@@ -1,5 +1,5 @@
 import type { Currency } from '../wire';
-import type { PortfolioInput } from './types';
+import { InputError, type PortfolioInput } from './types';
 
 /** The report currency: the one asked for; else the holdings' own when they all agree; else USD. */
 export function reportCurrency(portfolios: readonly PortfolioInput[], asked: Currency | undefined): Currency {
@@ -10,14 +10,21 @@ export function reportCurrency(portfolios: readonly PortfolioInput[], asked: Cur
 
 /**
  * Holdings bought in another currency than the report's cannot be compared with their value
- * without an exchange rate we do not have: they become row problems that say what to do.
+ * without an exchange rate we do not have: they become row problems that say what to do. A file
+ * left with no holding at all is refused (a report of it would show only zeros).
  */
 export function requireCurrency(portfolios: PortfolioInput[], currency: Currency): void {
+  const kept = new Map<string, number>();
+  const other = new Map<string, Currency>();
   for (const p of portfolios) {
     const keep = [];
     for (const h of p.holdings) {
-      if (h.currency === undefined || h.currency === currency) keep.push(h);
-      else
+      kept.set(h.source.file, kept.get(h.source.file) ?? 0);
+      if (h.currency === undefined || h.currency === currency) {
+        keep.push(h);
+        kept.set(h.source.file, kept.get(h.source.file)! + 1);
+      } else {
+        other.set(h.source.file, h.currency);
         p.problems.push({
           portfolio: p.name,
           file: h.source.file,
@@ -27,7 +34,11 @@ export function requireCurrency(portfolios: PortfolioInput[], currency: Currency
           value: h.currency,
           reason: `currency ${h.currency} differs from the report currency ${currency}: convert purchase_price to ${currency}, or run with --currency ${h.currency}`,
         });
+      }
     }
     p.holdings = keep;
+  }
+  for (const [file, n] of kept) {
+    if (n === 0) throw new InputError(`every holding in ${file} is in another currency than the report's ${currency} (${other.get(file)}), so no report is written for it: run it with --currency ${other.get(file)}, or convert its purchase prices to ${currency}`);
   }
 }

@@ -9,12 +9,39 @@ import {
   type Currency,
   type SegmentId,
 } from '../wire';
+import { detectMark, type DecimalMark } from './amounts';
 import { cellText, readBoolean, readDateText, readInteger, readNumber, type Read } from './cells';
 import type { Holding, RawRecord, RowProblem } from './types';
 
 export interface HoldingRules {
   /** Purchase dates after this day (YYYY-MM-DD) are refused. */
   asOf: string;
+  /** Each number column's decimal mark, when declared or detected (decimalMarks); else ambiguous amounts are refused. */
+  decimalMarks?: Partial<Record<NumberColumn, DecimalMark>>;
+}
+
+/** The columns read as numbers: their text amounts follow the file's decimal convention. */
+export const NUMBER_COLUMNS = ['purchase_price', 'quantity', 'year', 'vintage', 'width_cm', 'height_cm'] as const;
+export type NumberColumn = (typeof NUMBER_COLUMNS)[number];
+
+/**
+ * The decimal mark of each number column of a table: the declared one (--decimal-comma), else the
+ * one its self-explaining amounts agree on ("12,500.00" and "1,250" in one column: a decimal point).
+ */
+export function decimalMarks(records: readonly RawRecord[], declared?: DecimalMark): Partial<Record<NumberColumn, DecimalMark>> {
+  const marks: Partial<Record<NumberColumn, DecimalMark>> = {};
+  for (const column of NUMBER_COLUMNS) {
+    const mark = declared ?? detectMark(textsOf(records, column));
+    if (mark) marks[column] = mark;
+  }
+  return marks;
+}
+
+function* textsOf(records: readonly RawRecord[], column: string): Iterable<string> {
+  for (const r of records) {
+    const v = r.values[column];
+    if (typeof v === 'string') yield v;
+  }
 }
 
 type Condition = (typeof CONDITIONS)[number];
@@ -43,11 +70,13 @@ export function toHolding(record: RawRecord, portfolio: string, rules: HoldingRu
   };
   const check = <T>(field: string, read: Read<T>, reason: string): T | undefined => {
     if (read && 'error' in read) {
-      problem(field, reason, v[field]);
+      problem(field, read.reason ? `${field} ${read.reason}` : reason, v[field]);
       return undefined;
     }
     return read?.value;
   };
+
+  const mark = (column: NumberColumn) => rules.decimalMarks?.[column];
 
   // A known asset id stands in for the descriptors it encodes.
   const assetIdText = text('asset_id', 120);
@@ -72,7 +101,7 @@ export function toHolding(record: RawRecord, portfolio: string, rules: HoldingRu
   if (!model) problem('model', segment === 'art' ? 'title (or model) is required' : 'model is required');
 
   const yearField = cellText(v.year) !== undefined ? 'year' : 'vintage';
-  const year = check(yearField, withRange(readInteger(v[yearField]), 1600, Number(rules.asOf.slice(0, 4)) + 1), `${yearField} must be a whole year between 1600 and ${Number(rules.asOf.slice(0, 4)) + 1}`) ?? idParts?.year;
+  const year = check(yearField, withRange(readInteger(v[yearField], mark(yearField)), 1600, Number(rules.asOf.slice(0, 4)) + 1), `${yearField} must be a whole year between 1600 and ${Number(rules.asOf.slice(0, 4)) + 1}`) ?? idParts?.year;
 
   const conditionText = cellText(v.condition);
   let condition: Condition | undefined;
@@ -84,14 +113,14 @@ export function toHolding(record: RawRecord, portfolio: string, rules: HoldingRu
 
   const boxPapers = check('box_papers', readBoolean(v.box_papers), 'box_papers must be yes or no (true/false, y/n, 1/0)');
   const size = text('size', 32);
-  const quantity = check('quantity', withRange(readInteger(v.quantity), 1, 100_000), 'quantity must be a whole number from 1 to 100000') ?? 1;
+  const quantity = check('quantity', withRange(readInteger(v.quantity, mark('quantity')), 1, 100_000), 'quantity must be a whole number from 1 to 100000') ?? 1;
   if (cellText(v.purchase_price) === undefined) problem('purchase_price', 'purchase_price is required: the total paid for the holding (all units), a number such as 12500');
-  const purchasePrice = check('purchase_price', withRange(readNumber(v.purchase_price), 0, Number.MAX_SAFE_INTEGER), 'purchase_price must be a number of 0 or more, such as 12500 or 12,500.00');
+  const purchasePrice = check('purchase_price', withRange(readNumber(v.purchase_price, mark('purchase_price')), 0, Number.MAX_SAFE_INTEGER), 'purchase_price must be a number of 0 or more, such as 12500 or 12,500.00');
 
   let purchaseDate: string | undefined;
   const date = readDateText(v.purchase_date);
   if (!date) problem('purchase_date', 'purchase_date is required, as YYYY-MM-DD');
-  else if ('error' in date) problem('purchase_date', 'purchase_date must be a date as YYYY-MM-DD', v.purchase_date);
+  else if ('error' in date) problem('purchase_date', `purchase_date ${date.reason ?? 'must be a date as YYYY-MM-DD'}`, v.purchase_date);
   else {
     if (!isRealDate(date.value)) problem('purchase_date', 'purchase_date must be a date that exists, as YYYY-MM-DD', date.value);
     else if (date.value > rules.asOf) problem('purchase_date', `purchase_date must not be after the report date ${rules.asOf}`, date.value);
@@ -105,8 +134,8 @@ export function toHolding(record: RawRecord, portfolio: string, rules: HoldingRu
     else problem('currency', `currency must be one of ${CURRENCIES.join(', ')}`, currencyText);
   }
 
-  const width = check('width_cm', withRange(readNumber(v.width_cm), 0.1, 10_000), 'width_cm must be a positive number of centimetres');
-  const height = check('height_cm', withRange(readNumber(v.height_cm), 0.1, 10_000), 'height_cm must be a positive number of centimetres');
+  const width = check('width_cm', withRange(readNumber(v.width_cm, mark('width_cm')), 0.1, 10_000), 'width_cm must be a positive number of centimetres');
+  const height = check('height_cm', withRange(readNumber(v.height_cm, mark('height_cm')), 0.1, 10_000), 'height_cm must be a positive number of centimetres');
   if ((width === undefined) !== (height === undefined) && problems.length === 0) {
     problem(width === undefined ? 'width_cm' : 'height_cm', 'give both width_cm and height_cm, or neither');
   }

@@ -1,11 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
+import type { DecimalMark } from './amounts';
+import { closestHeader, type Column } from './columns';
 import { readCsv } from './formats/csv';
 import { readJson } from './formats/json';
 import { readXlsx } from './formats/xlsx';
 import type { RawTable } from './formats/table';
-import { toHolding, type HoldingRules } from './holding';
-import { InputError, type PortfolioInput } from './types';
+import { decimalMarks, toHolding, type HoldingRules } from './holding';
+import { checkFileSize } from './limits';
+import { InputError, type PortfolioInput, type RowProblem } from './types';
 import { cellText } from './cells';
 
 export interface LoadResult {
@@ -14,40 +17,94 @@ export interface LoadResult {
   warnings: string[];
 }
 
+export interface LoadRules extends Omit<HoldingRules, 'decimalMarks'> {
+  /** The files' declared decimal mark (--decimal-comma); without it each column's own is detected. */
+  decimalMark?: DecimalMark;
+}
+
 /**
  * Reads holdings files into portfolios. One file is one portfolio named after the file,
  * unless a `portfolio` column (or a workbook's sheets, or a JSON `portfolios` map) splits it.
- * Bad rows become problems of their portfolio; an unreadable file throws InputError.
+ * Bad rows become problems of their portfolio; a file that cannot be read, lacks a required
+ * column, or has not one readable row throws InputError (exit 2, before any call is spent).
  */
-export async function loadHoldings(files: readonly string[], rules: HoldingRules): Promise<LoadResult> {
+export async function loadHoldings(files: readonly string[], rules: LoadRules): Promise<LoadResult> {
   if (files.length === 0) throw new InputError('give at least one holdings file (.csv, .xlsx or .json)');
   const byName = new Map<string, PortfolioInput>();
   const warnings: string[] = [];
   for (const file of files) {
+    let read = 0;
+    const refused: RowProblem[] = [];
     for (const table of await readTables(file)) {
-      if (!table.recognised) {
-        throw new InputError(`${file}${table.sheet ? ` (sheet ${table.sheet})` : ''} has no segment or asset_id column; columns are described in docs/report-job.md`);
-      }
+      checkColumns(table);
       if (table.unknownHeaders.length > 0) warnings.push(`${file}: ignored unknown column(s) ${table.unknownHeaders.join(', ')}`);
+      const tableRules: HoldingRules = { asOf: rules.asOf, decimalMarks: decimalMarks(table.records, rules.decimalMark) };
       for (const record of table.records) {
         const name = cellText(record.values.portfolio) ?? table.portfolio;
         let portfolio = byName.get(name);
         if (!portfolio) byName.set(name, (portfolio = { name, files: [], holdings: [], problems: [] }));
         if (!portfolio.files.includes(file)) portfolio.files.push(file);
-        const result = toHolding(record, name, rules);
-        if ('holding' in result) portfolio.holdings.push(result.holding);
-        else portfolio.problems.push(...result.problems);
+        const result = toHolding(record, name, tableRules);
+        if ('holding' in result) {
+          portfolio.holdings.push(result.holding);
+          read++;
+        } else {
+          portfolio.problems.push(...result.problems);
+          refused.push(...result.problems.slice(0, 1));
+        }
       }
     }
+    if (read === 0 && refused.length > 0) throw new InputError(noRowRead(file, refused));
   }
   const portfolios = [...byName.values()];
   if (portfolios.length === 0) throw new InputError(`no holdings found in ${files.join(', ')}`);
   return { portfolios, warnings };
 }
 
+/** The columns without which no row can be read; each entry is satisfied by any one of its columns. */
+const REQUIRED: { any: Column[]; unlessAssetId: boolean }[] = [
+  { any: ['segment'], unlessAssetId: true },
+  { any: ['brand', 'producer', 'artist'], unlessAssetId: true },
+  { any: ['model', 'title', 'reference'], unlessAssetId: true },
+  { any: ['purchase_price'], unlessAssetId: false },
+  { any: ['purchase_date'], unlessAssetId: false },
+];
+
+/** A table without a required column, or with two headers for one column, is refused whole, naming them. */
+function checkColumns(table: RawTable): void {
+  const where = `${table.file}${table.sheet ? ` (sheet ${table.sheet})` : ''}`;
+  if (table.duplicates.length > 0) throw new InputError(`${where}: ${table.duplicates.join('; ')}`);
+  if (table.records.length === 0) return;
+  if (!table.recognised) {
+    throw new InputError(`${where} has no segment or asset_id column${suggestion('segment', table)}; columns are described in docs/report-job.md`);
+  }
+  const hasAssetId = table.columns.includes('asset_id');
+  const missing = REQUIRED.filter((r) => !(r.unlessAssetId && hasAssetId) && !r.any.some((c) => table.columns.includes(c)));
+  if (missing.length === 0) return;
+  const named = missing.map((r) => `${r.any[0]}${r.any.length > 1 ? ` (or ${r.any.slice(1).join(', or ')})` : ''} column${suggestion(r.any[0]!, table)}`);
+  const found = [...table.columns, ...table.unknownHeaders];
+  throw new InputError(`${where} has no ${named.join('; no ')}: every holding needs it. Columns found: ${found.join(', ') || 'none'}; they are described in docs/report-job.md`);
+}
+
+function suggestion(column: Column, table: RawTable): string {
+  const near = closestHeader(column, table.unknownHeaders);
+  return near ? ` (did you mean "${near}" → ${column}?)` : '';
+}
+
+/** Every row of the file was refused: a report of it would show nothing but zeros. */
+function noRowRead(file: string, refused: readonly RowProblem[]): string {
+  const first = refused.slice(0, 3).map((p) => `row ${p.row}${p.sheet ? ` (sheet ${p.sheet})` : ''}, ${p.field}: ${p.reason}${p.value !== undefined ? ` (found "${p.value}")` : ''}`);
+  const more = refused.length > 3 ? `; and ${refused.length - 3} more row${refused.length - 3 === 1 ? '' : 's'}` : '';
+  return `no row of ${file} could be read, so no report is written for it: ${first.join('; ')}${more}`;
+}
+
 async function readTables(file: string): Promise<RawTable[]> {
   const ext = extname(file).toLowerCase();
   const portfolio = basename(file, extname(file));
+  if (!['.csv', '.txt', '.tsv', '.json', '.xlsx', '.xlsm'].includes(ext)) {
+    throw new InputError(`${file}: unsupported file type '${ext || '(none)'}'; use .csv, .xlsx or .json`);
+  }
+  await checkFileSize(file);
   let content: Buffer;
   try {
     content = await readFile(file);
@@ -56,8 +113,7 @@ async function readTables(file: string): Promise<RawTable[]> {
     const why = code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : code === 'EISDIR' ? 'it is a folder' : (e as Error).message;
     throw new InputError(`cannot read holdings file ${file}: ${why}`);
   }
-  if (ext === '.csv' || ext === '.txt' || ext === '.tsv') return readCsv(content.toString('utf8'), file, portfolio);
   if (ext === '.json') return readJson(content.toString('utf8'), file, portfolio);
   if (ext === '.xlsx' || ext === '.xlsm') return readXlsx(content, file, portfolio);
-  throw new InputError(`${file}: unsupported file type '${ext || '(none)'}'; use .csv, .xlsx or .json`);
+  return readCsv(content.toString('utf8'), file, portfolio);
 }

@@ -92,7 +92,7 @@ describe('holdings input', () => {
 
   it('refuses a purchase after the report date and names unknown columns', async () => {
     const file = join(dir, 'future.csv');
-    writeFileSync(file, 'segment,brand,model,purchase_price,purchase_date,colour\nwatches,Rolex,Daytona,30000,2027-01-01,black\n');
+    writeFileSync(file, 'segment,brand,model,purchase_price,purchase_date,colour\nwatches,Rolex,Daytona,30000,2027-01-01,black\nwatches,Rolex,Daytona,30000,2020-01-01,black\n');
     const { portfolios, warnings } = await loadHoldings([file], rules);
     expect(portfolios[0]!.problems[0]).toMatchObject({ row: 2, field: 'purchase_date', reason: 'purchase_date must not be after the report date 2026-10-31' });
     expect(warnings).toEqual([`${file}: ignored unknown column(s) colour`]);
@@ -100,16 +100,21 @@ describe('holdings input', () => {
 
   it('takes the holdings\' currency when they agree, and refuses a row in another currency than the report\'s', async () => {
     const file = join(dir, 'gbp.csv');
-    writeFileSync(file, 'segment,brand,model,purchase_price,purchase_date,currency\nwatches,Rolex,Daytona,30000,2020-01-01,GBP\nwatches,Omega,Speedmaster,5000,2020-01-01,gbp\n');
+    writeFileSync(file, 'segment,brand,model,purchase_price,purchase_date,currency\nwatches,Rolex,Daytona,30000,2020-01-01,GBP\nwatches,Omega,Speedmaster,5000,2020-01-01,gbp\nwatches,Tudor,Black Bay,3000,2020-01-01,\n');
     const { portfolios } = await loadHoldings([file], rules);
     expect(reportCurrency(portfolios, undefined)).toBe('GBP');
     requireCurrency(portfolios, 'USD');
-    expect(portfolios[0]!.holdings).toEqual([]);
+    expect(portfolios[0]!.holdings.map((h) => h.brand)).toEqual(['Tudor']);
     expect(portfolios[0]!.problems.map((p) => [p.row, p.field])).toEqual([
       [2, 'currency'],
       [3, 'currency'],
     ]);
     expect(portfolios[0]!.problems[0]!.reason).toMatch(/differs from the report currency USD: .* --currency GBP/);
+    // A file left with no holding at all is refused rather than reported as zeros.
+    const allGbp = join(dir, 'all-gbp.csv');
+    writeFileSync(allGbp, 'segment,brand,model,purchase_price,purchase_date,currency\nwatches,Rolex,Daytona,30000,2020-01-01,GBP\n');
+    const only = await loadHoldings([allGbp], rules);
+    expect(() => requireCurrency(only.portfolios, 'USD')).toThrow(/every holding in .*all-gbp\.csv is in another currency .* --currency GBP/);
   });
 
   it('throws InputError for unreadable files', async () => {

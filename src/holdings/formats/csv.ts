@@ -1,4 +1,5 @@
 import { parse } from 'csv-parse/sync';
+import { checkRowCount, INPUT_LIMITS } from '../limits';
 import { InputError } from '../types';
 import { tableFromGrid, type RawTable } from './table';
 
@@ -9,9 +10,11 @@ export function readCsv(content: string, file: string, portfolio: string): RawTa
   const delimiter = [',', ';', '\t'].reduce((best, d) => (headerLine.split(d).length > headerLine.split(best).length ? d : best), ',');
   let grid: string[][];
   try {
-    grid = parse(text, { delimiter, relax_column_count: true, skip_empty_lines: false, trim: true, bom: true });
+    // Parsing stops one record past the row limit: a file far past it is refused without reading it all.
+    grid = parse(text, { delimiter, relax_column_count: true, skip_empty_lines: false, trim: true, bom: true, to: INPUT_LIMITS.rows + 2 });
   } catch (e) {
     throw new InputError(`${file} is not readable CSV: ${(e as Error).message}`);
   }
+  checkRowCount(file, grid.length - 1);
   return [tableFromGrid(grid, { portfolio, file, firstRow: 1 })];
 }

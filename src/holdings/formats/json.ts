@@ -1,5 +1,6 @@
+import { checkRowCount } from '../limits';
 import { InputError, type RawRecord } from '../types';
-import { columnForHeader } from '../columns';
+import { columnForHeader, type Column } from '../columns';
 import type { RawTable } from './table';
 
 /**
@@ -27,26 +28,37 @@ export function readJson(content: string, file: string, portfolio: string): RawT
 }
 
 function table(items: unknown[], file: string, portfolio: string): RawTable {
+  checkRowCount(file, items.length);
   const unknown = new Set<string>();
+  const present = new Set<Column>();
+  const duplicates: string[] = [];
   let recognised = items.length === 0;
   const records: RawRecord[] = items.map((item, i) => {
     const values: Record<string, unknown> = {};
     if (isObject(item)) {
+      const keyOf = new Map<Column, string>();
+      const take = (col: Column, key: string, value: unknown) => {
+        const other = keyOf.get(col);
+        if (other !== undefined && duplicates.length < 5) duplicates.push(`item ${i + 1} has the keys "${other}" and "${key}", which both mean ${col}: keep one`);
+        keyOf.set(col, key);
+        values[col] = value;
+        present.add(col);
+      };
       for (const [key, value] of Object.entries(item)) {
         if (key === 'size_cm' && isObject(value)) {
-          values.width_cm = value.width;
-          values.height_cm = value.height;
+          take('width_cm', 'size_cm', value.width);
+          take('height_cm', 'size_cm', value.height);
           continue;
         }
         const col = columnForHeader(key);
-        if (col) values[col] = value;
+        if (col) take(col, key, value);
         else unknown.add(key);
       }
       if ('segment' in values || 'asset_id' in values) recognised = true;
     }
     return { source: { file, row: i + 1 }, values };
   });
-  return { portfolio, file, records, unknownHeaders: [...unknown], recognised };
+  return { portfolio, file, records, unknownHeaders: [...unknown], columns: [...present], duplicates, recognised };
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {

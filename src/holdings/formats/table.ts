@@ -1,4 +1,4 @@
-import { mapHeaders } from '../columns';
+import { columnLetters, mapHeaders, type Column } from '../columns';
 import type { RawRecord } from '../types';
 
 /** What every format reader yields: records keyed by column, and the portfolio name the table implies. */
@@ -9,6 +9,10 @@ export interface RawTable {
   sheet?: string;
   records: RawRecord[];
   unknownHeaders: string[];
+  /** The columns the table has (headers or JSON keys that matched one). */
+  columns: Column[];
+  /** Sentences naming headers that mean the same column ("columns B (brand) and C (Maker) both mean brand"). */
+  duplicates: string[];
   /** False when no header names a segment or an asset_id: not a holdings table. */
   recognised: boolean;
 }
@@ -19,7 +23,7 @@ export interface RawTable {
  */
 export function tableFromGrid(grid: unknown[][], where: { portfolio: string; file: string; sheet?: string; firstRow: number }): RawTable {
   const [header = [], ...rows] = grid;
-  const { columns, unknown } = mapHeaders(header.map((h) => (h === null || h === undefined ? '' : String(h))));
+  const { columns, unknown, duplicates } = mapHeaders(header.map((h) => (h === null || h === undefined ? '' : String(h))));
   const records: RawRecord[] = [];
   rows.forEach((cells, i) => {
     if (cells.every((c) => c === null || c === undefined || String(c).trim() === '')) return;
@@ -35,6 +39,10 @@ export function tableFromGrid(grid: unknown[][], where: { portfolio: string; fil
     sheet: where.sheet,
     records,
     unknownHeaders: unknown,
+    columns: [...new Set(columns.filter((c): c is Column => c !== undefined))],
+    duplicates: duplicates.map(
+      (d) => `columns ${columnLetters(d.positions[0])} ("${d.headers[0]}") and ${columnLetters(d.positions[1])} ("${d.headers[1]}") both mean ${d.column}: keep one`,
+    ),
     recognised: columns.includes('segment') || columns.includes('asset_id'),
   };
 }

@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import { checkRowCount, checkXlsxUnpackedSize } from '../limits';
 import { InputError } from '../types';
 import { tableFromGrid, type RawTable } from './table';
 
@@ -8,6 +9,7 @@ import { tableFromGrid, type RawTable } from './table';
  * after the sheet. Sheets without such a header (notes, lookups) are skipped.
  */
 export async function readXlsx(content: Buffer, file: string, portfolio: string): Promise<RawTable[]> {
+  await checkXlsxUnpackedSize(content, file);
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(content as unknown as ArrayBuffer);
@@ -15,6 +17,7 @@ export async function readXlsx(content: Buffer, file: string, portfolio: string)
     throw new InputError(`${file} is not a readable Excel (.xlsx) workbook: ${(e as Error).message}`);
   }
   const tables = workbook.worksheets.map((sheet) => {
+    checkRowCount(`${file} (sheet ${sheet.name})`, sheet.actualRowCount - 1);
     const grid: unknown[][] = [];
     let firstRow = 0;
     sheet.eachRow({ includeEmpty: true }, (row, rowNumber) => {
