@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { CURRENCIES, TIER_NAMES, isRealDate, type Currency, type TierName } from '../src/wire';
 import { REPORT_FORMATS, type ReportFormat } from './report-data';
 import { InputError } from '../src/holdings/types';
+import type { DecimalMark } from '../src/holdings/amounts';
+import { isoDateHint } from '../src/holdings/cells';
 
 /** The config file (`--config FILE`, or svc-report.config.json in the working folder). Documented in docs/report-job.md. */
 const ConfigFile = z
@@ -17,6 +19,8 @@ const ConfigFile = z
     prepared_by: z.string().max(200).optional(),
     /** The base URL is a sandbox: send x-sandbox-as-of and mark reports as sandbox data. */
     sandbox: z.boolean().optional(),
+    /** The holdings files write 1.234,56 (true) or 1,234.56 (false); absent: each column's own, ambiguous amounts refused. */
+    decimal_comma: z.boolean().optional(),
   })
   .strict();
 type ConfigFile = z.infer<typeof ConfigFile>;
@@ -32,6 +36,8 @@ export interface CommonFlags {
   minuteMs?: number;
   asOf?: string;
   sandboxLog?: string;
+  /** --decimal-comma (true) / --no-decimal-comma (false). */
+  decimalComma?: boolean;
 }
 
 export interface ServiceSettings {
@@ -54,12 +60,15 @@ export interface JobSettings {
   currency?: Currency;
   asOf: string;
   preparedBy?: string;
+  /** The holdings files' decimal mark when declared (flag or config); undefined: detected per column. */
+  decimalMark?: DecimalMark;
 }
 
 /** Settings from flags over environment over config file over defaults. */
 export function resolveSettings(flags: CommonFlags, env: NodeJS.ProcessEnv = process.env, cwd = process.cwd(), today = new Date()): JobSettings {
   const file = readConfigFile(flags.config, cwd);
   const baseUrl = env.SVC_BASE_URL?.trim() || file.base_url;
+  refuseCredentialsInUrl(baseUrl, env.SVC_BASE_URL?.trim() ? 'SVC_BASE_URL' : 'base_url in the config file');
   const tier = flags.tier ?? file.tier;
   if (tier !== undefined && !(TIER_NAMES as readonly string[]).includes(tier)) {
     throw new InputError(`--tier must be one of ${TIER_NAMES.join(', ')} (got "${tier}")`);
@@ -69,7 +78,10 @@ export function resolveSettings(flags: CommonFlags, env: NodeJS.ProcessEnv = pro
     throw new InputError(`--currency must be one of ${CURRENCIES.join(', ')} (got "${flags.currency}")`);
   }
   const asOf = flags.asOf ?? today.toISOString().slice(0, 10);
-  if (!isRealDate(asOf)) throw new InputError(`--as-of must be a date that exists, as YYYY-MM-DD (got "${asOf}")`);
+  if (!isRealDate(asOf)) {
+    const hint = isoDateHint(asOf);
+    throw new InputError(`--as-of must be a date that exists, as YYYY-MM-DD (got "${asOf}")${hint ? `: ${hint}` : ''}`);
+  }
   if (asOf > today.toISOString().slice(0, 10)) throw new InputError(`--as-of ${asOf} is in the future; give today or an earlier day`);
   const envSandbox = env.SVC_SANDBOX === undefined ? undefined : ['1', 'true', 'yes'].includes(env.SVC_SANDBOX.toLowerCase());
   return {
@@ -86,7 +98,30 @@ export function resolveSettings(flags: CommonFlags, env: NodeJS.ProcessEnv = pro
     currency: currency as Currency | undefined,
     asOf,
     preparedBy: file.prepared_by,
+    decimalMark: decimalMark(flags.decimalComma ?? file.decimal_comma),
   };
+}
+
+const decimalMark = (comma: boolean | undefined): DecimalMark | undefined => (comma === undefined ? undefined : comma ? ',' : '.');
+
+/**
+ * A user name or password in the service address would be printed wherever the address is
+ * (messages, logs) and sent on every request: it is refused at start-up, without echoing it.
+ * The service's credentials are the client id and secret.
+ */
+function refuseCredentialsInUrl(url: string | undefined, name: string): void {
+  if (url === undefined) return;
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new InputError(`${name} is not a URL; give the service address including /v1, e.g. https://api.example.com/v1`);
+  }
+  if (parsed.username || parsed.password) {
+    throw new InputError(
+      `${name} contains a user name or password (https://user:…@host); it is not printed here. Remove it from the address and give the service's credentials as SVC_CLIENT_ID and SVC_CLIENT_SECRET`,
+    );
+  }
 }
 
 export function parseFormats(text: string | undefined): ReportFormat[] | undefined {
