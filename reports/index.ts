@@ -1,0 +1,10 @@
+/**
+ * The report job as a library: the one module other products (the add-in's host, which exports
+ * a report of a sheet's holdings) may import. Everything else under reports/ is the job's own.
+ */
+export { valuate } from './run/valuate';
+export { enrich } from './run/enrich';
+export { resultsOf, type PortfolioState } from './run/checkpoint';
+export { buildPortfolioReport } from './build/portfolio-report';
+export { writeReport } from './writers';
+export { REPORT_FORMATS, type ReportFormat } from './report-data';
