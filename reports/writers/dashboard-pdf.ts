@@ -3,7 +3,8 @@ import { createWriteStream } from 'node:fs';
 import type { DashboardData } from '../report-data';
 import { writeAtomically } from './atomic-write';
 import { PALETTE } from './palette';
-import { barChart } from './pdf-charts';
+import { dashboardAttachments } from './pdf-attachments';
+import { barAlt, barChart } from './pdf-charts';
 import { PdfPages } from './pdf-layout';
 import { drawTable } from './pdf-table';
 import { formatInteger, formatLongDate, formatPercent } from './text-format';
@@ -14,18 +15,20 @@ export async function writeDashboardPdf(data: DashboardData, filePath: string): 
   const p = new PdfPages(
     { title: 'Market dashboard', subtitle: `As of ${formatLongDate(data.as_of)}`, reference: data.report_id, sandbox: data.sandbox },
     { Title: `Market dashboard ${data.as_of}` },
+    { lang: 'en-GB', created: new Date(data.generated_at) },
   );
+  for (const file of await dashboardAttachments(data, filePath)) p.attach(file);
   const { doc } = p;
   p.addPage('landscape');
-  p.section('Market dashboard');
+  p.section('Market dashboard', { level: 1 });
   p.paragraph(`Signals for the ten segments as of ${formatLongDate(data.as_of)}. Market validated: ${data.market_validated ? 'yes' : 'no'}.`, { colour: PALETTE.muted, size: 8.5 });
   if (data.sandbox) p.paragraph('SANDBOX DATA — not the live service.', { colour: PALETTE.negative, size: 8.5 });
   p.subheading('30-day price change by segment');
   const y = doc.y;
-  barChart(
-    doc, p.left + 40, y, p.width - 60, 150,
-    data.segments.map((s) => ({ label: s.segment_name.split(' ').slice(-1)[0] ?? s.segment_name, value: s.change_30d_percent, colour: (s.change_30d_percent ?? 0) < 0 ? PALETTE.negative : PALETTE.navy })),
-  );
+  const bars = data.segments.map((s) => ({ label: s.segment_name.split(' ').slice(-1)[0] ?? s.segment_name, value: s.change_30d_percent, colour: (s.change_30d_percent ?? 0) < 0 ? PALETTE.negative : PALETTE.navy }));
+  // The alternative text names each segment in full (the bars carry only its last word).
+  const alt = barAlt('30-day price change by segment', data.segments.map((s, i) => ({ ...bars[i]!, label: s.segment_name })));
+  p.figure(alt, { x: p.left, y, width: p.width, height: 150 }, () => barChart(doc, p.left + 40, y, p.width - 60, 150, bars));
   doc.y = y + 160;
   drawTable(
     p,

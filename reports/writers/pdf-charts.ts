@@ -120,3 +120,15 @@ function niceStep(raw: number): number {
   const n = raw / pow;
   return (n <= 1 ? 1 : n <= 2 ? 2 : n <= 5 ? 5 : 10) * pow;
 }
+
+/** What the donut shows, for its Figure's alternative text: every slice with its share. */
+export function donutAlt(title: string, slices: Slice[], centre: { label: string; value: string }): string {
+  const total = slices.reduce((s, sl) => s + Math.max(0, sl.value), 0);
+  const parts = slices.map((sl) => `${sl.label} ${total > 0 ? formatPercent((Math.max(0, sl.value) / total) * 100) : '–'}`);
+  return `${title}, donut chart: ${parts.length > 0 ? parts.join('; ') : 'no holdings'}. ${centre.label}: ${centre.value}.`;
+}
+
+/** What the bars show, for their Figure's alternative text: every bar with its value. */
+export function barAlt(title: string, bars: Bar[]): string {
+  return `${title}, bar chart: ${bars.map((b) => `${b.label} ${b.value === null ? 'not available' : formatPercent(b.value, 1, true)}`).join('; ')}.`;
+}

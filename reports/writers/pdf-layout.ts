@@ -2,9 +2,16 @@
  * Page furniture for the PDF writers: A4 pages with a running header and a footer that says
  * "Page 3 of 7" (pages are buffered so the total is known), section titles that also go into
  * the document outline, and the text styles of the house look.
+ *
+ * Every PDF is tagged (PDF/UA-1, PDF/A-3a, see pdf-archive.ts): whatever is drawn is either
+ * content in the logical structure tree (`tag`, `group`: headings, paragraphs, tables, figures,
+ * in reading order) or an artifact (`artifact`: rules, backgrounds, running header and footer).
+ * Drawing outside both would be untagged content, which a screen reader cannot place.
  */
 import PDFDocument from 'pdfkit';
+import { ARCHIVAL_OPTIONS, attach, declareConformance, type Attachment } from './pdf-archive';
 import { registerFonts } from './pdf-fonts';
+import { enableFontFallback } from './pdf-text-runs';
 import { PALETTE } from './palette';
 
 export const A4 = { width: 595.28, height: 841.89 };
@@ -49,26 +56,121 @@ function definedOnly<T extends object>(o: T): Partial<T> {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
+export interface DocumentOptions {
+  /** BCP 47 language of the report's text (the catalog's /Lang), e.g. "en-GB". */
+  lang: string;
+  /** The document's date (the report's generated_at): info, XMP and attachments, so a fixed date gives identical bytes. */
+  created: Date;
+}
+
+/** pdfkit's structure element (its type definitions do not cover tagging). */
+export interface StructElement {
+  add(child: StructElement | (() => void)): StructElement;
+  end(): void;
+}
+export interface StructOptions {
+  alt?: string;
+  lang?: string;
+  scope?: 'Row' | 'Column' | 'Both';
+  bbox?: [number, number, number, number];
+  placement?: 'Block' | 'Inline';
+}
+interface Tagging {
+  struct(type: string, options?: StructOptions, children?: (() => void)[]): StructElement;
+  addStructure(e: StructElement): void;
+  markContent(tag: string, options?: { type?: string }): void;
+  endMarkedContent(): void;
+}
+
 export class PdfPages {
   readonly doc: PDFKit.PDFDocument;
   private outlineRoot: PDFKit.PDFOutline;
+  private readonly tagging: Tagging;
+  /** The open structure elements, innermost last; the Document element first. */
+  private readonly parents: StructElement[];
+  private readonly created: Date;
+  /** Problems worth telling the user (right-to-left text, missing glyphs), each once. */
+  readonly warnings: string[] = [];
 
   constructor(
     readonly furniture: Furniture,
     info: { Title: string; Author?: string; Subject?: string },
+    options: DocumentOptions,
   ) {
+    this.created = Number.isNaN(options.created.getTime()) ? new Date() : options.created;
     this.doc = new PDFDocument({
+      ...ARCHIVAL_OPTIONS,
       size: 'A4',
       margins: { top: MARGIN.top, bottom: MARGIN.bottom, left: MARGIN.side, right: MARGIN.side },
       bufferPages: true,
       autoFirstPage: false,
       // pdfkit cannot serialise an undefined entry (no author when no firm is configured): leave it out.
-      info: { ...definedOnly(info), Creator: 'svc-report', Producer: 'svc-report (pdfkit)' },
-      displayTitle: true,
-      lang: 'en-GB',
-    });
+      // The creation date is the report's, not the clock's: the file ID is derived from it.
+      info: { ...definedOnly(info), Creator: 'svc-report', Producer: 'svc-report (pdfkit)', CreationDate: this.created },
+      lang: options.lang,
+    } as PDFKit.PDFDocumentOptions);
     registerFonts(this.doc);
+    enableFontFallback(this.doc, (w) => this.warnings.push(w));
+    declareConformance(this.doc);
+    this.tagging = this.doc as unknown as Tagging;
+    const root = this.tagging.struct('Document');
+    this.tagging.addStructure(root);
+    this.parents = [root];
     this.outlineRoot = this.doc.outline;
+  }
+
+  /**
+   * A structure element of `type` whose content is what `draw` draws, added to the open group
+   * in reading order. `draw` must not start a page or draw artifacts.
+   */
+  tag(type: string, draw: () => void, options: StructOptions = {}): void {
+    this.parents[this.parents.length - 1]!.add(this.tagging.struct(type, options, [draw]));
+  }
+
+  /** A structure element holding the elements `fill` adds (a table, row, list, section). */
+  group(type: string, fill: () => void, options: StructOptions = {}): void {
+    const element = this.tagging.struct(type, options);
+    this.parents[this.parents.length - 1]!.add(element);
+    this.parents.push(element);
+    try {
+      fill();
+    } finally {
+      this.parents.pop();
+      element.end();
+    }
+  }
+
+  /** Drawing that carries no content (rules, backgrounds, repeated headers, page furniture). */
+  artifact(draw: () => void, type: 'Layout' | 'Pagination' = 'Layout'): void {
+    this.tagging.markContent('Artifact', { type });
+    try {
+      draw();
+    } finally {
+      this.tagging.endMarkedContent();
+    }
+  }
+
+  /**
+   * A chart: a Figure whose alternative text says what it shows (a screen reader reads `alt`
+   * instead of the chart's labels), with its box on the page; `draw` returns the height used.
+   */
+  figure(alt: string, box: { x: number; y: number; width: number; height: number }, draw: () => number): number {
+    let used = 0;
+    this.tag('Figure', () => (used = draw()), { alt, placement: 'Block', bbox: [box.x, box.y, box.x + box.width, box.y + box.height] });
+    return used;
+  }
+
+  /** A list of items (L, LI, LBody), each drawn by `draw`. */
+  list<T>(items: readonly T[], draw: (item: T) => void): void {
+    if (items.length === 0) return;
+    this.group('L', () => {
+      for (const item of items) this.group('LI', () => this.tag('LBody', () => draw(item)));
+    });
+  }
+
+  /** Embeds a file as a PDF/A-3 associated file (the report's data). */
+  attach(file: Attachment): void {
+    attach(this.doc, file, this.created);
   }
 
   get left(): number {
@@ -104,21 +206,25 @@ export class PdfPages {
     this.addPage(this.layout);
   }
 
-  /** A section heading (serif, navy, gold rule) that is also an outline entry. */
-  section(title: string, options: { outline?: boolean } = {}): void {
+  /** A section heading (serif, navy, gold rule; H2, or H1 for a document's first) that is also an outline entry. */
+  section(title: string, options: { outline?: boolean; level?: 1 | 2 } = {}): void {
     const doc = this.doc;
     this.ensureSpace(70);
     if (options.outline !== false) this.outlineRoot.addItem(title);
     doc.x = this.left;
-    doc.font('serifBold').fontSize(15).fillColor(hex(PALETTE.navy)).text(title, this.left, doc.y, { width: this.width });
+    this.tag(`H${options.level ?? 2}`, () => {
+      doc.font('serifBold').fontSize(15).fillColor(hex(PALETTE.navy)).text(title, this.left, doc.y, { width: this.width });
+    });
     const y = doc.y + 3;
-    doc.moveTo(this.left, y).lineTo(this.left + 60, y).lineWidth(1.5).strokeColor(hex(PALETTE.gold)).stroke();
+    this.artifact(() => doc.moveTo(this.left, y).lineTo(this.left + 60, y).lineWidth(1.5).strokeColor(hex(PALETTE.gold)).stroke());
     doc.y = y + 12;
   }
 
   subheading(title: string): void {
     this.ensureSpace(40);
-    this.doc.font('sansBold').fontSize(10).fillColor(hex(PALETTE.navy)).text(title.toUpperCase(), this.left, this.doc.y, { width: this.width, characterSpacing: 0.8 });
+    this.tag('H3', () => {
+      this.doc.font('sansBold').fontSize(10).fillColor(hex(PALETTE.navy)).text(title.toUpperCase(), this.left, this.doc.y, { width: this.width, characterSpacing: 0.8 });
+    });
     this.doc.moveDown(0.4);
   }
 
@@ -127,7 +233,9 @@ export class PdfPages {
     doc.font('sans').fontSize(options.size ?? 9).fillColor(hex(options.colour ?? PALETTE.ink));
     const height = doc.heightOfString(text, { width: this.width, lineGap: 2 });
     this.ensureSpace(Math.min(height, 200));
-    doc.text(text, this.left, doc.y, { width: this.width, lineGap: 2 });
+    this.tag('P', () => {
+      doc.text(text, this.left, doc.y, { width: this.width, lineGap: 2 });
+    });
     doc.moveDown(0.6);
   }
 
@@ -138,9 +246,13 @@ export class PdfPages {
     const h = doc.heightOfString(text, { width: this.width - 20 }) + 14;
     this.ensureSpace(h + 10);
     const y = doc.y;
-    doc.rect(this.left, y, this.width, h).fill(hex(PALETTE.paper));
-    doc.rect(this.left, y, 2.5, h).fill(hex(PALETTE.gold));
-    doc.fillColor(hex(PALETTE.muted)).text(text, this.left + 12, y + 7, { width: this.width - 20 });
+    this.artifact(() => {
+      doc.rect(this.left, y, this.width, h).fill(hex(PALETTE.paper));
+      doc.rect(this.left, y, 2.5, h).fill(hex(PALETTE.gold));
+    });
+    this.tag('P', () => {
+      doc.font('sans').fontSize(9).fillColor(hex(PALETTE.muted)).text(text, this.left + 12, y + 7, { width: this.width - 20 });
+    });
     doc.y = y + h + 10;
     doc.x = this.left;
   }
@@ -160,27 +272,33 @@ export class PdfPages {
       // Furniture lives in the margins: lift the bottom margin so pdfkit does not break the page.
       const savedBottom = page.margins.bottom;
       page.margins.bottom = 0;
-      if (i > range.start) {
+      // Running header and footer repeat what the cover and the document say: pagination artifacts.
+      this.artifact(() => {
+        if (i > range.start) {
+          doc.font('sans').fontSize(8).fillColor(hex(PALETTE.muted));
+          doc.text(fitText(doc, f.title, width * 0.6 - 8), left, 34, { width: width * 0.6, lineBreak: false });
+          doc.text(fitText(doc, f.subtitle, width * 0.4), left + width * 0.6, 34, { width: width * 0.4, align: 'right', lineBreak: false });
+          doc.moveTo(left, 48).lineTo(right, 48).lineWidth(0.5).strokeColor(hex(PALETTE.rule)).stroke();
+        }
+        const footY = page.height - 40;
+        doc.moveTo(left, footY - 6).lineTo(right, footY - 6).lineWidth(0.5).strokeColor(hex(PALETTE.rule)).stroke();
         doc.font('sans').fontSize(8).fillColor(hex(PALETTE.muted));
-        doc.text(fitText(doc, f.title, width * 0.6 - 8), left, 34, { width: width * 0.6, lineBreak: false });
-        doc.text(fitText(doc, f.subtitle, width * 0.4), left + width * 0.6, 34, { width: width * 0.4, align: 'right', lineBreak: false });
-        doc.moveTo(left, 48).lineTo(right, 48).lineWidth(0.5).strokeColor(hex(PALETTE.rule)).stroke();
-      }
-      const footY = page.height - 40;
-      doc.moveTo(left, footY - 6).lineTo(right, footY - 6).lineWidth(0.5).strokeColor(hex(PALETTE.rule)).stroke();
-      doc.font('sans').fontSize(8).fillColor(hex(PALETTE.muted));
-      doc.text(f.reference, left, footY, { width: width / 3, lineBreak: false });
-      if (f.sandbox) {
-        doc.font('sansBold').fillColor(hex(PALETTE.negative)).text('SANDBOX DATA', left + width / 3, footY, { width: width / 3, align: 'center', lineBreak: false });
-      }
-      doc.font('sans').fillColor(hex(PALETTE.muted)).text(`Page ${i - range.start + 1} of ${total}`, left + (2 * width) / 3, footY, { width: width / 3, align: 'right', lineBreak: false });
+        doc.text(f.reference, left, footY, { width: width / 3, lineBreak: false });
+        if (f.sandbox) {
+          doc.font('sansBold').fillColor(hex(PALETTE.negative)).text('SANDBOX DATA', left + width / 3, footY, { width: width / 3, align: 'center', lineBreak: false });
+        }
+        doc.font('sans').fillColor(hex(PALETTE.muted)).text(`Page ${i - range.start + 1} of ${total}`, left + (2 * width) / 3, footY, { width: width / 3, align: 'right', lineBreak: false });
+      }, 'Pagination');
       page.margins.bottom = savedBottom;
     }
   }
 
-  /** Draws the page furniture and streams the finished PDF to `out`. */
+  /** Draws the page furniture, closes the structure tree and streams the finished PDF to `out`. */
   async finish(out: NodeJS.WritableStream): Promise<void> {
     this.drawFurniture();
+    this.parents[0]!.end();
+    // The writers have no logger; a warning on stderr is what the user sees of the problem.
+    for (const w of this.warnings) process.emitWarning(w, 'ReportWarning');
     const done = new Promise<void>((resolve, reject) => {
       out.once('finish', () => resolve());
       out.once('error', reject);

@@ -1,6 +1,8 @@
 /**
  * A table that flows across pages with its header repeated on each page. Cells hold one main
  * line and optionally a smaller grey second line (e.g. the asset id under a description).
+ * Tagged as a real table (Table, TR, TH with column scope, TD); the header repeated on later
+ * pages, row shading and rules are artifacts, so a screen reader reads the header once.
  */
 import { PALETTE } from './palette';
 import { hex, type PdfPages } from './pdf-layout';
@@ -49,14 +51,29 @@ export function drawTable(pages: PdfPages, columns: PdfColumn[], rows: Iterable<
   const narrow = columns.find((c) => !(c.width > 2 * PAD + 4));
   if (narrow) throw new Error(`internal: PDF table column "${narrow.label}" is too narrow (${narrow.width} pt)`);
 
-  const drawHeader = () => {
+  /** The header row: tagged TH cells the first time, an artifact when repeated on a new page. */
+  const drawHeader = (repeated: boolean) => {
     const y = doc.y;
-    doc.rect(pages.left, y, tableWidth, headerHeight).fill(hex(PALETTE.navy));
+    pages.artifact(() => doc.rect(pages.left, y, tableWidth, headerHeight).fill(hex(PALETTE.navy)));
     let x = pages.left;
-    doc.font('sansBold').fontSize(size).fillColor('#FFFFFF');
-    for (const col of columns) {
-      doc.text(col.label, x + PAD, y + 6, { width: col.width - 2 * PAD, align: col.align ?? 'left', lineBreak: false, ellipsis: true });
-      x += col.width;
+    const label = (col: PdfColumn, at: number) => () => {
+      doc.font('sansBold').fontSize(size).fillColor('#FFFFFF');
+      doc.text(col.label, at + PAD, y + 6, { width: col.width - 2 * PAD, align: col.align ?? 'left', lineBreak: false, ellipsis: true });
+    };
+    if (repeated) {
+      pages.artifact(() => {
+        for (const col of columns) {
+          label(col, x)();
+          x += col.width;
+        }
+      }, 'Pagination');
+    } else {
+      pages.group('TR', () => {
+        for (const col of columns) {
+          pages.tag('TH', label(col, x), { scope: 'Column' });
+          x += col.width;
+        }
+      });
     }
     doc.y = y + headerHeight;
   };
@@ -77,29 +94,40 @@ export function drawTable(pages: PdfPages, columns: PdfColumn[], rows: Iterable<
     const h = rowHeight(cells);
     if (doc.y + h > pages.bottom) {
       pages.continuePage();
-      drawHeader();
+      drawHeader(true);
     }
     const y = doc.y;
-    if (total) doc.rect(pages.left, y, tableWidth, h).fill(hex(PALETTE.paper));
-    else if (options.zebra !== false && index % 2 === 1) doc.rect(pages.left, y, tableWidth, h).fill('#FBFAF7');
-    let x = pages.left;
-    cells.forEach((c, i) => {
-      const col = columns[i]!;
-      const w = col.width - 2 * PAD;
-      doc.font(c.bold || total ? 'sansBold' : 'sans').fontSize(size).fillColor(hex(c.colour ?? PALETTE.ink));
-      doc.text(c.text, x + PAD, y + PAD + 1, { width: w, align: col.align ?? 'left' });
-      if (c.sub) doc.font('sans').fontSize(subSize).fillColor(hex(PALETTE.muted)).text(c.sub, x + PAD, doc.y + 1, { width: w, align: col.align ?? 'left' });
-      x += col.width;
+    pages.artifact(() => {
+      if (total) doc.rect(pages.left, y, tableWidth, h).fill(hex(PALETTE.paper));
+      else if (options.zebra !== false && index % 2 === 1) doc.rect(pages.left, y, tableWidth, h).fill('#FBFAF7');
     });
-    doc.moveTo(pages.left, y + h).lineTo(pages.left + tableWidth, y + h).lineWidth(total ? 0.8 : 0.3).strokeColor(hex(total ? PALETTE.navy : PALETTE.rule)).stroke();
+    let x = pages.left;
+    pages.group('TR', () => {
+      cells.forEach((c, i) => {
+        const col = columns[i]!;
+        const w = col.width - 2 * PAD;
+        const at = x;
+        pages.tag('TD', () => {
+          doc.font(c.bold || total ? 'sansBold' : 'sans').fontSize(size).fillColor(hex(c.colour ?? PALETTE.ink));
+          doc.text(c.text, at + PAD, y + PAD + 1, { width: w, align: col.align ?? 'left' });
+          if (c.sub) doc.font('sans').fontSize(subSize).fillColor(hex(PALETTE.muted)).text(c.sub, at + PAD, doc.y + 1, { width: w, align: col.align ?? 'left' });
+        });
+        x += col.width;
+      });
+    });
+    pages.artifact(() => {
+      doc.moveTo(pages.left, y + h).lineTo(pages.left + tableWidth, y + h).lineWidth(total ? 0.8 : 0.3).strokeColor(hex(total ? PALETTE.navy : PALETTE.rule)).stroke();
+    });
     doc.y = y + h;
   };
 
   pages.ensureSpace(headerHeight + 3 * (size + 10));
-  drawHeader();
-  let i = 0;
-  for (const row of rows) drawRow(row.map(cell), i++, false);
-  if (options.totalRow) drawRow(options.totalRow.map(cell), i, true);
+  pages.group('Table', () => {
+    drawHeader(false);
+    let i = 0;
+    for (const row of rows) drawRow(row.map(cell), i++, false);
+    if (options.totalRow) drawRow(options.totalRow.map(cell), i, true);
+  });
   doc.x = pages.left;
   doc.y += 8;
 }

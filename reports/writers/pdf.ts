@@ -3,13 +3,16 @@
  * charts, performance against benchmarks, the holdings table (landscape, header repeated on
  * every page, total at the end), projections, exit analysis, errors, method and disclaimer.
  * Fonts are embedded from reports/fonts; pages say "Page n of N"; sections are in the outline.
+ * Tagged PDF/UA-1 and PDF/A-3a (pdf-layout.ts, pdf-archive.ts), with the report's JSON and CSV
+ * embedded (pdf-attachments.ts).
  */
 import { createWriteStream } from 'node:fs';
 import { segmentById } from '../../src/wire';
 import type { Holding, ReportData } from '../report-data';
 import { writeAtomically } from './atomic-write';
 import { BENCHMARK_COLOURS, PALETTE, SERIES_COLOURS } from './palette';
-import { barChart, donutChart } from './pdf-charts';
+import { reportAttachments } from './pdf-attachments';
+import { barAlt, barChart, donutAlt, donutChart } from './pdf-charts';
 import { A4, MARGIN, PdfPages, fitFontSize, fitText, hex } from './pdf-layout';
 import { drawTable, type PdfColumn, type PdfRow } from './pdf-table';
 import { largestHoldings } from './largest-holdings';
@@ -24,17 +27,19 @@ function drawCover(p: PdfPages, data: ReportData): void {
   p.addPage();
   doc.outline.addItem('Cover');
   const bandHeight = 330;
-  doc.rect(0, 0, A4.width, bandHeight).fill(hex(PALETTE.navy));
-  doc.rect(0, bandHeight, A4.width, 4).fill(hex(PALETTE.gold));
+  p.artifact(() => {
+    doc.rect(0, 0, A4.width, bandHeight).fill(hex(PALETTE.navy));
+    doc.rect(0, bandHeight, A4.width, 4).fill(hex(PALETTE.gold));
+  });
   const x = MARGIN.side + 12;
   const w = A4.width - 2 * x;
-  doc.font('sansBold').fontSize(9).fillColor(hex(PALETTE.gold)).text('PRIVATE CLIENT REPORT', x, 96, { width: w, characterSpacing: 2.5 });
-  doc.font('serifBold').fontSize(28).fillColor('#FFFFFF').text(c.portfolio_name, x, 122, { width: w, lineGap: 2 });
+  p.tag('P', () => doc.font('sansBold').fontSize(9).fillColor(hex(PALETTE.gold)).text('PRIVATE CLIENT REPORT', x, 96, { width: w, characterSpacing: 2.5 }));
+  p.tag('H1', () => doc.font('serifBold').fontSize(28).fillColor('#FFFFFF').text(c.portfolio_name, x, 122, { width: w, lineGap: 2 }));
   doc.moveDown(0.4);
-  doc.font('serif').fontSize(13).fillColor('#E8E2D6').text(`Prepared for ${c.client_name}`, x, doc.y, { width: w });
-  doc.font('sans').fontSize(10).fillColor('#C9C3B6').text('Valuation of collectible and luxury assets', x, bandHeight - 48, { width: w });
+  p.tag('P', () => doc.font('serif').fontSize(13).fillColor('#E8E2D6').text(`Prepared for ${c.client_name}`, x, doc.y, { width: w }));
+  p.tag('P', () => doc.font('sans').fontSize(10).fillColor('#C9C3B6').text('Valuation of collectible and luxury assets', x, bandHeight - 48, { width: w }));
 
-  doc.font('serif').fontSize(16).fillColor(hex(PALETTE.navy)).text(`Valued as of ${formatLongDate(c.as_of)}`, x, bandHeight + 44, { width: w });
+  p.tag('P', () => doc.font('serif').fontSize(16).fillColor(hex(PALETTE.navy)).text(`Valued as of ${formatLongDate(c.as_of)}`, x, bandHeight + 44, { width: w }));
   let y = bandHeight + 84;
   const rows: [string, string][] = [
     ['Base currency', c.currency],
@@ -43,18 +48,27 @@ function drawCover(p: PdfPages, data: ReportData): void {
   ];
   if (c.portfolio_id) rows.push(['Portfolio id', c.portfolio_id]);
   if (c.prepared_by) rows.push(['Prepared by', c.prepared_by]);
-  for (const [label, value] of rows) {
-    doc.font('sans').fontSize(9).fillColor(hex(PALETTE.muted)).text(label.toUpperCase(), x, y, { width: 130, characterSpacing: 0.6 });
-    doc.font('serif').fontSize(11).fillColor(hex(PALETTE.ink)).text(value, x + 140, y - 1.5, { width: w - 140 });
-    y += 24;
-  }
+  // Label and value pairs: a two-column table whose labels head their rows.
+  p.group('Table', () => {
+    for (const [label, value] of rows) {
+      const at = y;
+      p.group('TR', () => {
+        p.tag('TH', () => doc.font('sans').fontSize(9).fillColor(hex(PALETTE.muted)).text(label.toUpperCase(), x, at, { width: 130, characterSpacing: 0.6 }), { scope: 'Row' });
+        p.tag('TD', () => doc.font('serif').fontSize(11).fillColor(hex(PALETTE.ink)).text(value, x + 140, at - 1.5, { width: w - 140 }));
+      });
+      y += 24;
+    }
+  });
   if (c.sandbox) {
     y += 16;
-    doc.rect(x, y, w, 46).lineWidth(1.2).strokeColor(hex(PALETTE.negative)).stroke();
-    doc.font('sansBold').fontSize(11).fillColor(hex(PALETTE.negative)).text('SANDBOX DATA', x + 14, y + 9, { width: w - 28 });
-    doc.font('sans').fontSize(9).text('These figures come from the test sandbox, not the live valuation service. Not for client use.', x + 14, y + 25, { width: w - 28 });
+    const at = y;
+    p.artifact(() => doc.rect(x, at, w, 46).lineWidth(1.2).strokeColor(hex(PALETTE.negative)).stroke());
+    p.tag('P', () => {
+      doc.font('sansBold').fontSize(11).fillColor(hex(PALETTE.negative)).text('SANDBOX DATA', x + 14, at + 9, { width: w - 28 });
+      doc.font('sans').fontSize(9).text('These figures come from the test sandbox, not the live valuation service. Not for client use.', x + 14, at + 25, { width: w - 28 });
+    });
   }
-  doc.font('sans').fontSize(8).fillColor(hex(PALETTE.muted)).text('Confidential — prepared for the named client only. Values are estimates; see the disclaimer at the end of this report.', x, A4.height - 110, { width: w });
+  p.tag('P', () => doc.font('sans').fontSize(8).fillColor(hex(PALETTE.muted)).text('Confidential — prepared for the named client only. Values are estimates; see the disclaimer at the end of this report.', x, A4.height - 110, { width: w }));
 }
 
 interface Figure {
@@ -72,18 +86,27 @@ function drawFigures(p: PdfPages, figures: Figure[], perRow = 3): void {
   for (let i = 0; i < figures.length; i += perRow) {
     p.ensureSpace(h + gap);
     const y = doc.y;
-    figures.slice(i, i + perRow).forEach((f, k) => {
+    const row = figures.slice(i, i + perRow);
+    p.artifact(() => {
+      row.forEach((_, k) => {
+        const x = p.left + k * (w + gap);
+        doc.rect(x, y, w, h).fill(hex(PALETTE.paper));
+        doc.rect(x, y, w, 2).fill(hex(PALETTE.gold));
+      });
+    });
+    // Each card reads as one paragraph: label, figure, note.
+    row.forEach((f, k) => {
       const x = p.left + k * (w + gap);
-      doc.rect(x, y, w, h).fill(hex(PALETTE.paper));
-      doc.rect(x, y, w, 2).fill(hex(PALETTE.gold));
-      doc.font('sans').fontSize(7.5).fillColor(hex(PALETTE.muted)).text(f.label.toUpperCase(), x + 10, y + 10, { width: w - 20, characterSpacing: 0.6, lineBreak: false });
-      doc.font('serifBold');
-      const size = fitFontSize(doc, f.value, w - 20, 15, 9);
-      doc.fontSize(size).fillColor(hex(f.colour ?? PALETTE.navy)).text(f.value, x + 10, y + 24 + (15 - size) / 2, { width: w - 20, lineBreak: false });
-      if (f.sub) {
-        doc.font('sans').fontSize(7.5).fillColor(hex(PALETTE.muted));
-        doc.text(fitText(doc, f.sub, w - 20), x + 10, y + 45, { width: w - 20, lineBreak: false });
-      }
+      p.tag('P', () => {
+        doc.font('sans').fontSize(7.5).fillColor(hex(PALETTE.muted)).text(f.label.toUpperCase(), x + 10, y + 10, { width: w - 20, characterSpacing: 0.6, lineBreak: false });
+        doc.font('serifBold');
+        const size = fitFontSize(doc, f.value, w - 20, 15, 9);
+        doc.fontSize(size).fillColor(hex(f.colour ?? PALETTE.navy)).text(f.value, x + 10, y + 24 + (15 - size) / 2, { width: w - 20, lineBreak: false });
+        if (f.sub) {
+          doc.font('sans').fontSize(7.5).fillColor(hex(PALETTE.muted));
+          doc.text(fitText(doc, f.sub, w - 20), x + 10, y + 45, { width: w - 20, lineBreak: false });
+        }
+      });
     });
     doc.y = y + h + gap;
   }
@@ -112,16 +135,22 @@ function drawSummary(p: PdfPages, data: ReportData): void {
   p.ensureSpace(150);
   const slices = data.allocation.map((a, i) => ({ label: a.segment_name, value: a.value, colour: SERIES_COLOURS[i % SERIES_COLOURS.length]! }));
   const y = doc.y;
-  const used = donutChart(doc, p.left + 4, y, 130, slices, { label: 'Total value', value: formatCompactMoney(s.current_value, cur) }, 190);
+  const centre = { label: 'Total value', value: formatCompactMoney(s.current_value, cur) };
+  const used = p.figure(donutAlt('Allocation of the portfolio value by segment', slices, centre), { x: p.left + 4, y, width: 352, height: 130 }, () =>
+    donutChart(doc, p.left + 4, y, 130, slices, centre, 190),
+  );
   // Concentration beside the legend.
   const cx = p.left + 362;
   const cw = p.right - cx;
-  doc.font('sansBold').fontSize(8).fillColor(hex(PALETTE.navy)).text('CONCENTRATION', cx, y + 4, { width: cw, characterSpacing: 0.6 });
+  p.tag('H3', () => doc.font('sansBold').fontSize(8).fillColor(hex(PALETTE.navy)).text('CONCENTRATION', cx, y + 4, { width: cw, characterSpacing: 0.6 }));
   doc.font('sans').fontSize(8).fillColor(hex(PALETTE.ink));
-  doc.text(`Top-10 share: ${formatPercent(concentration.top10_share_percent)}`, cx, doc.y + 4, { width: cw });
   const lp = concentration.largest_position;
-  if (lp) doc.text(`Largest position: ${formatPercent(lp.weight_percent)} — ${lp.description}`, cx, doc.y + 3, { width: cw });
-  for (const f of concentration.flags) doc.fillColor(hex(PALETTE.warning)).text(`▲ ${f.message}`, cx, doc.y + 3, { width: cw });
+  const points = [
+    { text: `Top-10 share: ${formatPercent(concentration.top10_share_percent)}`, colour: PALETTE.ink, gap: 4 },
+    ...(lp ? [{ text: `Largest position: ${formatPercent(lp.weight_percent)} — ${lp.description}`, colour: PALETTE.ink, gap: 3 }] : []),
+    ...concentration.flags.map((f) => ({ text: `▲ ${f.message}`, colour: PALETTE.warning, gap: 3 })),
+  ];
+  p.list(points, (pt) => doc.font('sans').fontSize(8).fillColor(hex(pt.colour)).text(pt.text, cx, doc.y + pt.gap, { width: cw }));
   doc.y = Math.max(y + used, doc.y) + 14;
   doc.x = p.left;
 
@@ -150,14 +179,14 @@ function drawPerformance(p: PdfPages, data: ReportData): void {
   const perf = section.data;
   const { doc } = p;
   p.ensureSpace(190);
-  doc.font('sans').fontSize(8).fillColor(hex(PALETTE.muted)).text('One-year return: the portfolio against the luxury index, gold and equities.', p.left, doc.y, { width: p.width });
+  p.tag('P', () => doc.font('sans').fontSize(8).fillColor(hex(PALETTE.muted)).text('One-year return: the portfolio against the luxury index, gold and equities.', p.left, doc.y, { width: p.width }));
   doc.moveDown(0.6);
   const bars = [
     { label: 'Portfolio', value: perf.portfolio_one_year_return_percent, colour: BENCHMARK_COLOURS[0] },
     ...perf.benchmarks.map((b, i) => ({ label: b.name, value: b.one_year_return_percent, colour: BENCHMARK_COLOURS[(i + 1) % BENCHMARK_COLOURS.length]! })),
   ];
   const y = doc.y;
-  barChart(doc, p.left + 40, y, p.width - 60, 160, bars);
+  p.figure(barAlt('One-year return of the portfolio against its benchmarks', bars), { x: p.left, y, width: p.width, height: 160 }, () => barChart(doc, p.left + 40, y, p.width - 60, 160, bars));
   doc.y = y + 172;
   doc.x = p.left;
   drawTable(
@@ -328,12 +357,17 @@ function drawErrorsAndNotes(p: PdfPages, data: ReportData): void {
   p.paragraph(data.disclaimer, { size: 8.5 });
 }
 
+/** The language of the report's text (English, British spelling); a translated report passes its own. */
+export const REPORT_LANG = 'en-GB';
+
 export async function writePdf(data: ReportData, filePath: string): Promise<void> {
   const c = data.cover;
   const pages = new PdfPages(
     { title: c.client_name === c.portfolio_name ? c.portfolio_name : `${c.portfolio_name} — ${c.client_name}`, subtitle: `Valued as of ${formatLongDate(c.as_of)} · ${c.currency}`, reference: c.report_id, sandbox: c.sandbox },
     { Title: `${c.portfolio_name} — portfolio report ${c.as_of}`, Author: c.prepared_by, Subject: `Valuation report for ${c.client_name}` },
+    { lang: REPORT_LANG, created: new Date(c.generated_at) },
   );
+  for (const file of await reportAttachments(data, filePath)) pages.attach(file);
   drawCover(pages, data);
   drawSummary(pages, data);
   drawPerformance(pages, data);
