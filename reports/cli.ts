@@ -1,5 +1,5 @@
-import { mkdir } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { ServiceError } from '../src/client/errors';
 import { CURRENCIES, TIER_NAMES } from '../src/wire';
@@ -7,11 +7,25 @@ import { InputError } from '../src/holdings/types';
 import { REPORT_FORMATS } from './report-data';
 import { CheckpointMismatch } from './run/checkpoint';
 import { EXIT, InterruptedError, UsageError } from './run/exit-codes';
+import type { Progress } from './run/progress';
 import type { RunOptions } from './run/run-job';
+import { prepareOutDir } from './out-dir';
+import { printable, printableLines } from './printable';
+import { packageRoot } from '../src/package-root';
 
 /** `svc-report`: the month-end report job. Stdout lists written files only; everything else goes to stderr. */
 
-const say = (line: string) => process.stderr.write(`${line}\n`);
+/** Every line printed goes through printable(): names from holdings files cannot forge or colour a line. */
+const say = (line: string) => process.stderr.write(`${printable(line)}\n`);
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+function printableProgress(p: Progress): Progress {
+  return {
+    update: (s) => p.update({ ...s, label: printable(s.label) }),
+    log: (line) => p.log(printable(line)),
+    stop: () => p.stop(),
+  };
+}
 
 function positiveInt(name: string) {
   return (value: string): number => {
@@ -30,6 +44,9 @@ function withRunOptions(cmd: Command, outHelp: string, scheduled = false): Comma
       .option('--previous <dir>', "a previous run's output folder: adds month-on-month change from its JSON reports")
       .option('--resume', 'continue an interrupted run from the checkpoint in --out');
   }
+  cmd
+    .option('--decimal-comma', 'the holdings files write amounts as 1.234,56 (default: each column\'s own convention; an amount like 12.500 that could be read either way is refused)')
+    .option('--no-decimal-comma', 'the holdings files write amounts as 1,234.56');
   return cmd
     .option('--currency <code>', `report currency: ${CURRENCIES.join(', ')} (default: the holdings' currency, else USD)`)
     .addOption(new Option('--tier <tier>', 'the account tier (paces requests; picks the demo account with the embedded sandbox)').choices(TIER_NAMES))
@@ -51,13 +68,24 @@ Exit codes: 0 every holding valued; 3 finished but some holdings were not valued
 the reports' errors); 2 bad usage or unreadable input; 1 anything else; 130 interrupted
 (run again with --resume). See docs/report-job.md.`;
 
-/** Ctrl-C: the first one stops after the request in flight and keeps the checkpoint; a second quits at once. */
+/** How long the run may take to stop cleanly after the first Ctrl-C or SIGTERM before it is ended anyway. */
+const STOP_GRACE_MS = 5_000;
+
+/**
+ * Ctrl-C or SIGTERM: the first one aborts the run (requests in flight are cancelled, the
+ * checkpoint kept) and, whatever the run is stuck in, the process ends within STOP_GRACE_MS
+ * with exit 130; a second one quits at once.
+ */
 function interruptible(): { signal: AbortSignal; dispose(): void } {
   const controller = new AbortController();
   const onSigint = () => {
     if (controller.signal.aborted) process.exit(EXIT.interrupted);
-    say('Stopping: finishing the request in flight and keeping the checkpoint (Ctrl-C again to quit at once)…');
+    say('Stopping: cancelling the requests in flight and keeping the checkpoint (Ctrl-C again to quit at once)…');
     controller.abort();
+    setTimeout(() => {
+      say(`svc-report: did not stop within ${STOP_GRACE_MS / 1000} s; quitting (what was checkpointed is kept: run again with --resume).`);
+      process.exit(EXIT.interrupted);
+    }, STOP_GRACE_MS).unref();
   };
   process.on('SIGINT', onSigint);
   process.on('SIGTERM', onSigint);
@@ -72,12 +100,15 @@ function interruptible(): { signal: AbortSignal; dispose(): void } {
 
 async function runCommand(files: string[], opts: Omit<RunOptions, 'files'>): Promise<number> {
   // Loaded here, not at the top: --help and usage errors stay fast (the writers pull in exceljs and pdfkit).
-  const [{ runReports }, { createProgress }] = await Promise.all([import('./run/run-job'), import('./run/progress')]);
   const stop = interruptible();
   try {
-    const outcome = await runReports({ ...opts, files }, { signal: stop.signal, progress: createProgress() });
-    for (const f of outcome.files) process.stdout.write(`${f}\n`);
-    say(outcome.exitCode === EXIT.ok ? `Done: every holding valued; ${outcome.files.length} files written.` : `Done with problems: some holdings were not valued (see the errors in the reports); ${outcome.files.length} files written.`);
+    // Before any holding is read or call spent: a file in the way or a folder that cannot be written is said plainly.
+    await prepareOutDir(opts.out);
+    const [{ runReports }, { createProgress }] = await Promise.all([import('./run/run-job'), import('./run/progress')]);
+    const outcome = await runReports({ ...opts, files }, { signal: stop.signal, progress: printableProgress(createProgress()) });
+    for (const f of outcome.files) process.stdout.write(`${printable(f)}\n`);
+    const written = `${plural(outcome.files.length, 'file')} written`;
+    say(outcome.exitCode === EXIT.ok ? `Done: every holding valued; ${written}.` : `Done with problems: some holdings were not valued (see the errors in the reports); ${written}.`);
     return outcome.exitCode;
   } finally {
     stop.dispose();
@@ -93,12 +124,12 @@ async function dashboardCommand(opts: { out: string; formats?: string; config?: 
   ]);
   const settings = resolveSettings(opts);
   const stop = interruptible();
+  const outDir = await prepareOutDir(opts.out);
   const conn = await connect(settings.service, { asOf: settings.asOf, log: say });
   try {
     const data = await buildDashboard(conn.client, { asOf: settings.asOf, generatedAt: fixedGeneratedAt(process.env) ?? new Date().toISOString(), sandbox: conn.sandbox, signal: stop.signal });
-    await mkdir(resolve(opts.out), { recursive: true });
-    const written = await writeDashboard(data, resolve(opts.out), settings.formats);
-    for (const w of written) process.stdout.write(`${w.path}\n`);
+    const written = await writeDashboard(data, outDir, settings.formats);
+    for (const w of written) process.stdout.write(`${printable(w.path)}\n`);
     return EXIT.ok;
   } finally {
     stop.dispose();
@@ -110,9 +141,10 @@ function program(): Command {
   const root = new Command()
     .name('svc-report')
     .description('Month-end valuation reports for client portfolios of luxury assets, and a market dashboard.')
+    .version(packageVersion(), '-V, --version', 'print the version and exit')
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride()
-    .configureOutput({ writeErr: (s) => process.stderr.write(s) });
+    .configureOutput({ writeErr: (s) => process.stderr.write(printableLines(s)) });
 
   withRunOptions(
     root
@@ -158,6 +190,7 @@ function program(): Command {
     .exitOverride()
     .action(async (files: string[], opts: Omit<RunOptions, 'files' | 'out' | 'previous'> & { out: string; cron: string; tz?: string; maxRuns?: number }) => {
       const { runOnSchedule } = await import('./schedule');
+      await prepareOutDir(opts.out);
       const schedule = runOnSchedule({ cron: opts.cron, tz: opts.tz, out: opts.out, maxRuns: opts.maxRuns }, async ({ out, previous }) => {
         let code: number;
         try {
@@ -177,16 +210,25 @@ function program(): Command {
         schedule.stop();
       };
       process.once('SIGINT', stopWhenIdle);
+      process.once('SIGTERM', stopWhenIdle);
       const code = await schedule.done;
       process.off('SIGINT', stopWhenIdle);
+      process.off('SIGTERM', stopWhenIdle);
       process.exitCode = interrupted ? EXIT.interrupted : code;
     });
   return root;
 }
 
+/** The package's version, for --version. */
+function packageVersion(): string {
+  return (JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as { version: string }).version;
+}
+
 /** The message for the user (no stack unless DEBUG is set) and the exit code. */
 function reportError(e: unknown): number {
-  const debug = process.env.DEBUG ? `\n${(e as Error)?.stack ?? String(e)}` : '';
+  const stack = process.env.DEBUG ? ((e as Error)?.stack ?? String(e)) : '';
+  const debug = stack ? ` (stack trace below)` : '';
+  if (stack) process.stderr.write(`${printableLines(stack)}\n`);
   if (e instanceof InputError || e instanceof UsageError || e instanceof CheckpointMismatch) {
     say(`svc-report: ${(e as Error).message}${debug}`);
     return EXIT.usage;
@@ -207,7 +249,8 @@ try {
   await program().parseAsync(process.argv);
 } catch (e) {
   if (e instanceof CommanderError) {
-    process.exitCode = e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help' ? EXIT.ok : EXIT.usage;
+    // --help, --version and `help` exit 0; help shown because something was missing (bare `svc-report`) is bad usage.
+    process.exitCode = e.exitCode === 0 ? EXIT.ok : EXIT.usage;
   } else {
     process.exitCode = reportError(e);
   }

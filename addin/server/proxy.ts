@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ServiceError, type ServiceClient, type RateLimitStatus } from '../../src/client';
+import { InvalidResponseError, ServiceError, type ServiceClient, type RateLimitStatus } from '../../src/client';
 import { matchOperation, OPERATIONS, RATE_HEADERS } from '../../src/wire';
 import { checkInput } from '../../src/client/validate';
 import type { HostApiCache } from './api-cache';
@@ -75,9 +75,15 @@ export function sendServiceError(res: ServerResponse, err: unknown, headers: Rec
       const retry: Record<string, string> = {};
       const resetAt = (err as { resetAt?: Date }).resetAt;
       if (err.status === 429 && resetAt) retry['retry-after'] = String(Math.max(1, Math.ceil((resetAt.getTime() - Date.now()) / 1000)));
-      // A 401 here means the host's own credentials were refused: the browser can do nothing about it.
-      const status = err.status === 401 ? 502 : err.status;
+      // A 401 here means the host's own credentials were refused, and a 500 is the service's own
+      // failure: either way the gateway answers 502, and a 500 from this host always means its own bug.
+      const status = err.status === 401 || err.status === 500 ? 502 : err.status;
       sendError(res, status, err.type, err.status === 401 ? 'The add-in host could not sign in to the valuation service; ask your administrator to check its credentials.' : err.message, extra, { ...headers, ...retry });
+      return;
+    }
+    if (err instanceof InvalidResponseError) {
+      // The service answered, but not as the contract says: a bad gateway, not an unreachable one.
+      sendError(res, 502, 'invalid_upstream_response', err.message, { action: 'retry_later' }, headers);
       return;
     }
     sendError(res, 503, 'service_unavailable', `The valuation service is unreachable from the add-in host: ${err.message}`, { action: 'retry_later' }, headers);

@@ -55,6 +55,11 @@ export async function handleReportExport(req: IncomingMessage, res: ServerRespon
       holdings: rows.flatMap((r) => ('holding' in r ? [r.holding] : [])),
       problems: rows.flatMap((r) => ('problems' in r ? r.problems : [])),
     };
+    if (input.holdings.length === 0) {
+      // Nothing to value: say which rows and why before any call is spent (the report job writes no report either).
+      const first = input.problems.slice(0, 3).map((p) => `row ${p.row ?? '?'}, ${p.field}: ${p.reason}`);
+      throw new HttpProblem(400, 'validation_error', `No row of the selection could be read as a holding${first.length ? `: ${first.join('; ')}` : ''}.`, 'grid');
+    }
     const signal = new AbortController().signal;
     const state: PortfolioState = { valuations: input.holdings.map(() => null), scores: input.holdings.map(() => null) };
     await valuate(ctx.client, input, state, { currency, signal, afterChunk: async () => undefined });
