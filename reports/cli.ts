@@ -227,22 +227,23 @@ function packageVersion(): string {
 /** The message for the user (no stack unless DEBUG is set) and the exit code. */
 function reportError(e: unknown): number {
   const stack = process.env.DEBUG ? ((e as Error)?.stack ?? String(e)) : '';
-  const debug = stack ? ` (stack trace below)` : '';
-  if (stack) process.stderr.write(`${printableLines(stack)}\n`);
+  const debug = stack ? ' (stack trace below)' : '';
+  let code: number;
   if (e instanceof InputError || e instanceof UsageError || e instanceof CheckpointMismatch) {
     say(`svc-report: ${(e as Error).message}${debug}`);
-    return EXIT.usage;
-  }
-  if (e instanceof InterruptedError) {
+    code = EXIT.usage;
+  } else if (e instanceof InterruptedError) {
     say(`svc-report: ${e.message}`);
-    return EXIT.interrupted;
-  }
-  if (e instanceof ServiceError) {
+    code = EXIT.interrupted;
+  } else if (e instanceof ServiceError) {
     say(`svc-report: the service call failed: ${e.message}${debug}`);
-    return EXIT.failure;
+    code = EXIT.failure;
+  } else {
+    say(`svc-report: unexpected error: ${(e as Error)?.message ?? String(e)}${debug || ' (set DEBUG=1 for details)'}`);
+    code = EXIT.failure;
   }
-  say(`svc-report: unexpected error: ${(e as Error)?.message ?? String(e)}${debug || ' (set DEBUG=1 for details)'}`);
-  return EXIT.failure;
+  if (stack) process.stderr.write(`${printableLines(stack)}\n`);
+  return code;
 }
 
 try {

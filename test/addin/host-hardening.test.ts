@@ -108,7 +108,7 @@ describe('cross-site requests are refused on every route that spends or changes 
   for (const mode of ['no key', 'deployment key'] as const) {
     it(`refuses text/plain, form and foreign-origin requests (${mode})`, async () => {
       const host = mode === 'no key' ? stack.host : keyed;
-      const keyHeader = mode === 'no key' ? {} : { 'x-addin-deployment-key': KEY };
+      const keyHeader: Record<string, string> = mode === 'no key' ? {} : { 'x-addin-deployment-key': KEY };
       const before = (await stack.log()).length;
       const batch = JSON.stringify({ assets: [{ segment: 'watches', brand: 'Cartier', model: `Tank ${mode}` }] });
       const attempts: [string, string, Record<string, string>, string | undefined][] = [
