@@ -22,7 +22,8 @@ export const TokenResponse = z.object({
   access_token: z.string().min(1),
   /** Not in the spec's token response; ours always carries one (docs/decisions.md). */
   refresh_token: z.string().min(1).optional(),
-  token_type: z.string().regex(/^bearer$/i, 'Bearer'),
+  /** Bearer in any case, spelt out so the JSON Schema pattern (which has no flags) means the same. */
+  token_type: z.string().regex(/^[Bb][Ee][Aa][Rr][Ee][Rr]$/, 'Bearer'),
   expires_in: z.number().int().positive(),
   scope: z.string().optional(),
 });

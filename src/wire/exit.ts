@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CurrencySchema, Money, PositiveMoneyIn, Ratio, SegmentOut, Timestamp, openEnum, plainString } from './primitives';
+import { CurrencySchema, Money, PositiveMoneyIn, Ratio, SegmentIdSchema, SegmentOut, Timestamp, openEnum, plainString } from './primitives';
 
 export const URGENCIES = ['flexible', 'standard', 'urgent'] as const;
 export const TIMING_SIGNALS = ['favourable', 'neutral', 'unfavourable'] as const;
@@ -46,6 +46,9 @@ export const ExitStrategy = z.object({
 export type ExitStrategy = z.infer<typeof ExitStrategy>;
 export const ExitStrategyResponse = z.object({ exit_strategy: ExitStrategy });
 export type ExitStrategyResponse = z.infer<typeof ExitStrategyResponse>;
+
+/** GET /exit/channels?segment=…: only the channels serving that segment. */
+export const ExitChannelsQuery = z.object({ segment: SegmentIdSchema.optional() });
 
 /** GET /exit/channels: not shaped by the spec; the catalogue of sale channels (docs/decisions.md). */
 export const ExitChannel = z.object({

@@ -12,7 +12,7 @@ import {
   PortfolioRequest,
   PortfolioUpdateRequest,
 } from './portfolio';
-import { ExitChannelList, ExitRequest, ExitStrategyResponse } from './exit';
+import { ExitChannelList, ExitChannelsQuery, ExitRequest, ExitStrategyResponse } from './exit';
 import { SegmentDetailResponse, SegmentList } from './segments-api';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT';
@@ -26,6 +26,8 @@ export interface OperationDef {
   /** False only for token issuance and refresh. */
   auth: boolean;
   request?: z.ZodType;
+  /** Query parameters the operation reads (all optional). */
+  query?: z.ZodObject;
   response: z.ZodType;
   /** 201 for created resources (docs/decisions.md), else 200. */
   status: 200 | 201;
@@ -55,7 +57,7 @@ export const OPERATIONS = {
   updatePortfolio: op({ method: 'PUT', path: '/portfolio/{id}', scope: 'portfolio', auth: true, request: PortfolioUpdateRequest, response: PortfolioAnalyticsResponse, status: 200, idempotent: true }),
   portfolioPerformance: op({ method: 'GET', path: '/portfolio/{id}/performance', scope: 'portfolio', auth: true, response: PerformanceResponse, status: 200, idempotent: true }),
   analyseExit: op({ method: 'POST', path: '/exit', scope: 'exit', auth: true, request: ExitRequest, response: ExitStrategyResponse, status: 200, idempotent: true }),
-  exitChannels: op({ method: 'GET', path: '/exit/channels', scope: 'exit', auth: true, response: ExitChannelList, status: 200, idempotent: true }),
+  exitChannels: op({ method: 'GET', path: '/exit/channels', scope: 'exit', auth: true, query: ExitChannelsQuery, response: ExitChannelList, status: 200, idempotent: true }),
   listSegments: op({ method: 'GET', path: '/segments', scope: null, auth: true, response: SegmentList, status: 200, idempotent: true }),
   getSegment: op({ method: 'GET', path: '/segments/{segment}', scope: null, auth: true, response: SegmentDetailResponse, status: 200, idempotent: true }),
 } as const satisfies Record<string, OperationDef>;

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { OPERATIONS, matchOperation, type OperationDef, type OperationName } from '../../wire';
+import { OPENAPI_PATH, buildOpenApi } from '../../wire/openapi';
 import type { Account } from '../accounts';
 import type { Market } from '../market/market';
 import { ClientClosedRequest, readJsonBody } from './body';
@@ -66,6 +67,13 @@ export function createSandboxServer(o: ServerOptions): Server {
     let status: number;
     let payload: unknown;
     try {
+      if (pathname === BASE_PATH + OPENAPI_PATH) {
+        // The contract itself: public, like any published API document; spends nothing.
+        if (method !== 'GET') throw new HttpError('method_not_allowed', `${method} is not allowed on ${pathname}; use GET`, { headers: { allow: 'GET' } });
+        o.log?.write(logLine(undefined, method, pathname, 200, 0));
+        send(res, 200, headers, openApiDocument());
+        return;
+      }
       const route = routeOf(method, pathname);
       if ('error' in route) {
         await addRateHeadersIfAuthenticated(req, headers);
@@ -162,6 +170,12 @@ export function createSandboxServer(o: ServerOptions): Server {
   }
 
   return server;
+}
+
+let openApi: Record<string, unknown> | undefined;
+/** Built on first request (it costs a few milliseconds), then kept. */
+function openApiDocument(): Record<string, unknown> {
+  return (openApi ??= buildOpenApi());
 }
 
 function send(res: ServerResponse, status: number, headers: Record<string, string>, body: unknown): void {
