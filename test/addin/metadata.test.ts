@@ -107,7 +107,8 @@ describe('functions.json', () => {
 });
 
 describe('manifest', () => {
-  const schema = path.resolve('../shared/schemas/office-addin-manifest/OfficeAppManifestV1_1.xsd');
+  // Vendored with their source and licence (schemas/office-addin-manifest/README.md): the repository stands alone.
+  const schema = path.join(import.meta.dirname, 'schemas/office-addin-manifest/OfficeAppManifestV1_1.xsd');
   const validate = (xml: string) =>
     execFileSync('sh', ['-c', `sed '/<Runtimes>/,/<\\/Runtimes>/d' | xmllint --noout --nonet --schema '${schema}' - 2>&1`], { input: xml }).toString();
 
