@@ -7,6 +7,11 @@ type RequestOperation = { [N in OperationName]: RequestOf<N> extends never ? nev
  * used by the tests as the starting point of their bad and fuzzed bodies. Credentials are the
  * sandbox's public demo ones; the asset id is a catalogue id of the sandbox.
  */
+const HOLDINGS = [
+  { segment: 'watches', brand: 'Rolex', model: 'Submariner Date', reference: '126610LN', condition: 'excellent', purchase_price: 11200, purchase_date: '2021-05-03' },
+  { segment: 'wine', producer: 'Petrus', vintage: 2010, quantity: 1, purchase_price: 42000, purchase_date: '2015-06-01' },
+] as const satisfies RequestOf<'createPortfolio'>['assets'];
+
 export const REQUEST_EXAMPLES: { [N in RequestOperation]: RequestOf<N> } = {
   createToken: { client_id: 'demo-pro', client_secret: 'demo-pro-secret', grant_type: 'client_credentials' },
   refreshToken: { refresh_token: 'rt_…', grant_type: 'refresh_token' },
@@ -22,14 +27,7 @@ export const REQUEST_EXAMPLES: { [N in RequestOperation]: RequestOf<N> } = {
   scoreBreakdown: { asset_id: 'SVC-WAT-ROLEX-126610LN-2020' },
   batchScores: { assets: [{ asset_id: 'SVC-WAT-ROLEX-126610LN-2020' }, { segment: 'bags', brand: 'Hermes', model: 'Birkin 30', condition: 'good' }] },
   createProjection: { asset_id: 'SVC-WAT-ROLEX-126610LN-2020', current_value: 14500, horizons: [12, 36], scenarios: ['conservative', 'central', 'optimistic'], currency: 'USD' },
-  createPortfolio: {
-    name: 'Family collection',
-    currency: 'USD',
-    assets: [
-      { segment: 'watches', brand: 'Rolex', model: 'Submariner Date', reference: '126610LN', condition: 'excellent', purchase_price: 11200, purchase_date: '2021-05-03' },
-      { segment: 'wine', producer: 'Petrus', vintage: 2010, quantity: 1, purchase_price: 42000, purchase_date: '2015-06-01' },
-    ],
-  },
-  updatePortfolio: { name: 'Family collection (2026)' },
+  createPortfolio: { name: 'Family collection', currency: 'USD', assets: [...HOLDINGS] },
+  updatePortfolio: { name: 'Family collection (2026)', assets: [HOLDINGS[0]] },
   analyseExit: { asset_id: 'SVC-WAT-ROLEX-126610LN-2020', current_value: 14500, urgency: 'standard', currency: 'GBP' },
 };
