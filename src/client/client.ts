@@ -45,7 +45,9 @@ export class ServiceClient {
   constructor(options: ClientOptions) {
     configureJitless(options.jitless ?? 'auto');
     const o = resolveOptions(options, accountKey);
-    this.gate = sharedGate(o.gateKey, o.gateLimits);
+    this.gate = options.rateGate ?? sharedGate(o.gateKey, o.gateLimits);
+    // An injected gate learns the tier's limits like a shared one would (it keeps the stricter).
+    if (options.rateGate) options.rateGate.tighten(o.gateLimits);
     this.concurrency = options.concurrency;
     const transport = new Transport({ ...o, logger: options.logger, gate: this.gate });
     this.transport = transport;

@@ -2,7 +2,7 @@ import { TIERS, type TierName } from '../wire';
 import { DEFAULT_BACKOFF, type BackoffOptions } from './backoff';
 import { ServiceError } from './errors';
 import type { ClientLogger } from './logger';
-import type { GateLimits } from './rate-gate';
+import type { GateLimits, RateGate } from './rate-gate';
 import type { TokenProvider } from './tokens';
 import type { FetchLike } from './transport';
 
@@ -29,9 +29,11 @@ export interface ClientOptions {
   tier?: TierName;
   /** Explicit limits, over the tier's. With neither, the client learns them from X-RateLimit-* headers. */
   limits?: ClientLimits;
-  /** Which rate gate this client shares (default: baseUrl + clientId). */
+  /** Which rate gate of the process-wide registry this client shares (default: baseUrl + clientId). */
   rateLimitKey?: string;
-  /** Retries after 5xx, network errors and timeouts (default 3). */
+  /** A rate gate of your own (tests, or several processes' share of one account): used instead of the registry's. */
+  rateGate?: RateGate;
+  /** Retries after 5xx, network errors and timeouts (default 3); per call too. */
   maxRetries?: number;
   /** Retries after a 429, each after waiting for the reset (default 8). */
   maxRateLimitRetries?: number;

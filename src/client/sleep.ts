@@ -3,10 +3,10 @@ import { AbortedError } from './errors';
 /** Waits `ms`, or rejects with AbortedError as soon as the signal fires. */
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(abortedError());
+    if (signal?.aborted) return reject(abortedError(undefined, signal.reason));
     const onAbort = () => {
       clearTimeout(timer);
-      reject(abortedError());
+      reject(abortedError(undefined, signal?.reason));
     };
     const timer = setTimeout(() => {
       signal?.removeEventListener('abort', onAbort);
@@ -36,6 +36,7 @@ export function raceAbort<T>(promise: Promise<T>, signal?: AbortSignal): Promise
   });
 }
 
-export function abortedError(operation?: string): AbortedError {
-  return new AbortedError({ status: 0, type: 'aborted', message: 'The request was cancelled.', operation });
+/** `cause` is what the abort carried (the signal's reason, or the fetch's AbortError). */
+export function abortedError(operation?: string, cause?: unknown): AbortedError {
+  return new AbortedError({ status: 0, type: 'aborted', message: 'The request was cancelled.', operation, cause });
 }

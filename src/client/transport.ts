@@ -1,5 +1,5 @@
 import { ErrorResponse, OPERATIONS, buildPath, type ApiErrorBody, type OperationDef, type OperationName, type ResponseOf } from '../wire';
-import { retryDelay, type BackoffOptions } from './backoff';
+import { MAX_RETRY_AFTER_MS, retryDelay, type BackoffOptions } from './backoff';
 import {
   ConnectionError,
   InvalidResponseError,
@@ -88,7 +88,7 @@ export class Transport {
     let refusals = 0;
     let reauthenticated = false;
     for (let attempt = 1; ; attempt++) {
-      if (signal?.aborted) throw abortedError(name);
+      if (signal?.aborted) throw abortedError(name, signal.reason);
       // A token before queueing (a round trip, if one is needed, happens before the slot, not
       // after it), and again once the slot is granted: the wait in the gate may have outlived it.
       if (op.auth) await this.tokens?.warm(signal);
@@ -126,7 +126,7 @@ export class Transport {
 
       if (outcome.status >= 200 && outcome.status < 300) {
         if (op.auth) this.cfg.gate.observe(permit, rate);
-        return checkResponse(op.response, parseJson(outcome.text, label, name), label) as ResponseOf<N>;
+        return checkResponse(op.response, parseJson(outcome.text, label, name, outcome.headers), label, outcome.headers) as ResponseOf<N>;
       }
 
       const errBody = parseErrorBody(outcome.text);
@@ -143,7 +143,7 @@ export class Transport {
       if (outcome.status === 429) {
         // Authenticated calls: the gate either holds the whole account until the reset, or
         // names a wait for this request alone. Token calls are not gated: honour Retry-After.
-        let waitMs = Math.min(60_000, Math.max(0, (rate.retryAt ?? now + 1000) - now));
+        let waitMs = Math.min(MAX_RETRY_AFTER_MS, Math.max(0, (rate.retryAt ?? now + 1000) - now));
         if (op.auth) {
           const verdict = this.cfg.gate.rateLimited(permit, rate);
           if ('daily' in verdict) throw verdict.daily;
@@ -189,7 +189,7 @@ export class Transport {
       const text = await res.text();
       return { status: res.status, headers: res.headers, text };
     } catch (e) {
-      if (signal?.aborted) throw abortedError(name);
+      if (signal?.aborted) throw abortedError(name, e);
       if (timedOut) {
         throw new TimeoutError({
           status: 0,
@@ -197,6 +197,7 @@ export class Transport {
           action: 'retry_with_backoff',
           message: `The service did not answer ${label} within ${timeoutMs} ms.`,
           operation: name,
+          cause: e,
         });
       }
       throw connectionError(e, name, this.cfg.baseUrl);
@@ -223,11 +224,11 @@ function queryString(query: Record<string, string | undefined> | undefined): str
   return entries.length === 0 ? '' : '?' + new URLSearchParams(entries).toString();
 }
 
-function parseJson(text: string, label: string, name: string): unknown {
+function parseJson(text: string, label: string, name: string, headers: Headers): unknown {
   try {
     return JSON.parse(text);
-  } catch {
-    throw new InvalidResponseError({ status: 0, type: 'invalid_response', message: `The service's answer to ${label} is not JSON.`, operation: name });
+  } catch (e) {
+    throw new InvalidResponseError({ status: 0, type: 'invalid_response', message: `The service's answer to ${label} is not JSON.`, operation: name, headers, cause: e });
   }
 }
 

@@ -57,7 +57,7 @@ export function checkRequest<S extends z.ZodType>(schema: S, input: unknown, ope
 }
 
 /** Checks a 2xx body against the wire contract; a mismatch names the operation and the field path. */
-export function checkResponse<S extends z.ZodType>(schema: S, body: unknown, operation: string): z.output<S> {
+export function checkResponse<S extends z.ZodType>(schema: S, body: unknown, operation: string, headers?: Headers): z.output<S> {
   const result = schema.safeParse(body, parseOptions());
   if (result.success) return result.data;
   const p = describeZodError(result.error);
@@ -67,6 +67,8 @@ export function checkResponse<S extends z.ZodType>(schema: S, body: unknown, ope
     message: `The service's answer to ${operation} does not match the contract at ${p.field || 'the body'}: ${p.message}.`,
     field: p.field,
     operation,
+    headers,
+    cause: result.error,
   });
 }
 

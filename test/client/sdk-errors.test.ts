@@ -1,0 +1,139 @@
+import { createServer } from 'node:net';
+import { afterEach, beforeAll, afterAll, describe, expect, it, vi } from 'vitest';
+import {
+  ConnectionError,
+  NotFoundError,
+  RateGate,
+  ServerError,
+  ServiceClient,
+  ServiceError,
+  type FetchLike,
+} from '../../src/client';
+import { apiCalls, clientFor, readLog, start, type Sandbox } from './helpers';
+
+let sb: Sandbox;
+/** A real answer of the sandbox to GET /segments, replayed by the scripted fetch below. */
+let segmentsBody: string;
+beforeAll(async () => {
+  sb = await start({ minuteMs: 1000 });
+  const token = (await (await fetch(`${sb.url}/auth/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ client_id: 'demo-pro', client_secret: 'demo-pro-secret', grant_type: 'client_credentials' }) })).json()) as { access_token: string };
+  segmentsBody = await (await fetch(`${sb.url}/segments`, { headers: { authorization: `Bearer ${token.access_token}` } })).text();
+});
+afterAll(() => sb.close());
+afterEach(() => vi.useRealTimers());
+
+/** A fetch that plays scripted answers in turn and records when each request left (on the test's clock). */
+function scripted(answers: (() => Response)[]) {
+  const sentAt: number[] = [];
+  const fetchImpl: FetchLike = async () => {
+    sentAt.push(Date.now());
+    const next = answers.shift();
+    if (!next) throw new Error('no more scripted answers');
+    return next();
+  };
+  return { fetchImpl, sentAt };
+}
+
+const json = (status: number, body: string, headers: Record<string, string> = {}) => () => new Response(body, { status, headers: { 'content-type': 'application/json', ...headers } });
+const unavailable = (retryAfter: string) => json(503, JSON.stringify({ error: { code: 503, type: 'internal_error', message: 'Back soon.' } }), { 'retry-after': retryAfter });
+const scriptedClient = (fetchImpl: FetchLike, extra: Partial<ConstructorParameters<typeof ServiceClient>[0]> = {}) =>
+  new ServiceClient({ baseUrl: 'http://service.test/v1', tokenProvider: () => 'host-token', fetch: fetchImpl, rateGate: new RateGate({ minuteMs: 60_000, dayMs: 86_400_000 }), backoff: { baseMs: 10, capMs: 50 }, ...extra });
+
+describe('SDK errors and retries (openai-node shapes)', () => {
+  it('a 503 with Retry-After: 30 waits 30 s (fake clock), then repeats', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const s = scripted([unavailable('30'), json(200, segmentsBody)]);
+    const call = scriptedClient(s.fetchImpl).segments.list();
+    await vi.advanceTimersByTimeAsync(29_999);
+    expect(s.sentAt).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(s.sentAt).toHaveLength(2);
+    expect(s.sentAt[1]! - s.sentAt[0]!).toBe(30_000);
+    expect((await call).segments.length).toBeGreaterThan(0);
+  });
+
+  it('a Retry-After beyond 60 s is not believed: backoff decides', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const s = scripted([unavailable('600'), json(200, segmentsBody)]);
+    const call = scriptedClient(s.fetchImpl).segments.list();
+    await vi.advanceTimersByTimeAsync(50); // the backoff cap
+    expect(s.sentAt).toHaveLength(2);
+    await call;
+  });
+
+  it('per-request maxRetries: 0 sends once; the client default retries', async () => {
+    const faulty = await start({ faults: 'error=1' });
+    try {
+      const c = clientFor(faulty, 'demo-pro', { rateLimitKey: `max-retries-${Math.random()}`, maxRetries: 2 });
+      const before = apiCalls(await readLog(faulty)).length;
+      await expect(c.segments.list({ maxRetries: 0 })).rejects.toBeInstanceOf(ServerError);
+      const once = apiCalls(await readLog(faulty)).length;
+      expect(once - before).toBe(1);
+      await expect(c.segments.list()).rejects.toBeInstanceOf(ServerError);
+      expect(apiCalls(await readLog(faulty)).length - once).toBe(3);
+    } finally {
+      await faulty.close();
+    }
+  });
+
+  it('an injected rate gate is the one used (not the process-wide registry)', async () => {
+    const gate = new RateGate({ perMinute: 1000, minuteMs: 60_000, dayMs: 86_400_000 });
+    const c = clientFor(sb, 'demo-pro', { rateGate: gate });
+    const other = clientFor(sb, 'demo-pro'); // same account: the registry's gate
+    const otherBefore = other.rateLimitStatus().minuteRemaining;
+    await c.segments.list();
+    await c.segments.list();
+    const st = gate.status();
+    expect(st.minuteLimit! - st.minuteRemaining!).toBe(2); // both calls went through this gate
+    expect(c.rateLimitStatus()).toEqual(gate.status());
+    expect(other.rateLimitStatus().minuteRemaining).toBe(otherBefore);
+  });
+
+  it("a network error's cause is the fetch error", async () => {
+    // A port that was free a moment ago: nothing listens there.
+    const port = await new Promise<number>((resolve) => {
+      const srv = createServer().listen(0, '127.0.0.1', () => {
+        const p = (srv.address() as { port: number }).port;
+        srv.close(() => resolve(p));
+      });
+    });
+    let fetchError: unknown;
+    const c = new ServiceClient({
+      baseUrl: `http://127.0.0.1:${port}/v1`,
+      tokenProvider: () => 'host-token',
+      rateGate: new RateGate({ minuteMs: 60_000, dayMs: 86_400_000 }),
+      fetch: (url, init) => fetch(url, init).catch((e: unknown) => Promise.reject((fetchError = e))),
+    });
+    const err = (await c.segments.list({ maxRetries: 0 }).catch((e: unknown) => e)) as ConnectionError;
+    expect(err).toBeInstanceOf(ConnectionError);
+    expect(fetchError).toBeInstanceOf(TypeError);
+    expect(err.cause).toBe(fetchError);
+    expect(err.notSent).toBe(true);
+  });
+
+  it('a service error carries status, code, the response headers and the request id', async () => {
+    const s = scripted([json(404, JSON.stringify({ error: { code: 404, type: 'not_found', message: 'No such projection.' } }), { 'x-request-id': 'req_42' })]);
+    const err = (await scriptedClient(s.fetchImpl).projections.get('proj_missing').catch((e: unknown) => e)) as ServiceError;
+    expect(err).toBeInstanceOf(NotFoundError);
+    expect(err.status).toBe(404);
+    expect(err.code).toBe('not_found');
+    expect(err.requestId).toBe('req_42');
+    expect(err.headers.get('content-type')).toBe('application/json');
+    expect(err.toJSON()).toMatchObject({ status: 404, requestId: 'req_42' });
+  });
+
+  it('per-request timeoutMs and signal', async () => {
+    const c = clientFor(sb, 'demo-pro', { rateGate: new RateGate({ minuteMs: 60_000, dayMs: 86_400_000 }) });
+    const ctrl = new AbortController();
+    const reason = new Error('user closed the sheet');
+    ctrl.abort(reason);
+    const aborted = (await c.segments.list({ signal: ctrl.signal }).catch((e: unknown) => e)) as ServiceError;
+    expect(aborted.type).toBe('aborted');
+    expect(aborted.cause).toBe(reason);
+    const hanging: FetchLike = (_url, init) => new Promise((_, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
+    const slow = scriptedClient(hanging);
+    const timedOut = (await slow.segments.list({ timeoutMs: 5, maxRetries: 0 }).catch((e: unknown) => e)) as ServiceError;
+    expect(timedOut.type).toBe('timeout');
+    expect(timedOut.cause).toBeInstanceOf(DOMException);
+  });
+});
