@@ -51,6 +51,7 @@ function withRunOptions(cmd: Command, outHelp: string, scheduled = false): Comma
     .option('--currency <code>', `report currency: ${CURRENCIES.join(', ')} (default: the holdings' currency, else USD)`)
     .addOption(new Option('--tier <tier>', 'the account tier (paces requests; picks the demo account with the embedded sandbox)').choices(TIER_NAMES))
     .option('--config <file>', 'config file (default: ./svc-report.config.json when present)')
+    .addOption(new Option('--concurrency <n>', "calls in flight at most (default: sized from the account's pace and the service's round trip, at most 32)").argParser(positiveInt('--concurrency')))
     .addOption(minuteMsOption())
     .addOption(sandboxLogOption());
 }
@@ -107,6 +108,7 @@ async function runCommand(files: string[], opts: Omit<RunOptions, 'files'>): Pro
     const [{ runReports }, { createProgress }] = await Promise.all([import('./run/run-job'), import('./run/progress')]);
     const outcome = await runReports({ ...opts, files }, { signal: stop.signal, progress: printableProgress(createProgress()) });
     for (const f of outcome.files) process.stdout.write(`${printable(f)}\n`);
+    if (outcome.files.length > 0) await (await import('./run-manifest')).recordRun('run', opts.out, opts, files, outcome.files);
     const written = `${plural(outcome.files.length, 'file')} written`;
     say(outcome.exitCode === EXIT.ok ? `Done: every holding valued; ${written}.` : `Done with problems: some holdings were not valued (see the errors in the reports); ${written}.`);
     return outcome.exitCode;
@@ -130,6 +132,7 @@ async function dashboardCommand(opts: { out: string; formats?: string; config?: 
     const data = await buildDashboard(conn.client, { asOf: settings.asOf, generatedAt: fixedGeneratedAt(process.env) ?? new Date().toISOString(), sandbox: conn.sandbox, signal: stop.signal });
     const written = await writeDashboard(data, outDir, settings.formats);
     for (const w of written) process.stdout.write(`${printable(w.path)}\n`);
+    await (await import('./run-manifest')).recordRun('dashboard', outDir, opts, [], written.map((w) => w.path));
     return EXIT.ok;
   } finally {
     stop.dispose();
@@ -215,6 +218,24 @@ function program(): Command {
       process.off('SIGINT', stopWhenIdle);
       process.off('SIGTERM', stopWhenIdle);
       process.exitCode = interrupted ? EXIT.interrupted : code;
+    });
+  root
+    .command('verify')
+    .description("Check a report folder against its manifest.json: every file's SHA-256 and size; names each file changed or missing (exit 1).")
+    .argument('<dir>', 'a folder a run or dashboard wrote')
+    .exitOverride()
+    .action(async (dir: string) => {
+      const { verifyDirectory, describeVerification } = await import('./verify');
+      const { ManifestError } = await import('./run-manifest');
+      try {
+        const { passed, lines } = describeVerification(dir, await verifyDirectory(dir));
+        for (const line of lines) process.stdout.write(`${printable(line)}\n`);
+        process.exitCode = passed ? EXIT.ok : EXIT.failure;
+      } catch (e) {
+        if (!(e instanceof ManifestError)) throw e;
+        say(`svc-report: ${e.message}`);
+        process.exitCode = EXIT.usage;
+      }
     });
   return root;
 }

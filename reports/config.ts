@@ -7,6 +7,9 @@ import { InputError } from '../src/holdings/types';
 import type { DecimalMark } from '../src/holdings/amounts';
 import { isoDateHint } from '../src/holdings/cells';
 
+/** Most calls in flight --concurrency / `concurrency` may ask for. */
+export const MAX_CONCURRENCY = 256;
+
 /** The config file (`--config FILE`, or svc-report.config.json in the working folder). Documented in docs/report-job.md. */
 const ConfigFile = z
   .object({
@@ -21,6 +24,8 @@ const ConfigFile = z
     sandbox: z.boolean().optional(),
     /** The holdings files write 1.234,56 (true) or 1,234.56 (false); absent: each column's own, ambiguous amounts refused. */
     decimal_comma: z.boolean().optional(),
+    /** Calls in flight at most; absent: sized from the service's pace and round trip. */
+    concurrency: z.number().int().min(1).max(MAX_CONCURRENCY).optional(),
   })
   .strict();
 type ConfigFile = z.infer<typeof ConfigFile>;
@@ -62,6 +67,8 @@ export interface JobSettings {
   preparedBy?: string;
   /** The holdings files' decimal mark when declared (flag or config); undefined: detected per column. */
   decimalMark?: DecimalMark;
+  /** Calls in flight at most; undefined: sized from the service's pace and round trip. */
+  concurrency?: number;
 }
 
 /** Settings from flags over environment over config file over defaults. */
@@ -99,6 +106,7 @@ export function resolveSettings(flags: CommonFlags, env: NodeJS.ProcessEnv = pro
     asOf,
     preparedBy: file.prepared_by,
     decimalMark: decimalMark(flags.decimalComma ?? file.decimal_comma),
+    concurrency: file.concurrency,
   };
 }
 

@@ -32,6 +32,8 @@ export async function connect(settings: ServiceSettings, opts: { asOf?: string; 
   }
 
   const tier = settings.tier ?? 'enterprise';
+  // Loaded only here: a run against the real service never loads the market model.
+  const { startSandbox } = await import('../../src/sandbox');
   const sandbox = await startSandbox({ port: 0, quiet: true, minuteMs: settings.minuteMs, logFile: settings.sandboxLog });
   const account = sandbox.accounts.find((a) => a.tier === tier && a.client_id.startsWith('demo-')) ?? sandbox.accounts.find((a) => a.tier === tier)!;
   opts.log(`No SVC_BASE_URL set: using the embedded sandbox at ${sandbox.url} with the demo account ${account.client_id} (${tier} tier). Reports are marked as sandbox data.`);

@@ -5,6 +5,7 @@ import type { Section } from '../report-data';
 import type { ItemResult, PortfolioResults } from './results';
 import { mapSection } from '../build/sections';
 import { valuationRequest } from '../../src/holdings/requests';
+import { CallWindow } from './call-window';
 
 /** How many of the largest holdings get projections and exit analysis. */
 export const TOP_HOLDINGS = 5;
@@ -18,6 +19,8 @@ export function enrichmentRequests(valued: number): number {
 export interface EnrichOptions {
   currency: Currency;
   signal: AbortSignal;
+  /** The run's bound on calls in flight; default: one for this portfolio, sized from the client's pacing. */
+  window?: CallWindow;
 }
 
 const omittedForTier = (what: string, scope: string) =>
@@ -25,10 +28,12 @@ const omittedForTier = (what: string, scope: string) =>
 
 /**
  * Projections and exit analysis for the largest holdings, and performance against the
- * benchmarks. A 403 omits that section with a note; the run still succeeds. Other failures
- * omit what failed and say so.
+ * benchmarks, all three at once and each holding's calls in flight together (through the
+ * run's window). A 403 omits that section with a note; the run still succeeds. Other
+ * failures omit what failed and say so.
  */
-export async function enrich(client: ServiceClient, input: PortfolioInput, valuations: readonly (ItemResult | null)[], opts: EnrichOptions): Promise<Pick<PortfolioResults, 'performance' | 'projections' | 'exits' | 'problems'>> {
+export async function enrich(client: ServiceClient, input: PortfolioInput, valuations: readonly (ItemResult | null)[], options: EnrichOptions): Promise<Pick<PortfolioResults, 'performance' | 'projections' | 'exits' | 'problems'>> {
+  const opts = { ...options, window: options.window ?? CallWindow.of(undefined, () => client.pacing()) };
   const valued = input.holdings
     .map((h, index) => ({ h, index, v: valuations[index] }))
     .filter((x): x is { h: Holding; index: number; v: Extract<ItemResult, { ok: true }> } => x.v?.ok === true)
@@ -39,14 +44,17 @@ export async function enrich(client: ServiceClient, input: PortfolioInput, valua
   }
   const top = [...valued].sort((a, b) => b.value - a.value || a.index - b.index).slice(0, TOP_HOLDINGS).filter((x) => x.value > 0);
   const ro = { signal: opts.signal };
+  const inWindow = <T>(call: () => Promise<T>) => opts.window.run(call, opts.signal);
 
-  const projections = await perHolding<Projection>(top, 'projections', 'projections', async (x) =>
-    (await client.projections.create({ asset_id: x.h.assetId, current_value: x.value, horizons: [12, 24, 36], currency: opts.currency }, ro)).projection,
-  );
-  const exits = await perHolding<ExitStrategy>(top, 'exit analysis', 'exit', async (x) =>
-    (await client.exit.analyse({ asset_id: x.h.assetId, current_value: x.value, urgency: 'flexible', currency: opts.currency }, ro)).exit_strategy,
-  );
-  const performance = await portfolioPerformance(client, input.name, valued.map((x) => x.h), opts);
+  const [projections, exits, performance] = await Promise.all([
+    perHolding<Projection>(top, 'projections', 'projections', (x) =>
+      inWindow(async () => (await client.projections.create({ asset_id: x.h.assetId, current_value: x.value, horizons: [12, 24, 36], currency: opts.currency }, ro)).projection),
+    ),
+    perHolding<ExitStrategy>(top, 'exit analysis', 'exit', (x) =>
+      inWindow(async () => (await client.exit.analyse({ asset_id: x.h.assetId, current_value: x.value, urgency: 'flexible', currency: opts.currency }, ro)).exit_strategy),
+    ),
+    portfolioPerformance(client, input.name, valued.map((x) => x.h), opts),
+  ]);
   return {
     projections: mapSection(projections, (rows) => rows.map(({ index, value }) => ({ index, projection: value }))),
     exits: mapSection(exits, (rows) => rows.map(({ index, value }) => ({ index, exit: value }))),
@@ -61,9 +69,11 @@ export async function portfolioPerformance(client: ServiceClient, name: string, 
   if (holdings.length > MAX_PORTFOLIO_ASSETS) {
     return { included: false, note: `Omitted: the service's portfolio analytics take at most ${MAX_PORTFOLIO_ASSETS} holdings; this portfolio has ${holdings.length}.` };
   }
+  const ro = { signal: opts.signal };
+  const inWindow = <T>(call: () => Promise<T>) => (opts.window ? opts.window.run(call, opts.signal) : call());
   try {
-    const created = await client.portfolio.create({ name: name.slice(0, 200), assets: holdings.map(portfolioAsset), currency: opts.currency }, { signal: opts.signal });
-    const { performance } = await client.portfolio.performance(created.portfolio.id, { signal: opts.signal });
+    const created = await inWindow(() => client.portfolio.create({ name: name.slice(0, 200), assets: holdings.map(portfolioAsset), currency: opts.currency }, ro));
+    const { performance } = await inWindow(() => client.portfolio.performance(created.portfolio.id, ro));
     return { included: true, data: performance };
   } catch (e) {
     return { included: false, note: omissionNote(e, 'performance against benchmarks', 'portfolio') };
@@ -74,23 +84,33 @@ function portfolioAsset(h: Holding): PortfolioAssetInput {
   return { ...valuationRequest(h), asset_id: h.assetId, purchase_price: h.purchasePrice, purchase_date: h.purchaseDate };
 }
 
+/**
+ * One call per holding, in the holdings' order in the section whatever order the answers come
+ * in. The first call goes alone: a tier without the scope answers 403 once instead of once per
+ * holding; the rest then go together.
+ */
 async function perHolding<T>(
   top: readonly { index: number; h: Holding; value: number }[],
   what: string,
   scope: string,
   call: (x: { index: number; h: Holding; value: number }) => Promise<T>,
 ): Promise<Section<{ index: number; value: T }[]>> {
-  const rows: { index: number; value: T }[] = [];
-  const failed: string[] = [];
-  for (const x of top) {
+  const attempt = async (x: (typeof top)[number]): Promise<{ ok: true; value: T } | { ok: false; denied: boolean; why: string }> => {
     try {
-      rows.push({ index: x.index, value: await call(x) });
+      return { ok: true, value: await call(x) };
     } catch (e) {
-      if (e instanceof PermissionDeniedError) return { included: false, note: omittedForTier(what, scope) };
+      if (e instanceof PermissionDeniedError) return { ok: false, denied: true, why: '' };
       if (!(e instanceof ServiceError) || e.name === 'AbortedError') throw e;
-      failed.push(`row ${x.h.source.row} (${e.message.replace(/\.$/, '')})`);
+      return { ok: false, denied: false, why: `row ${x.h.source.row} (${e.message.replace(/\.$/, '')})` };
     }
-  }
+  };
+  if (top.length === 0) return { included: true, data: [] };
+  const first = await attempt(top[0]!);
+  if (!first.ok && first.denied) return { included: false, note: omittedForTier(what, scope) };
+  const outcomes = [first, ...(await Promise.all(top.slice(1).map(attempt)))];
+  if (outcomes.some((o) => !o.ok && o.denied)) return { included: false, note: omittedForTier(what, scope) };
+  const rows = outcomes.flatMap((o, k) => (o.ok ? [{ index: top[k]!.index, value: o.value }] : []));
+  const failed = outcomes.flatMap((o) => (o.ok ? [] : [o.why]));
   if (rows.length === 0 && failed.length > 0) return { included: false, note: `Omitted: ${what} failed for every holding: ${failed.join('; ')}.` };
   return { included: true, data: rows, note: failed.length ? `Not available for ${failed.join('; ')}.` : undefined };
 }

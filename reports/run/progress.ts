@@ -80,3 +80,24 @@ class LineProgress implements Progress {
 
   stop(): void {}
 }
+
+/**
+ * The run's progress over every portfolio in flight: one bar, counting holdings finished
+ * (valued and scored, or refused) across the run, whichever portfolio's chunk lands.
+ */
+export class RunProgress {
+  private done = 0;
+
+  constructor(
+    private readonly progress: Progress,
+    private readonly label: string,
+    private readonly total: number,
+    private readonly requestsLeft: () => number | undefined,
+  ) {}
+
+  finished(holdings: number): void {
+    if (holdings === 0) return;
+    this.done += holdings;
+    this.progress.update({ label: this.label, done: this.done, total: this.total, requestsLeft: this.requestsLeft() });
+  }
+}

@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { AbortedError, type ServiceClient } from '../../src/client';
+import { AbortedError } from '../../src/client';
 import type { Currency } from '../../src/wire';
 import { buildConsolidatedReport, CONSOLIDATED_NAME } from '../build/consolidated';
 import type { BuildContext } from '../build/context';
@@ -11,21 +11,21 @@ import { reportCurrency, requireCurrency } from '../../src/holdings/currency';
 import { loadHoldings } from '../../src/holdings/load';
 import type { PortfolioInput } from '../../src/holdings/types';
 import { writeReport } from '../writers';
-import { planBudget } from './budget';
-import { CHECKPOINT_FILE, Checkpoint, checkpointKey, resultsOf, type PortfolioState } from './checkpoint';
+import { CHECKPOINT_FILE, Checkpoint, checkpointKey } from './checkpoint';
 import { connect } from './connect';
-import { enrich, enrichmentRequests, portfolioPerformance } from './enrich';
 import { EXIT, InterruptedError, UsageError } from './exit-codes';
 import { slugify } from '../writers/safe-path';
 import type { Progress } from './progress';
-import type { PortfolioResults } from './results';
-import { scoresToDo, valuate, valuationsToDo } from './valuate';
+import { valuationsToDo } from './valuate';
+import { valueEverything } from './value-portfolios';
 
 export interface RunOptions extends CommonFlags {
   files: string[];
   out: string;
   previous?: string;
   resume?: boolean;
+  /** Calls in flight at most (--concurrency); default: sized from the service's pace and round trip. */
+  concurrency?: number;
 }
 
 export interface RunIo {
@@ -63,9 +63,12 @@ export async function runReports(opts: RunOptions, io: RunIo): Promise<RunOutcom
   }
   try {
     const key = checkpointKey(portfolios, settings.asOf, currency, settings.service.baseUrl ?? 'embedded-sandbox');
-    let cp = opts.resume ? await Checkpoint.load(outDir, key) : undefined;
+    const shape = new Map(portfolios.map((p) => [p.name, p.holdings.length]));
+    let cp = opts.resume ? await Checkpoint.load(outDir, key, shape) : undefined;
     if (opts.resume) log(cp ? `Resuming from the checkpoint in ${outDir}.` : `No checkpoint in ${outDir}: starting from the beginning.`);
-    else if (await Checkpoint.exists(outDir)) log(`An interrupted run's checkpoint is in ${outDir}; starting afresh (add --resume to continue it instead).`);
+    else if (await Checkpoint.exists(outDir)) {
+      log(`Warning: an interrupted run's checkpoint is in ${outDir}; it is discarded and this run starts afresh (stop now and add --resume to continue it instead).`);
+    }
     cp ??= Checkpoint.fresh(outDir, key, new Date().toISOString());
     const client = conn.client;
     const ctx: BuildContext = {
@@ -77,7 +80,13 @@ export async function runReports(opts: RunOptions, io: RunIo): Promise<RunOutcom
       previous,
     };
 
-    const results = await valueEverything(client, portfolios, cp, { currency, signal: io.signal, progress: io.progress, consolidated: portfolios.length > 1 });
+    const results = await valueEverything(client, portfolios, cp, {
+      currency,
+      signal: io.signal,
+      progress: io.progress,
+      consolidated: portfolios.length > 1,
+      concurrency: opts.concurrency ?? settings.concurrency,
+    });
     const files: string[] = [];
     for (const p of portfolios) {
       const written = await writeReport(buildPortfolioReport(p, results.get(p.name)!, ctx), outDir, settings.formats);
@@ -113,75 +122,6 @@ export async function runReports(opts: RunOptions, io: RunIo): Promise<RunOutcom
     io.progress.stop();
     await conn.close();
   }
-}
-
-interface ValueOptions {
-  currency: Currency;
-  signal: AbortSignal;
-  progress: Progress;
-  consolidated: boolean;
-}
-
-/** Budget check, then per portfolio: valuations and scores (checkpointed per chunk), then enrichment. */
-async function valueEverything(client: ServiceClient, portfolios: readonly PortfolioInput[], cp: Checkpoint, o: ValueOptions): Promise<Map<string, PortfolioResults>> {
-  // One cheap call: authenticates, and the rate headers tell what is left of today's budget.
-  await client.segments.list({ signal: o.signal });
-  const states = new Map(portfolios.map((p) => [p.name, cp.portfolio(p.name)]));
-  const needs = portfolios.map((p) => {
-    const state = states.get(p.name)!;
-    const toValue = valuationsToDo(p, state).length;
-    const toScore = toValue + scoresToDo(p, state).length;
-    return { name: p.name, holdings: p.holdings.length, valuationsToDo: toValue, scoresToDo: toScore, enrichment: state.enrichment ? 0 : enrichmentRequests(p.holdings.length) };
-  });
-  const decisions = planBudget(needs, client.rateLimitStatus(), o.consolidated && !cp.state.consolidated ? 2 : 0);
-
-  const results = new Map<string, PortfolioResults>();
-  for (const [k, p] of portfolios.entries()) {
-    const state = states.get(p.name)!;
-    const decision = decisions[k]!;
-    if (!decision.fits) {
-      o.progress.log(decision.message!);
-      results.set(p.name, skipped(p, state, decision.message!));
-      continue;
-    }
-    // New valuations (a resumed retry) make earlier projections and performance stale.
-    if (valuationsToDo(p, state).length > 0 && state.enrichment) await cp.dropEnrichment(p.name);
-    await valuate(client, p, state, {
-      currency: o.currency,
-      signal: o.signal,
-      afterChunk: async (phase, chunk, done, total) => {
-        await (phase === 'valuations' ? cp.recordValuations(p.name, chunk) : cp.recordScores(p.name, chunk));
-        o.progress.update({ label: `${p.name}: ${phase === 'valuations' ? 'valued' : 'scored'}`, done, total, requestsLeft: client.rateLimitStatus().minuteRemaining });
-      },
-    });
-    if (!state.enrichment) {
-      state.enrichment = await enrich(client, p, state.valuations, { currency: o.currency, signal: o.signal });
-      await cp.recordEnrichment(p.name);
-    }
-    results.set(p.name, resultsOf(state));
-  }
-  if (o.consolidated && !cp.state.consolidated) {
-    const valued = portfolios.flatMap((p) => p.holdings.filter((_, i) => results.get(p.name)!.valuations[i]?.ok));
-    cp.state.consolidated = { performance: await portfolioPerformance(client, 'Consolidated', valued, { currency: o.currency, signal: o.signal }) };
-    await cp.recordConsolidated();
-  }
-  return results;
-}
-
-/** A portfolio the day's budget could not cover: nothing spent, every holding listed as not valued. */
-function skipped(p: PortfolioInput, state: PortfolioState, message: string): PortfolioResults {
-  const note = { included: false as const, note: 'Omitted: the portfolio was not valued (see the errors).' };
-  return {
-    valuations: p.holdings.map((_, i) => {
-      const v = state.valuations[i];
-      return v && (v.ok || !v.transient) ? v : { ok: false as const, field: '', message: "today's request budget does not cover this portfolio", transient: true };
-    }),
-    scores: [],
-    performance: note,
-    projections: note,
-    exits: note,
-    problems: [message],
-  };
 }
 
 /** Two portfolios whose names give the same file names would overwrite each other's reports. */
