@@ -12,6 +12,15 @@ export interface ScheduleOptions {
   maxRuns?: number;
 }
 
+/** An IANA zone name the runtime knows, or a UsageError naming --tz (croner would blame the pattern). */
+export function checkTimeZone(tz: string): void {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+  } catch {
+    throw new UsageError(`--tz "${tz}" is not a time zone: give an IANA name such as Europe/London, America/New_York or UTC`);
+  }
+}
+
 /** "2026-11" for a day in the schedule's time zone. */
 export function monthFolder(at: Date, tz?: string): string {
   const parts = new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit' }).formatToParts(at);
@@ -42,6 +51,7 @@ export function runOnSchedule(
   runOnce: (run: { out: string; previous?: string }) => Promise<number>,
   log: (line: string) => void,
 ): { done: Promise<number>; stop(): void } {
+  if (opts.tz !== undefined) checkTimeZone(opts.tz);
   let job: Cron;
   let lastCode = 0;
   let runs = 0;

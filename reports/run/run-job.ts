@@ -47,13 +47,16 @@ export async function runReports(opts: RunOptions, io: RunIo): Promise<RunOutcom
   const env = io.env ?? process.env;
   const log = (line: string) => io.progress.log(line);
   const settings = resolveSettings(opts, env);
-  const loaded = await loadHoldings(opts.files, { asOf: settings.asOf });
+  const loaded = await loadHoldings(opts.files, { asOf: settings.asOf, decimalMark: settings.decimalMark });
   loaded.warnings.forEach(log);
   const portfolios = loaded.portfolios;
   checkDistinctFileNames(portfolios.map((p) => p.name));
   const currency = reportCurrency(portfolios, settings.currency);
   requireCurrency(portfolios, currency);
   const previous = opts.previous ? await readPreviousRun(opts.previous) : undefined;
+  for (const p of previous ? portfolios : []) {
+    if (!previous!.byPortfolio.has(p.name)) log(`Warning: --previous ${opts.previous} has no report for "${p.name}"; its report shows no month-on-month change.`);
+  }
   const outDir = resolve(opts.out);
   await mkdir(outDir, { recursive: true });
 
