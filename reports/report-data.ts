@@ -13,7 +13,7 @@
 import type { SegmentId } from '../src/wire';
 
 /** Version of the JSON report format (reports/schema/portfolio-report.schema.json). Bump on breaking change. */
-export const REPORT_SCHEMA_VERSION = '1.0.0';
+export const REPORT_SCHEMA_VERSION = '1.1.0';
 /** Version of the JSON dashboard format (reports/schema/market-dashboard.schema.json). */
 export const DASHBOARD_SCHEMA_VERSION = '1.0.0';
 
@@ -30,7 +30,11 @@ export type Section<T> =
     }
   | {
       included: false;
-      /** Why it is missing, printed in its place, e.g. "omitted: the account's tier has no projections scope". */
+      /**
+       * Why it is missing, printed in its place. In a ReportData this is written for the client
+       * ("Exit analysis is not part of this report."); the technical reason (tier, scope, HTTP
+       * status) is in ReportData.analyst_notes, never in the client PDF.
+       */
       note: string;
     };
 
@@ -57,6 +61,14 @@ export interface ReportCover {
   sandbox: boolean;
   /** Who prepared it (firm / adviser), optional; printed on the cover. */
   prepared_by?: string;
+  /**
+   * 'client': one portfolio's report, addressed to its client. 'internal': the firm's own
+   * consolidated report over several clients' portfolios (its own cover and footer, a Portfolio
+   * column in every table), never to be sent to a client.
+   */
+  audience: 'client' | 'internal';
+  /** The portfolios an internal consolidated report covers, in input order ([] for a client report). */
+  portfolios: string[];
 }
 
 export interface MonthOnMonth {
@@ -66,8 +78,29 @@ export interface MonthOnMonth {
   previous_value: number;
   /** current_value − previous_value. */
   change: number;
-  /** change / previous_value × 100; null when previous_value is 0. */
+  /** change / previous_value × 100; null when previous_value is 0. Includes money added by new purchases. */
   change_percent: number | null;
+  /**
+   * The month's return net of new purchases (Modified Dietz over the holdings): the period the
+   * time-weighted return links. Null when there was nothing to measure against.
+   */
+  return_percent: number | null;
+}
+
+/** How much of the portfolio's value the totals rest on. Shares in percent of the three together. */
+export interface Coverage {
+  /** Holdings valued in this run (their value). */
+  valued_count: number;
+  valued_percent: number;
+  /**
+   * Holdings not valued in this run that the previous report valued: their previous value is
+   * shown here for scale but is not in this report's totals.
+   */
+  carried_over_count: number;
+  carried_over_percent: number;
+  /** Holdings with no value at all (weighed at their cost, in the reporting currency, when known). */
+  not_valued_count: number;
+  not_valued_percent: number;
 }
 
 export interface ReportSummary {
@@ -89,6 +122,22 @@ export interface ReportSummary {
   total_return_percent: number;
   /** Annualised return since purchase (cost-weighted holding period); null when it cannot be computed. */
   annualised_return_percent: number | null;
+  /**
+   * Money-weighted return: the annualised internal rate of return of the purchases (at their
+   * dates, in the reporting currency) and today's value (XIRR convention, 365-day years).
+   * Null where it cannot be computed (e.g. every purchase on the as-of date).
+   */
+  money_weighted_return_percent: number | null;
+  /** Time-weighted return, chain-linked over the months of the previous reports since twr_from; null without history. */
+  time_weighted_return_percent: number | null;
+  /** Start date of the time-weighted return (the as-of date of the first report in the chain); null without history. */
+  twr_from: string | null;
+  /** Part of the gain due to exchange rates moving between purchase and as-of dates (reporting currency). */
+  fx_effect: number;
+  /** The rest of the gain: what the assets did in their purchase currencies. fx_effect + asset_effect = gain. */
+  asset_effect: number;
+  /** Share of value valued in this run, carried over from the previous report, and not valued. */
+  coverage: Coverage;
   /** Change against the previous month-end report; null when no previous report exists. */
   month_on_month: MonthOnMonth | null;
   /** Holdings whose valuation is market_validated. */
@@ -144,9 +193,21 @@ export interface Holding {
   description: string;
   /** Segment id. */
   segment: SegmentId | (string & {});
-  /** Number of units held (bottles, pieces); 1 for single items. */
+  /** Number of units held; 1 for single items. Wine counts cases of 12 × 75 cl (see quantity_unit). */
   quantity: number;
-  /** Total paid for the holding (all units), in the base currency. */
+  /** What one unit of quantity is, for a reader: "case of 12 × 75 cl", "bottle", "item". */
+  quantity_unit: string;
+  /** Portfolio the holding belongs to (consolidated reports show it as a column). */
+  portfolio: string;
+  /** ISO 4217 code the holding was bought in. */
+  purchase_currency: string;
+  /** Total paid for the holding (all units), in purchase_currency. */
+  purchase_price_original: number;
+  /** Units of the reporting currency per unit of purchase_currency on the purchase date (1 when they are the same). */
+  fx_rate_purchase: number;
+  /** The same rate on the as-of date; values are converted at it. */
+  fx_rate_as_of: number;
+  /** Total paid for the holding (all units), in the reporting currency (at fx_rate_purchase). */
   purchase_price: number;
   /** Purchase date, YYYY-MM-DD. */
   purchase_date: string;
@@ -164,6 +225,10 @@ export interface Holding {
   momentum: string;
   /** (current_value − purchase_price) / purchase_price × 100; null when purchase_price is 0. */
   return_percent: number | null;
+  /** Annualised IRR of this holding's purchase and value (its compound annual growth rate); null when not computable. */
+  money_weighted_return_percent: number | null;
+  /** Value after the primary exit channel's commission, where the exit analysis covers the holding; else null. */
+  net_realisable_value: number | null;
   /** current_value / summary.current_value × 100. */
   weight_percent: number;
   /** Change of current_value against the previous report; null when the holding was not in it. */
@@ -204,12 +269,18 @@ export interface PerformanceComparison {
   benchmarks: BenchmarkReturn[];
   /** Portfolio one-year return, percent, shown next to the benchmarks (periods['1_year']). */
   portfolio_one_year_return_percent: number | null;
+  /** The benchmark vs_benchmark_percent is measured against, by name (e.g. "Luxury index"). */
+  benchmark_name: string;
 }
 
 export interface ProjectionRow {
   row: number;
   asset_id: string;
   description: string;
+  /** Portfolio(s) holding it: one name, or several joined by ", " when a consolidated row groups one asset held in several. */
+  portfolio: string;
+  /** Holdings the row stands for (more than 1 when one asset held several times is grouped). */
+  holding_count: number;
   /** Value the projection starts from. */
   current_value: number;
   /** Probability-weighted expected ROI per horizon, percent; null when that horizon was not returned. */
@@ -229,6 +300,9 @@ export interface ExitRow {
   row: number;
   asset_id: string;
   description: string;
+  /** As ProjectionRow.portfolio. */
+  portfolio: string;
+  holding_count: number;
   current_value: number;
   /** Timing: signal / optimal_window / recommendation as the service words them (open enums). */
   signal: string;
@@ -248,6 +322,8 @@ export interface ExitRow {
 }
 
 export interface ReportError {
+  /** Portfolio the problem belongs to (consolidated reports show it as a column). */
+  portfolio: string;
   /** Input row the problem is on (same numbering as Holding.row); null for a problem not tied to a row. */
   row: number | null;
   /** Input column / field concerned, e.g. "purchase_date"; "" when not tied to a field. */
@@ -276,6 +352,12 @@ export interface ReportData {
   exit_analysis: Section<ExitRow[]>;
   /** Rows that could not be valued or were rejected, and job-level problems. */
   errors: ReportError[];
+  /**
+   * For the analyst, not the client: technical detail behind omitted sections and notes (tier,
+   * scope, HTTP status, service messages), returns above 1,000 %, and the like. Written to
+   * stderr, the xlsx Errors/Notes sheet and the JSON; never printed in the PDF.
+   */
+  analyst_notes: string[];
   /** How the figures were obtained (one paragraph each). */
   method_notes: string[];
   /** Disclaimer printed at the end of every format; see composeDisclaimer(). */

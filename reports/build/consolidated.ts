@@ -2,20 +2,59 @@ import type { PortfolioInput } from '../../src/holdings/types';
 import { composeDisclaimer, type ExitRow, type ProjectionRow, type ReportData, type ReportError, type Section } from '../report-data';
 import type { PortfolioResults } from '../run/results';
 import type { Performance } from '../../src/wire';
+import { forClient } from './client-notes';
 import { inputError } from './errors';
 import { largestFirst } from './figures';
 import { methodNotes } from './method-notes';
 import type { BuildContext } from './context';
-import { byRow, holdingRows } from './portfolio-report';
+import { byRow, exitRows, holdingRows } from './portfolio-report';
 import { headline, holdingsKey } from './headline';
 import { TOP_HOLDINGS } from '../run/enrich';
-import { exitRow, mapSection, performanceComparison, projectionRow } from './sections';
+import { mapSection, performanceComparison, projectionRow } from './sections';
+import type { UnvaluedHolding } from './returns';
 
 export const CONSOLIDATED_NAME = 'Consolidated';
 
+/** The firm's name for the consolidated report's client line: it is addressed to the firm, not to any client. */
+export const CONSOLIDATED_AUDIENCE = 'Internal — all portfolios';
+
 /**
- * One report over several portfolios: every holding (its description prefixed with its
- * portfolio), every error, and projections and exit rows for the largest holdings overall.
+ * One asset held several times (in one portfolio or across several) as one row of a
+ * "largest holdings" table: money summed, the asset's percentages kept (weighted by value when
+ * they differ), the portfolios listed.
+ */
+export function groupByAsset<T extends ProjectionRow | ExitRow>(rows: readonly T[], money: readonly (keyof T)[], percents: readonly (keyof T)[]): T[] {
+  const groups = new Map<string, T[]>();
+  for (const r of rows) groups.set(r.asset_id, [...(groups.get(r.asset_id) ?? []), r]);
+  return [...groups.values()].map((g) => {
+    if (g.length === 1) return g[0]!;
+    const total = g.reduce((s, r) => s + r.current_value, 0);
+    const merged: T = { ...g[0]! };
+    for (const k of money) {
+      const values = g.map((r) => r[k] as unknown as number | null);
+      (merged[k] as unknown as number | null) = values.some((v) => v === null) ? null : values.reduce<number>((s, v) => s + v!, 0);
+    }
+    for (const k of percents) {
+      const values = g.map((r) => r[k] as unknown as number | null);
+      (merged[k] as unknown as number | null) = values.some((v) => v === null) || total === 0 ? values[0]! : g.reduce((s, r) => s + (r[k] as unknown as number) * r.current_value, 0) / total;
+    }
+    merged.current_value = total;
+    merged.holding_count = g.reduce((s, r) => s + r.holding_count, 0);
+    merged.portfolio = [...new Set(g.map((r) => r.portfolio))].join(', ');
+    merged.confidence = Math.min(...g.map((r) => r.confidence));
+    merged.market_validated = g.every((r) => r.market_validated);
+    return merged;
+  });
+}
+
+const PROJECTION_MONEY = ['central_value_36m', 'conservative_value_36m', 'optimistic_value_36m'] as const;
+const PROJECTION_PERCENTS = ['expected_roi_12m_percent', 'expected_roi_24m_percent', 'expected_roi_36m_percent'] as const;
+const EXIT_MONEY = ['primary_estimated_net', 'secondary_estimated_net'] as const;
+const EXIT_PERCENTS = ['primary_commission_percent', 'hold_12m_roi_percent'] as const;
+
+/**
+ * The firm's internal report over several portfolios: every holding and error with its
+ * portfolio, and projections and exit rows for the largest holdings overall (one row per asset).
  */
 export function buildConsolidatedReport(
   parts: readonly { input: PortfolioInput; results: PortfolioResults }[],
@@ -24,32 +63,39 @@ export function buildConsolidatedReport(
 ): ReportData {
   const rows = [];
   const errors: ReportError[] = [];
+  const analyst: string[] = [];
+  const unvalued: UnvaluedHolding[] = [];
   const projections: ProjectionRow[] = [];
   const exits: ExitRow[] = [];
   let projectionNote: string | undefined;
   let exitNote: string | undefined;
   for (const { input, results } of parts) {
-    const built = holdingRows(input, results, true);
-    for (const r of built.rows) r.description = `${input.name} · ${r.description}`;
+    const built = holdingRows(input, results, ctx);
     rows.push(...built.rows);
-    errors.push(...input.problems.map((p) => inputError(p, true)), ...built.errors, ...results.problems.map((m) => ({ row: null, field: '', message: `${input.name}: ${m}` })));
-    const ref = (i: number) => ({ ...built.refs.get(i)!, description: `${input.name} · ${built.refs.get(i)!.description}` });
-    if (results.projections.included) projections.push(...results.projections.data.filter((x) => built.refs.has(x.index)).map((x) => projectionRow(ref(x.index), x.projection)));
+    unvalued.push(...built.unvalued);
+    errors.push(...input.problems.map((p) => inputError(p)), ...built.errors);
+    analyst.push(...built.analystNotes.map((n) => `${input.name}: ${n}`), ...results.problems.map((m) => `${input.name}: ${m}`));
+    if (results.projections.included) projections.push(...results.projections.data.filter((x) => built.refs.has(x.index)).map((x) => projectionRow(built.refs.get(x.index)!, x.projection)));
     else projectionNote = results.projections.note;
-    if (results.exits.included) exits.push(...results.exits.data.filter((x) => built.refs.has(x.index)).map((x) => exitRow(ref(x.index), x.exit)));
+    if (results.exits.included) exits.push(...exitRows(built, results.exits.data));
     else exitNote = results.exits.note;
   }
   const top = <T extends { current_value: number; row: number }>(xs: T[]) => largestFirst(xs).slice(0, TOP_HOLDINGS);
-  const names = { client: parts.map((p) => p.input.name).join(', '), portfolio: CONSOLIDATED_NAME };
-  const head = headline(names, parts.map((p) => [p.input.name, holdingsKey(p.input)]), rows, ctx);
+  const names = parts.map((p) => p.input.name);
+  const head = headline({ client: CONSOLIDATED_AUDIENCE, portfolio: CONSOLIDATED_NAME, portfolios: names }, parts.map((p) => [p.input.name, holdingsKey(p.input)]), rows, unvalued, ctx);
+  const projectionSection: Section<ProjectionRow[]> =
+    projectionNote !== undefined && projections.length === 0 ? { included: false, note: projectionNote } : { included: true, data: top(groupByAsset(projections, PROJECTION_MONEY, PROJECTION_PERCENTS)) };
+  const exitSection: Section<ExitRow[]> =
+    exitNote !== undefined && exits.length === 0 ? { included: false, note: exitNote } : { included: true, data: top(groupByAsset(exits, EXIT_MONEY, EXIT_PERCENTS)) };
   return {
     ...head,
     holdings: rows,
-    benchmarks: mapSection(performance, performanceComparison),
-    projections: projectionNote !== undefined && projections.length === 0 ? { included: false, note: projectionNote } : { included: true, data: top(projections) },
-    exit_analysis: exitNote !== undefined && exits.length === 0 ? { included: false, note: exitNote } : { included: true, data: top(exits) },
+    benchmarks: forClient(mapSection(performance, performanceComparison), 'Performance against benchmarks', analyst),
+    projections: forClient(projectionSection, 'Projections', analyst),
+    exit_analysis: forClient(exitSection, 'Exit analysis', analyst),
     errors: errors.sort(byRow),
-    method_notes: methodNotes(ctx, { previousFound: head.summary.month_on_month !== null, consolidated: parts.length }),
+    analyst_notes: analyst,
+    method_notes: methodNotes(ctx, { previousFound: head.summary.month_on_month !== null, consolidated: parts.length, currencies: new Set(rows.map((r) => r.purchase_currency)) }),
     disclaimer: composeDisclaimer(head.summary, ctx.sandbox),
   };
 }

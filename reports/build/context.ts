@@ -1,12 +1,16 @@
+import type { RateTable } from '../../src/fx';
 import type { PreviousRun } from './previous';
 
 /** What every report of one run shares. */
 export interface BuildContext {
   asOf: string;
+  /** The reporting currency (any ISO 4217 code the rates file covers). */
   currency: string;
   /** Recorded once per run (checkpoint), so a resumed run prints the same. */
   generatedAt: string;
   sandbox: boolean;
   preparedBy?: string;
   previous?: PreviousRun;
+  /** Exchange rates (--fx-rates); without them only amounts already in the reporting currency can be used. */
+  fx?: RateTable;
 }

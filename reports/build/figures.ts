@@ -28,7 +28,11 @@ export function annualisedReturn(holdings: readonly Holding[], asOf: string): nu
   return (Math.pow(value / invested, 1 / years) - 1) * 100;
 }
 
-export function summarise(holdings: readonly Holding[], asOf: string): Omit<ReportSummary, 'month_on_month'> {
+/** The figures that follow from this run's rows alone (returns over time and coverage are added by the headline). */
+export function summarise(
+  holdings: readonly Holding[],
+  asOf: string,
+): Omit<ReportSummary, 'month_on_month' | 'money_weighted_return_percent' | 'time_weighted_return_percent' | 'twr_from' | 'fx_effect' | 'asset_effect' | 'coverage'> {
   const invested = sum(holdings.map((h) => h.purchase_price));
   const value = sum(holdings.map((h) => h.current_value));
   return {

@@ -4,25 +4,32 @@ import type { BuildContext } from './context';
 import { allocate, concentration, summarise, weigh } from './figures';
 import { applyMonthOnMonth } from './previous';
 import { reportId } from './report-id';
+import { coverage, fxSplit, monthReturn, portfolioMoneyWeighted, timeWeighted, type UnvaluedHolding } from './returns';
 
-/** What identifies a portfolio's content for its report id: rows, assets, quantities and costs. */
+/** What identifies a portfolio's content for its report id: rows, assets, quantities, costs and their currency. */
 export function holdingsKey(input: PortfolioInput): unknown {
-  return input.holdings.map((h) => [h.source.row, h.assetId, h.quantity, h.purchasePrice]);
+  return input.holdings.map((h) => [h.source.row, h.assetId, h.quantity, h.purchasePrice, ...(h.currency ? [h.currency] : [])]);
 }
 
 /**
  * The part every report starts with, single or consolidated: the cover, the summary with its
- * month-on-month change, the allocation and the concentration flags. Weighs the rows in place.
+ * month-on-month change and returns, the allocation and the concentration flags. Weighs the
+ * rows in place.
  */
 export function headline(
-  names: { client: string; portfolio: string },
+  names: { client: string; portfolio: string; portfolios: string[] },
   content: unknown,
   rows: Holding[],
+  unvalued: readonly UnvaluedHolding[],
   ctx: BuildContext,
 ): Pick<ReportData, 'cover' | 'summary' | 'allocation' | 'concentration'> {
   const base = summarise(rows, ctx.asOf);
   weigh(rows, base.current_value);
-  const monthOnMonth = applyMonthOnMonth(rows, base.current_value, ctx.previous?.byPortfolio.get(names.portfolio));
+  // A previous report in another currency cannot be compared figure for figure.
+  const found = ctx.previous?.byPortfolio.get(names.portfolio);
+  const previous = found && (found.currency ?? ctx.currency) === ctx.currency ? found : undefined;
+  const monthOnMonth = applyMonthOnMonth(rows, base.current_value, previous);
+  if (monthOnMonth && previous) monthOnMonth.return_percent = monthReturn(rows, previous, ctx.asOf);
   const allocation = allocate(rows);
   return {
     cover: {
@@ -35,8 +42,17 @@ export function headline(
       generated_at: ctx.generatedAt,
       sandbox: ctx.sandbox,
       prepared_by: ctx.preparedBy,
+      audience: names.portfolios.length > 0 ? 'internal' : 'client',
+      portfolios: names.portfolios,
     },
-    summary: { ...base, month_on_month: monthOnMonth },
+    summary: {
+      ...base,
+      money_weighted_return_percent: portfolioMoneyWeighted(rows, ctx.asOf),
+      ...timeWeighted(monthOnMonth, previous),
+      ...fxSplit(rows),
+      coverage: coverage(rows, unvalued, previous),
+      month_on_month: monthOnMonth,
+    },
     allocation,
     concentration: concentration(rows, allocation),
   };

@@ -1,74 +1,157 @@
-import type { PortfolioInput } from '../../src/holdings/types';
-import { composeDisclaimer, type Holding as ReportHolding, type ReportData, type ReportError } from '../report-data';
+import { MissingRateError } from '../../src/fx';
+import { InputError, type PortfolioInput } from '../../src/holdings/types';
+import { composeDisclaimer, type ExitRow, type Holding as ReportHolding, type ReportData, type ReportError } from '../report-data';
 import type { PortfolioResults } from '../run/results';
-import { describeHolding } from './describe';
-import { inputError, valuationError } from './errors';
-import { percentOf } from './figures';
-import { methodNotes } from './method-notes';
+import { forClient } from './client-notes';
 import type { BuildContext } from './context';
+import { describeHolding, quantityUnit } from './describe';
+import { inputError, valuationError } from './errors';
+import { fxRate } from './fx';
 import { headline, holdingsKey } from './headline';
+import { methodNotes } from './method-notes';
+import { holdingMoneyWeighted, type UnvaluedHolding } from './returns';
 import { exitRow, mapSection, performanceComparison, projectionRow, type RowRef } from './sections';
 
+/** A return above this on one holding is worth a second look by the analyst (a mistyped price, a wrong match). */
+export const IMPLAUSIBLE_RETURN_PERCENT = 1000;
 
-/** The valued holdings as report rows (input order) and the errors for those that were not valued. */
-export function holdingRows(input: PortfolioInput, results: PortfolioResults, withPortfolio = false): { rows: ReportHolding[]; errors: ReportError[]; refs: Map<number, RowRef> } {
-  const rows: ReportHolding[] = [];
-  const errors: ReportError[] = [];
-  const refs = new Map<number, RowRef>();
+export interface HoldingRows {
+  rows: ReportHolding[];
+  errors: ReportError[];
+  /** Valued holdings by their index in the input. */
+  refs: Map<number, RowRef>;
+  /** The report row of each valued holding, by input index (projections and exits fill net_realisable_value). */
+  byIndex: Map<number, ReportHolding>;
+  unvalued: UnvaluedHolding[];
+  analystNotes: string[];
+}
+
+/**
+ * The valued holdings as report rows (input order), in the reporting currency: the purchase at
+ * the purchase date's rate, the value at the as-of date's. Holdings not valued, or without a
+ * usable exchange rate, become errors that say why.
+ */
+export function holdingRows(input: PortfolioInput, results: PortfolioResults, ctx: BuildContext, withPortfolio = false): HoldingRows {
+  const out: HoldingRows = { rows: [], errors: [], refs: new Map(), byIndex: new Map(), unvalued: [], analystNotes: [] };
+  const R = ctx.currency;
   input.holdings.forEach((h, i) => {
     const v = results.valuations[i];
-    if (!v) {
-      errors.push(valuationError(h, '', 'the run did not reach this holding', withPortfolio));
-      return;
-    }
-    if (!v.ok) {
-      errors.push(valuationError(h, v.field, v.message, withPortfolio));
-      return;
+    const purchaseCurrency = h.currency ?? R;
+    const costIn = () => {
+      try {
+        return h.purchasePrice * fxRate(ctx, purchaseCurrency, R, h.purchaseDate);
+      } catch {
+        return null;
+      }
+    };
+    const notValued = (field: string, message: string) => {
+      out.errors.push(valuationError(h, field, message, withPortfolio));
+      out.unvalued.push({ asset_id: h.assetId, cost: costIn() });
+    };
+    if (!v) return notValued('', 'the run did not reach this holding');
+    if (!v.ok) return notValued(v.field, v.message);
+    let rates: { purchase: number; asOf: number; value: number };
+    try {
+      rates = {
+        purchase: fxRate(ctx, purchaseCurrency, R, h.purchaseDate),
+        asOf: fxRate(ctx, purchaseCurrency, R, ctx.asOf),
+        value: fxRate(ctx, v.currency, R, ctx.asOf),
+      };
+    } catch (e) {
+      if (!(e instanceof MissingRateError)) throw e;
+      return notValued('currency', e.message);
     }
     const score = results.scores[i] ?? undefined;
-    const value = v.mid;
+    const value = v.mid * rates.value;
+    const cost = h.purchasePrice * rates.purchase;
     const description = describeHolding(h);
-    refs.set(i, { row: h.source.row, asset_id: h.assetId, description });
-    rows.push({
+    const unit = quantityUnit(h);
+    const row: ReportHolding = {
       row: h.source.row,
       asset_id: h.assetId,
       description,
       segment: h.segment,
       quantity: h.quantity,
-      purchase_price: h.purchasePrice,
+      quantity_unit: h.quantity === 1 ? unit.one : unit.many,
+      portfolio: input.name,
+      purchase_currency: purchaseCurrency,
+      purchase_price_original: h.purchasePrice,
+      fx_rate_purchase: rates.purchase,
+      fx_rate_as_of: rates.asOf,
+      purchase_price: cost,
       purchase_date: h.purchaseDate,
-      value_low: v.low ?? v.mid,
+      value_low: (v.low ?? v.mid) * rates.value,
       current_value: value,
-      value_high: v.high ?? v.mid,
+      value_high: (v.high ?? v.mid) * rates.value,
       confidence: v.confidence,
       service_score: score?.service_score ?? v.service_score,
       momentum: v.momentum ?? score?.momentum ?? '',
-      return_percent: h.purchasePrice === 0 ? null : ((value - h.purchasePrice) / h.purchasePrice) * 100,
+      return_percent: cost === 0 ? null : ((value - cost) / cost) * 100,
+      money_weighted_return_percent: null,
+      net_realisable_value: null,
       weight_percent: 0,
       month_on_month_change: null,
       month_on_month_percent: null,
       market_validated: score?.market_validated ?? v.market_validated,
+    };
+    row.money_weighted_return_percent = holdingMoneyWeighted(row, ctx.asOf);
+    if (row.return_percent !== null && row.return_percent > IMPLAUSIBLE_RETURN_PERCENT) {
+      out.analystNotes.push(
+        `${withPortfolio ? `${input.name}, ` : ''}row ${row.row} (${description}): a return of ${Math.round(row.return_percent).toLocaleString('en-US')} % since purchase is above ${IMPLAUSIBLE_RETURN_PERCENT.toLocaleString('en-US')} %; check the purchase price and that the valuation is for this asset before sending the report.`,
+      );
+    }
+    out.rows.push(row);
+    out.byIndex.set(i, row);
+    out.refs.set(i, {
+      row: row.row,
+      asset_id: row.asset_id,
+      description,
+      portfolio: input.name,
+      current_value: value,
+      confidence: row.confidence,
+      market_validated: row.market_validated,
+      rate: (serviceCurrency) => fxRate(ctx, serviceCurrency, R, ctx.asOf),
     });
   });
-  return { rows, errors, refs };
+  return out;
+}
+
+/** Exit rows of valued holdings; each holding's net realisable value is its value after the primary channel's commission. */
+export function exitRows(built: HoldingRows, items: readonly { index: number; exit: Parameters<typeof exitRow>[1] }[]): ExitRow[] {
+  return items
+    .filter((x) => built.refs.has(x.index))
+    .map((x) => {
+      const row = exitRow(built.refs.get(x.index)!, x.exit);
+      const holding = built.byIndex.get(x.index)!;
+      holding.net_realisable_value = holding.current_value * (1 - row.primary_commission_percent / 100);
+      return row;
+    });
 }
 
 export function buildPortfolioReport(input: PortfolioInput, results: PortfolioResults, ctx: BuildContext): ReportData {
-  const { rows, errors, refs } = holdingRows(input, results);
-  const ref = (index: number) => refs.get(index)!;
-  const head = headline({ client: input.name, portfolio: input.name }, holdingsKey(input), rows, ctx);
+  if (input.holdings.length === 0) {
+    throw new InputError(`portfolio "${input.name}" has no readable holding (every row was refused): no report is written for it; the row errors say what to correct`);
+  }
+  const built = holdingRows(input, results, ctx);
+  const { rows, errors, refs } = built;
+  const analyst = [...built.analystNotes, ...results.problems];
+  const head = headline({ client: input.name, portfolio: input.name, portfolios: [] }, holdingsKey(input), rows, built.unvalued, ctx);
+  const benchmarks = forClient(mapSection(results.performance, performanceComparison), 'Performance against benchmarks', analyst);
+  const projections = forClient(
+    mapSection(results.projections, (items) => items.filter((x) => refs.has(x.index)).map((x) => projectionRow(refs.get(x.index)!, x.projection))),
+    'Projections',
+    analyst,
+  );
+  const exits = forClient(mapSection(results.exits, (items) => exitRows(built, items)), 'Exit analysis', analyst);
   return {
     ...head,
     holdings: rows,
-    benchmarks: mapSection(results.performance, performanceComparison),
-    projections: mapSection(results.projections, (items) => items.filter((x) => refs.has(x.index)).map((x) => projectionRow(ref(x.index), x.projection))),
-    exit_analysis: mapSection(results.exits, (items) => items.filter((x) => refs.has(x.index)).map((x) => exitRow(ref(x.index), x.exit))),
-    errors: [
-      ...input.problems.map((p) => inputError(p)),
-      ...errors,
-      ...results.problems.map((message) => ({ row: null, field: '', message })),
-    ].sort(byRow),
-    method_notes: methodNotes(ctx, { previousFound: head.summary.month_on_month !== null }),
+    benchmarks,
+    projections,
+    exit_analysis: exits,
+    errors: [...input.problems.map((p) => inputError(p)), ...errors].sort(byRow),
+    analyst_notes: analyst,
+    method_notes: methodNotes(ctx, { previousFound: head.summary.month_on_month !== null, currencies: new Set(rows.map((r) => r.purchase_currency)) }),
     disclaimer: composeDisclaimer(head.summary, ctx.sandbox),
   };
 }

@@ -6,14 +6,21 @@ import { InputError } from '../../src/holdings/types';
 
 /** What month-on-month needs from a previous run's JSON report; anything else in it is ignored. */
 const Rest = {
-  summary: z.object({ current_value: z.number() }),
+  /** Absent before schema 1.1: such a report is taken to be in the current run's currency. */
+  currency: z.string().optional(),
+  summary: z.object({
+    current_value: z.number(),
+    // Schema 1.1: the chain the time-weighted return continues.
+    time_weighted_return_percent: z.number().nullable().optional(),
+    twr_from: z.string().nullable().optional(),
+  }),
   holdings: z.array(z.object({ asset_id: z.string(), current_value: z.number() })),
 };
 /** The JSON writer's document (reports/schema/portfolio-report.schema.json), read as { name, as_of, summary, holdings }. */
 const PreviousReport = z
   .object({ portfolio: z.object({ name: z.string() }), as_of: z.string(), ...Rest })
-  .transform((d) => ({ name: d.portfolio.name, as_of: d.as_of, summary: d.summary, holdings: d.holdings }));
-type PreviousReport = z.infer<typeof PreviousReport>;
+  .transform((d) => ({ name: d.portfolio.name, as_of: d.as_of, currency: d.currency, summary: d.summary, holdings: d.holdings }));
+export type PreviousReport = z.infer<typeof PreviousReport>;
 
 export interface PreviousRun {
   /** Previous reports by portfolio name. */
@@ -46,7 +53,7 @@ export async function readPreviousRun(dir: string): Promise<PreviousRun> {
  * Holding keys for matching across months: the asset id plus its occurrence number, so two
  * identical watches in one portfolio each match their counterpart.
  */
-function keyed<T extends { asset_id: string }>(rows: readonly T[]): Map<string, T> {
+export function keyed<T extends { asset_id: string }>(rows: readonly T[]): Map<string, T> {
   const seen = new Map<string, number>();
   const out = new Map<string, T>();
   for (const r of rows) {
@@ -69,5 +76,11 @@ export function applyMonthOnMonth(holdings: Holding[], currentValue: number, pre
   }
   const previousValue = previous.summary.current_value;
   const change = currentValue - previousValue;
-  return { previous_as_of: previous.as_of, previous_value: previousValue, change, change_percent: previousValue === 0 ? null : (change / previousValue) * 100 };
+  return {
+    previous_as_of: previous.as_of,
+    previous_value: previousValue,
+    change,
+    change_percent: previousValue === 0 ? null : (change / previousValue) * 100,
+    return_percent: null, // filled by the returns step, which knows the month's purchases
+  };
 }

@@ -19,12 +19,25 @@ const PERIOD_LABELS: Record<PeriodId, string> = {
 };
 const BENCHMARK_NAMES: Record<BenchmarkId, string> = { luxury_index: 'Luxury index', gold: 'Gold', equity_index: 'Equities' };
 
-/** The holding a projection or exit row is about. */
+/**
+ * The holding a projection or exit row is about, with its one valuation: every section shows the
+ * holding's own value, confidence and validation, whatever the projection or exit call echoed.
+ */
 export interface RowRef {
   row: number;
   asset_id: string;
   description: string;
+  portfolio: string;
+  /** In the reporting currency. */
+  current_value: number;
+  confidence: number;
+  market_validated: boolean;
+  /** Units of the reporting currency per unit of the currency the service answered in (as of the report date). */
+  rate(serviceCurrency: string): number;
 }
+
+/** The name of the benchmark the service measures vs_benchmark against (docs/decisions.md, "Performance"). */
+export const VS_BENCHMARK: BenchmarkId = 'luxury_index';
 
 export function performanceComparison(p: Performance): PerformanceComparison {
   return {
@@ -36,43 +49,56 @@ export function performanceComparison(p: Performance): PerformanceComparison {
     })),
     benchmarks: BENCHMARK_IDS.map((id) => ({ id, name: BENCHMARK_NAMES[id], one_year_return_percent: p.benchmarks[id]?.['1_year'] ?? null })),
     portfolio_one_year_return_percent: p.periods['1_year'].return_percent,
+    benchmark_name: BENCHMARK_NAMES[VS_BENCHMARK],
   };
 }
 
 export function projectionRow(ref: RowRef, p: Projection): ProjectionRow {
   // The longest horizon returned stands in for 36 months when 36 was not returned.
   const key = (['36_months', '24_months', '12_months'] as const).find((k) => p.scenarios.central[k] !== undefined);
-  const at = (s: 'conservative' | 'central' | 'optimistic') => (key ? (p.scenarios[s][key]?.value ?? null) : null);
+  const k = ref.rate(p.currency);
+  const at = (s: 'conservative' | 'central' | 'optimistic') => {
+    const v = key ? p.scenarios[s][key]?.value : undefined;
+    return v === undefined || v === null ? null : v * k;
+  };
   return {
-    ...ref,
-    current_value: p.current_value,
+    ...rowBase(ref),
     expected_roi_12m_percent: p.expected_roi['12_months'] ?? null,
     expected_roi_24m_percent: p.expected_roi['24_months'] ?? null,
     expected_roi_36m_percent: p.expected_roi['36_months'] ?? null,
     central_value_36m: at('central'),
     conservative_value_36m: at('conservative'),
     optimistic_value_36m: at('optimistic'),
-    confidence: p.confidence,
-    market_validated: p.market_validated,
+  };
+}
+
+function rowBase(ref: RowRef) {
+  return {
+    row: ref.row,
+    asset_id: ref.asset_id,
+    description: ref.description,
+    portfolio: ref.portfolio,
+    holding_count: 1,
+    current_value: ref.current_value,
+    confidence: ref.confidence,
+    market_validated: ref.market_validated,
   };
 }
 
 export function exitRow(ref: RowRef, e: ExitStrategy): ExitRow {
+  const k = ref.rate(e.currency);
   return {
-    ...ref,
-    current_value: e.current_value,
+    ...rowBase(ref),
     signal: e.timing.signal,
     optimal_window: e.timing.optimal_window,
     recommendation: e.timing.recommendation,
     primary_channel: e.channels.primary.name,
     primary_commission_percent: e.channels.primary.commission_percent,
-    primary_estimated_net: e.channels.primary.estimated_net,
+    primary_estimated_net: e.channels.primary.estimated_net * k,
     primary_timeline_days: e.channels.primary.timeline_days,
     secondary_channel: e.channels.secondary.name,
-    secondary_estimated_net: e.channels.secondary.estimated_net,
+    secondary_estimated_net: e.channels.secondary.estimated_net * k,
     hold_12m_roi_percent: e.alternatives.hold_12_months.projected_roi_percent,
-    confidence: e.confidence,
-    market_validated: e.market_validated,
   };
 }
 

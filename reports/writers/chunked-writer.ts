@@ -49,7 +49,7 @@ export class ChunkedWriter {
 export async function streamTextFile(filePath: string, produce: (out: ChunkedWriter) => Promise<void>): Promise<void> {
   await writeAtomically(filePath, async (tempPath) => {
     const stream = createWriteStream(tempPath, { encoding: 'utf8' });
-    const closed = new Promise((resolve) => stream.once('close', resolve));
+    const closed = new Promise<void>((resolve) => stream.once('close', () => resolve()));
     const failed = new Promise<never>((_, reject) => stream.once('error', reject));
     failed.catch(() => undefined); // observed below; never an unhandled rejection
     const out = new ChunkedWriter(stream);

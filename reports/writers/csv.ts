@@ -1,6 +1,6 @@
 import type { ReportData } from '../report-data';
 import { streamTextFile } from './chunked-writer';
-import { HOLDING_COLUMNS, type ValueKind } from './holding-columns';
+import { holdingColumns, type ValueKind } from './holding-columns';
 import { neutraliseCellText } from './neutralise';
 
 /** RFC 4180 record separator. */
@@ -21,6 +21,8 @@ export function csvNumber(value: number, kind: ValueKind): string {
   // shortest exact text ("110.1"); report-sized values never reach exponent notation.
   if (kind === 'money') return String(Math.round(value * 100) / 100);
   if (kind === 'int') return String(Math.round(value));
+  // Exchange rates keep the precision they are published with (the ECB gives up to 6 significant digits).
+  if (kind === 'rate') return String(Math.round(value * 1e8) / 1e8);
   // percent and ratio: up to 4 decimals.
   return String(Math.round(value * 10_000) / 10_000);
 }
@@ -45,7 +47,7 @@ export async function writeCsvTable(filePath: string, header: readonly string[],
 
 /** One formatter per column kind, chosen once, so the per-row loop does no dispatch on the kind. */
 function cellFormatter(kind: ValueKind): (value: unknown) => string {
-  if (kind === 'money' || kind === 'int' || kind === 'percent' || kind === 'ratio') {
+  if (kind === 'money' || kind === 'int' || kind === 'percent' || kind === 'ratio' || kind === 'rate') {
     return (v) => (typeof v === 'number' ? csvNumber(v, kind) : v === null || v === undefined ? '' : csvText(String(v)));
   }
   return (v) => csvValue(v, kind);
@@ -57,8 +59,9 @@ function cellFormatter(kind: ValueKind): (value: unknown) => string {
  * streamed with backpressure, so a million rows run in bounded memory and little garbage.
  */
 export async function writeCsv(data: ReportData, filePath: string): Promise<void> {
-  const keys = HOLDING_COLUMNS.map((c) => c.key);
-  const format = HOLDING_COLUMNS.map((c) => cellFormatter(c.kind));
+  const columns = holdingColumns(data);
+  const keys = columns.map((c) => c.key);
+  const format = columns.map((c) => cellFormatter(c.kind));
   const width = keys.length;
   // Every record says its currency and whether it is sandbox data, so a row copied out of the file keeps both.
   const tail = `,${csvText(data.cover.currency)},${data.cover.sandbox ? 'true' : 'false'}${CRLF}`;

@@ -17,8 +17,12 @@ export function reportDocumentHead(data: ReportData): Record<string, unknown> {
     generated_at: c.generated_at,
     currency: c.currency,
     sandbox: c.sandbox,
+    audience: c.audience,
+    portfolios: c.portfolios,
     summary: {
       ...s,
+      fx_effect: roundMoney(s.fx_effect),
+      asset_effect: roundMoney(s.asset_effect),
       total_invested: roundMoney(s.total_invested),
       current_value: roundMoney(s.current_value),
       current_value_low: roundMoney(s.current_value_low),
@@ -32,6 +36,7 @@ export function reportDocumentHead(data: ReportData): Record<string, unknown> {
     projections: data.projections,
     exit_analysis: data.exit_analysis,
     errors: data.errors,
+    analyst_notes: data.analyst_notes,
     method_notes: data.method_notes,
     disclaimer: data.disclaimer,
   };
@@ -46,7 +51,8 @@ export function holdingDocument(h: Holding): Record<string, unknown> {
   const doc: Record<string, unknown> = {};
   for (const c of HOLDING_COLUMNS) {
     const v = h[c.key];
-    doc[c.key] = c.kind === 'money' && typeof v === 'number' ? roundMoney(v) : v;
+    // The original purchase price keeps its own currency's precision (a JPY price has no cents to lose anyway).
+    doc[c.key] = c.kind === 'money' && !c.purchaseCurrency && typeof v === 'number' ? roundMoney(v) : v;
   }
   return doc;
 }

@@ -25,6 +25,7 @@ export function cellStyles(currency: string): Record<ValueKind, Partial<Style>> 
     money: { numFmt: moneyFormat(currency) },
     percent: { numFmt: PERCENT_FORMAT },
     ratio: { numFmt: '0.00' },
+    rate: { numFmt: '0.000000' },
     text: {},
     date: { numFmt: DATE_FORMAT },
     bool: { alignment: { horizontal: 'center' } },

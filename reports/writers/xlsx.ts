@@ -5,7 +5,9 @@
  * Projections, Exit analysis, Errors.
  */
 import type { ReportData, Section } from '../report-data';
-import { HOLDING_COLUMNS, type ValueKind } from './holding-columns';
+import { holdingColumns, type ValueKind } from './holding-columns';
+import { figureSentences, netRealisable } from './figure-notes';
+import { readable } from './labels';
 import { BENCHMARK_COLOURS, SERIES_COLOURS } from './palette';
 import { XlsxBook, columnLetter, writeXlsxBook } from './xlsx-book';
 import type { CellInput, SheetCursor } from './xlsx-cells';
@@ -29,18 +31,36 @@ function omitted(cur: SheetCursor, section: Section<unknown>, lastColumn: string
   if (section.note) cur.paragraph(section.note, lastColumn, NOTE_STYLE);
 }
 
-function labelled(label: string, value: unknown, kind: ValueKind, extra?: CellInput): (CellInput | null)[] {
-  return [{ value: label, style: LABEL_STYLE }, { value, kind }, extra ?? null];
+function labelled(label: string, value: unknown, kind: ValueKind, extra?: CellInput, sentence?: string): (CellInput | null)[] {
+  return [{ value: label, style: LABEL_STYLE }, { value, kind }, extra ?? null, ...(sentence ? [{ value: sentence, style: NOTE_STYLE }] : [])];
 }
+
+/** A figure that may be missing: the number, or "not available" (the sentence beside it says why). */
+function maybe(value: number | null, kind: ValueKind): [unknown, ValueKind] {
+  return value === null ? ['not available', 'text'] : [value, kind];
+}
+
+const isInternal = (data: ReportData) => data.cover.audience === 'internal';
+/** The Portfolio cell that leads every row of a consolidated table. */
+const portfolioCell = (data: ReportData, name: string): CellInput[] => (isInternal(data) ? [{ value: name }] : []);
 
 function writeSummary({ book, data }: ReportBook): void {
   const { cover: c, summary: s, concentration } = data;
-  const cur = book.sheet('Summary', [34, 22, 18, 60], false);
-  cur.add([{ value: `Portfolio report — ${c.portfolio_name}`, style: TITLE_STYLE }], { height: 28 });
+  const cur = book.sheet('Summary', [34, 22, 18, 90], false);
+  const why = figureSentences(data);
+  if (isInternal(data)) {
+    cur.add([{ value: `Internal consolidated report — ${c.portfolios.length} portfolios`, style: TITLE_STYLE }], { height: 28 });
+    cur.add([{ value: 'INTERNAL — for the firm only; not for distribution to clients.', style: SANDBOX_STYLE }]);
+  } else {
+    cur.add([{ value: `Portfolio report — ${c.portfolio_name}`, style: TITLE_STYLE }], { height: 28 });
+  }
   if (c.sandbox) cur.add([{ value: 'SANDBOX DATA — produced against the test sandbox, not the live service.', style: SANDBOX_STYLE }]);
   cur.blank();
-  cur.add(labelled('Client', c.client_name, 'text'));
-  cur.add(labelled('Portfolio', c.portfolio_name, 'text'));
+  if (isInternal(data)) cur.add(labelled('Portfolios', c.portfolios.join(', '), 'text'));
+  else {
+    cur.add(labelled('Client', c.client_name, 'text'));
+    cur.add(labelled('Portfolio', c.portfolio_name, 'text'));
+  }
   if (c.portfolio_id) cur.add(labelled('Portfolio id', c.portfolio_id, 'text'));
   cur.add(labelled('Valued as of', c.as_of, 'date'));
   cur.add(labelled('Base currency', c.currency, 'text'));
@@ -55,15 +75,23 @@ function writeSummary({ book, data }: ReportBook): void {
   cur.add(labelled('Gain since purchase', s.gain, 'money'));
   cur.add(labelled('Return since purchase', s.total_return_percent, 'percent'));
   cur.add(labelled('Annualised return', s.annualised_return_percent ?? 'not available', s.annualised_return_percent === null ? 'text' : 'percent'));
+  cur.add(labelled('Money-weighted return (IRR, a year)', ...maybe(s.money_weighted_return_percent, 'percent'), undefined, why.mwr));
+  cur.add(labelled(s.twr_from ? `Time-weighted return since ${s.twr_from}` : 'Time-weighted return', ...maybe(s.time_weighted_return_percent, 'percent'), undefined, why.twr));
+  cur.add(labelled('Gain from exchange rates (FX effect)', s.fx_effect, 'money', undefined, why.fx));
+  cur.add(labelled('Gain from the assets (asset effect)', s.asset_effect, 'money', undefined, why.asset));
   if (s.month_on_month) {
-    cur.add(labelled(`Change since ${s.month_on_month.previous_as_of}`, s.month_on_month.change, 'money', { value: s.month_on_month.change_percent, kind: 'percent' }));
+    cur.add(labelled(`Value change since the ${s.month_on_month.previous_as_of} report`, s.month_on_month.change, 'money', { value: s.month_on_month.change_percent, kind: 'percent' }, why.change));
   } else {
-    cur.add(labelled('Month-on-month change', 'no previous report', 'text'));
+    cur.add(labelled('Value change since the last report', 'no previous report', 'text', undefined, why.change));
   }
+  const nrv = netRealisable(data);
+  cur.add(labelled('Net realisable value (largest holdings)', ...maybe(nrv?.value ?? null, 'money'), undefined, why.nrv));
+  cur.add(labelled('Share of value valued this month', s.coverage.valued_percent, 'percent', undefined, why.coverage));
   cur.add(labelled('Holdings valued', s.asset_count, 'int'));
   cur.add(labelled('Segments', s.segment_count, 'int'));
   cur.add(labelled('Market validated valuations', s.market_validated_count, 'int'));
   cur.add(labelled('Rows with errors', data.errors.length, 'int'));
+  if (data.analyst_notes.length > 0) cur.add(labelled('Notes for the analyst', data.analyst_notes.length, 'int', undefined, 'See the Errors sheet: technical detail for the analyst, not for the client.'));
   cur.blank();
   cur.add([{ value: 'Concentration', style: SECTION_STYLE }, { value: '', style: SECTION_STYLE }, { value: '', style: SECTION_STYLE }]);
   const lp = concentration.largest_position;
@@ -83,14 +111,20 @@ function writeSummary({ book, data }: ReportBook): void {
 const ROWS_PER_YIELD = 2000;
 
 async function writeHoldings({ book, data }: ReportBook): Promise<void> {
-  const cur = book.sheet('Holdings', HOLDING_COLUMNS.map((c) => c.width), true, true);
-  book.header(cur, HOLDING_COLUMNS.map((c) => c.label));
-  const columns = HOLDING_COLUMNS.map((c) => ({ key: c.key, kind: c.kind }));
+  const all = holdingColumns(data);
+  const cur = book.sheet('Holdings', all.map((c) => c.width), true, true);
+  book.header(cur, all.map((c) => (c.key === 'purchase_price' || c.key.startsWith('value_') || c.key === 'current_value' ? `${c.label} (${data.cover.currency})` : c.label)));
+  // An amount in the purchase currency must not carry the report currency's symbol.
+  const plainAmount = { numFmt: '#,##0.00' };
+  const columns = all.map((c) => ({ key: c.key, kind: c.kind, display: c.display, style: c.purchaseCurrency ? plainAmount : undefined }));
   for (const h of data.holdings) {
-    cur.add(columns.map((c) => ({ value: h[c.key], kind: c.kind })));
+    cur.add(columns.map((c) => {
+      const v = h[c.key];
+      return { value: c.display && typeof v === 'string' ? c.display(v) : v, kind: c.kind, style: c.style };
+    }));
     if (cur.row % ROWS_PER_YIELD === 0) await new Promise((resolve) => setImmediate(resolve));
   }
-  cur.sheet.autoFilter = `A1:${columnLetter(HOLDING_COLUMNS.length)}${Math.max(cur.row, 1)}`;
+  cur.sheet.autoFilter = `A1:${columnLetter(all.length)}${Math.max(cur.row, 1)}`;
   cur.sheet.commit();
 }
 
@@ -122,7 +156,7 @@ function writeAllocation({ book, data }: ReportBook): void {
 function writePerformance({ book, data }: ReportBook): void {
   const cur = book.sheet('Performance', [26, 18, 22], false);
   const section = data.benchmarks;
-  book.header(cur, ['Period', 'Portfolio return', 'vs benchmark (points)']);
+  book.header(cur, ['Period', "Return of today's holdings", section.included ? `vs ${section.data.benchmark_name} (points)` : 'vs benchmark (points)']);
   if (!section.included) {
     omitted(cur, section, 'C');
     cur.sheet.commit();
@@ -152,56 +186,76 @@ function writePerformance({ book, data }: ReportBook): void {
 }
 
 function writeProjections({ book, data }: ReportBook): void {
-  const cur = book.sheet('Projections', [7, 30, 40, 16, 11, 11, 11, 16, 16, 16, 11, 10], true, true);
-  book.header(cur, ['Row', 'Asset id', 'Description', 'Current value', 'ROI 12m', 'ROI 24m', 'ROI 36m', 'Conservative 36m', 'Central 36m', 'Optimistic 36m', 'Confidence', 'Validated']);
+  const internal = isInternal(data);
+  const cur = book.sheet('Projections', [...(internal ? [28] : []), 7, 30, 40, 16, 11, 11, 11, 16, 16, 16, 11, 10], true, true);
+  book.header(cur, [...(internal ? ['Portfolio'] : []), 'Row', 'Asset id', 'Description', 'Current value', 'ROI 12m', 'ROI 24m', 'ROI 36m', 'Conservative 36m', 'Central 36m', 'Optimistic 36m', 'Confidence', 'Validated']);
   const section = data.projections;
-  if (!section.included) omitted(cur, section, 'L');
+  const last = internal ? 'M' : 'L';
+  if (!section.included) omitted(cur, section, last);
   else {
     for (const p of section.data) {
       cur.add([
+        ...portfolioCell(data, p.portfolio),
         { value: p.row, kind: 'int' }, { value: p.asset_id }, { value: p.description }, { value: p.current_value, kind: 'money' },
         { value: p.expected_roi_12m_percent, kind: 'percent' }, { value: p.expected_roi_24m_percent, kind: 'percent' }, { value: p.expected_roi_36m_percent, kind: 'percent' },
         { value: p.conservative_value_36m, kind: 'money' }, { value: p.central_value_36m, kind: 'money' }, { value: p.optimistic_value_36m, kind: 'money' },
         { value: p.confidence, kind: 'ratio' }, { value: p.market_validated, kind: 'bool' },
       ]);
     }
-    if (section.note) cur.paragraph(section.note, 'L', NOTE_STYLE);
+    if (section.note) cur.paragraph(section.note, last, NOTE_STYLE);
   }
   cur.sheet.commit();
 }
 
 function writeExit({ book, data }: ReportBook): void {
-  const cur = book.sheet('Exit analysis', [7, 30, 40, 16, 13, 13, 16, 24, 11, 16, 11, 24, 16, 12, 11, 10], true, true);
-  book.header(cur, ['Row', 'Asset id', 'Description', 'Current value', 'Signal', 'Window', 'Recommendation', 'Primary channel', 'Commission', 'Net (primary)', 'Days', 'Secondary channel', 'Net (secondary)', 'Hold 12m ROI', 'Confidence', 'Validated']);
+  const internal = isInternal(data);
+  const cur = book.sheet('Exit analysis', [...(internal ? [28] : []), 7, 30, 40, 16, 13, 13, 16, 24, 11, 16, 11, 24, 16, 12, 11, 10], true, true);
+  book.header(cur, [...(internal ? ['Portfolio'] : []), 'Row', 'Asset id', 'Description', 'Current value', 'Signal', 'Window', 'Recommendation', 'Primary channel', 'Commission', 'Net (primary)', 'Days', 'Secondary channel', 'Net (secondary)', 'Hold 12m ROI', 'Confidence', 'Validated']);
   const section = data.exit_analysis;
-  if (!section.included) omitted(cur, section, 'P');
+  const last = internal ? 'Q' : 'P';
+  if (!section.included) omitted(cur, section, last);
   else {
     for (const e of section.data) {
       cur.add([
+        ...portfolioCell(data, e.portfolio),
         { value: e.row, kind: 'int' }, { value: e.asset_id }, { value: e.description }, { value: e.current_value, kind: 'money' },
-        { value: e.signal }, { value: e.optimal_window }, { value: e.recommendation }, { value: e.primary_channel },
+        { value: readable(e.signal) }, { value: readable(e.optimal_window) }, { value: readable(e.recommendation) }, { value: e.primary_channel },
         { value: e.primary_commission_percent, kind: 'percent' }, { value: e.primary_estimated_net, kind: 'money' }, { value: e.primary_timeline_days },
         { value: e.secondary_channel }, { value: e.secondary_estimated_net, kind: 'money' }, { value: e.hold_12m_roi_percent, kind: 'percent' },
         { value: e.confidence, kind: 'ratio' }, { value: e.market_validated, kind: 'bool' },
       ]);
     }
-    if (section.note) cur.paragraph(section.note, 'P', NOTE_STYLE);
+    if (section.note) cur.paragraph(section.note, last, NOTE_STYLE);
   }
   cur.sheet.commit();
 }
 
-function writeErrors({ book, data }: ReportBook): void {
-  const cur = book.sheet('Errors', [8, 20, 110], true);
-  book.header(cur, ['Row', 'Field', 'Message']);
-  for (const e of data.errors) cur.add([{ value: e.row, kind: 'int' }, { value: e.field }, { value: e.message }]);
-  if (data.errors.length === 0) cur.add([null, null, { value: 'No errors: every input row was valued.', style: NOTE_STYLE }]);
-  cur.sheet.autoFilter = `A1:C${cur.row}`;
+/** Errors (every one: the sheet streams), then the notes for the analyst: tier, scope and service detail the client PDF leaves out. */
+async function writeErrors({ book, data }: ReportBook): Promise<void> {
+  const internal = isInternal(data);
+  const cur = book.sheet('Errors', [...(internal ? [28] : []), 8, 20, 110], true);
+  book.header(cur, [...(internal ? ['Portfolio'] : []), 'Row', 'Field', 'Message']);
+  const lead = internal ? [null] : [];
+  for (const e of data.errors) {
+    cur.add([...portfolioCell(data, e.portfolio), { value: e.row, kind: 'int' }, { value: e.field }, { value: e.message }]);
+    if (cur.row % ROWS_PER_YIELD === 0) await new Promise((resolve) => setImmediate(resolve));
+  }
+  if (data.errors.length === 0) cur.add([...lead, null, null, { value: 'No errors: every input row was valued.', style: NOTE_STYLE }]);
+  const filtered = cur.row;
+  if (data.analyst_notes.length > 0) {
+    cur.blank();
+    cur.add([...lead, null, null, { value: 'Notes for the analyst (not shown in the client PDF)', style: SECTION_STYLE }]);
+    for (const n of data.analyst_notes) cur.add([...lead, null, { value: 'note' }, { value: n }]);
+  }
+  cur.sheet.autoFilter = `A1:${internal ? 'D' : 'C'}${filtered}`;
   cur.sheet.commit();
 }
 
 export async function writeXlsx(data: ReportData, filePath: string): Promise<void> {
   const c = data.cover;
-  const meta = { reference: c.report_id, sandbox: c.sandbox, currency: c.currency, creator: c.prepared_by ?? 'svc-report', created: new Date(c.generated_at) };
+  // The internal report says so in every sheet's footer, beside its reference.
+  const reference = c.audience === 'internal' ? `${c.report_id} — INTERNAL, not for clients` : c.report_id;
+  const meta = { reference, sandbox: c.sandbox, currency: c.currency, creator: c.prepared_by ?? 'svc-report', created: new Date(c.generated_at) };
   await writeXlsxBook(filePath, meta, async (book) => {
     const w = { book, data };
     writeSummary(w);
@@ -210,6 +264,6 @@ export async function writeXlsx(data: ReportData, filePath: string): Promise<voi
     writePerformance(w);
     writeProjections(w);
     writeExit(w);
-    writeErrors(w);
+    await writeErrors(w);
   });
 }

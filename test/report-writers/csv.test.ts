@@ -4,12 +4,14 @@ import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { csvNumber, csvText, writeCsv } from '../../reports/writers/csv';
 import { neutraliseCellText } from '../../reports/writers/neutralise';
-import { HOLDING_COLUMNS } from '../../reports/writers/holding-columns';
+import { holdingColumns } from '../../reports/writers/holding-columns';
 import type { Holding } from '../../reports/report-data';
 import { INJECTION_DESCRIPTIONS, makeReportData } from '../../fixtures/report-data';
 import { tempDir } from './tools';
 
 const data = makeReportData({ holdings: 60, injections: true, errors: 4, previous: true });
+/** A client report's columns (no Portfolio column). */
+const HOLDING_COLUMNS = holdingColumns(data);
 const holdings = [...data.holdings] as Holding[];
 let raw: Buffer;
 let records: string[][];
@@ -39,11 +41,12 @@ describe('CSV writer', () => {
   });
 
   it('neutralises formula injection with a leading quote, and keeps quotes doubled inside quoted fields', () => {
-    const descriptions = records.slice(1, 1 + INJECTION_DESCRIPTIONS.length).map((r) => r[2]);
+    const d = HOLDING_COLUMNS.findIndex((c) => c.key === 'description');
+    const descriptions = records.slice(1, 1 + INJECTION_DESCRIPTIONS.length).map((r) => r[d]);
     expect(descriptions).toEqual(INJECTION_DESCRIPTIONS.map((d) => `'${d}`));
     // The raw text shows RFC 4180 quoting of the HYPERLINK formula: quotes doubled, field quoted.
     expect(raw.toString('utf8')).toContain(`"'=HYPERLINK(""http://x"",""click"")"`);
-    for (const r of records.slice(1)) expect(r[2]).not.toMatch(/^[=+\-@\t\r]/);
+    for (const r of records.slice(1)) expect(r[d]).not.toMatch(/^[=+\-@\t\r]/);
   });
 
   it('writes numbers unquoted with a dot decimal and no thousands separators', () => {
@@ -56,7 +59,7 @@ describe('CSV writer', () => {
     expect(cells[costIndex]).toMatch(/^-?\d+(\.\d{1,2})?$/);
     for (const r of records.slice(1)) {
       for (const [i, c] of HOLDING_COLUMNS.entries()) {
-        if (['money', 'percent', 'ratio', 'int'].includes(c.kind) && r[i] !== '') expect(r[i], `${c.key}`).toMatch(/^-?\d+(\.\d+)?$/);
+        if (['money', 'percent', 'ratio', 'int', 'rate'].includes(c.kind) && r[i] !== '') expect(r[i], `${c.key}`).toMatch(/^-?\d+(\.\d+)?$/);
       }
     }
   });
@@ -89,7 +92,8 @@ describe('CSV writer', () => {
     await writeCsv(big, file);
     const text = readFileSync(file, 'utf8');
     expect(text.split('\r\n').filter((l) => l !== '')).toHaveLength(20_001);
-    const total = parse(text, { bom: true, from_line: 2 }).reduce((s: number, r: string[]) => s + Number(r[8]), 0);
+    const valueIndex = HOLDING_COLUMNS.findIndex((c) => c.key === 'current_value');
+    const total = parse(text, { bom: true, from_line: 2 }).reduce((s: number, r: string[]) => s + Number(r[valueIndex]), 0);
     expect(total).toBeCloseTo(big.summary.current_value, 0);
   });
 });

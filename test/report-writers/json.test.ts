@@ -73,7 +73,9 @@ describe('JSON writer', () => {
     const starter = await written(makeReportData({ holdings: 0, starterTier: true }));
     expect(validateReport(starter)).toBe(true);
     expect(starter.holdings).toEqual([]);
-    expect(starter.projections).toEqual({ included: false, note: "omitted: the account's tier has no projections scope" });
+    expect(starter.projections).toEqual({ included: false, note: 'Projections are not part of this report.' });
+    // The technical reason is kept for the analyst.
+    expect(starter.analyst_notes.join(' ')).toMatch(/403 Forbidden/);
     expect(starter.summary.month_on_month).toBeNull();
   });
 

@@ -97,9 +97,12 @@ describe.skipIf(!hasCommand('pdftotext'))('PDF writer, read back with poppler', 
     const f = path.join(tempDir('pdf-starter'), 'starter.pdf');
     await writePdf(starter, f);
     const t = folded(await pdfText(f));
-    expect(t).toContain("omitted: the account's tier has no projections scope");
-    expect(t).toContain("omitted: the account's tier has no exit scope");
-    expect(t).toContain('no performance or benchmarks');
+    expect(t).toContain('Projections are not part of this report.');
+    expect(t).toContain('Exit analysis is not part of this report.');
+    expect(t).toContain('Performance against benchmarks is not part of this report.');
+    // The analyst's notes (tier, scope, HTTP status) never reach the client PDF.
+    expect(starter.analyst_notes.join(' ')).toMatch(/403/);
+    expect(t).not.toMatch(/\b403\b|\btier\b|\bscope\b/i);
     expect(t).not.toContain('SANDBOX DATA');
     expect(t).not.toContain('PREPARED BY');
   });

@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Holding } from '../../reports/report-data';
-import { HOLDING_COLUMNS } from '../../reports/writers/holding-columns';
+import { holdingColumns } from '../../reports/writers/holding-columns';
 import { writeXlsx } from '../../reports/writers/xlsx';
 import { writeDashboardXlsx } from '../../reports/writers/dashboard-xlsx';
 import { INJECTION_DESCRIPTIONS, makeDashboardData, makeReportData } from '../../fixtures/report-data';
@@ -12,6 +12,8 @@ import { folded, hasCommand, libreOfficeConvert, pdfText, tempDir } from './tool
 
 const data = makeReportData({ holdings: 60, injections: true, errors: 4, previous: true });
 const holdings = [...data.holdings] as Holding[];
+/** A client report's columns (no Portfolio column). */
+const HOLDING_COLUMNS = holdingColumns(data);
 const dir = tempDir('xlsx');
 const file = path.join(dir, 'report.xlsx');
 const col = (key: keyof Holding) => HOLDING_COLUMNS.findIndex((c) => c.key === key) + 1;
@@ -57,7 +59,7 @@ describe('XLSX writer, read back with exceljs', () => {
   it('freezes the header row and puts an autofilter over the table', () => {
     const ws = wb.getWorksheet('Holdings')!;
     expect(ws.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
-    expect(ws.autoFilter).toBe('A1:R61');
+    expect(ws.autoFilter).toBe(`A1:${String.fromCharCode(64 + HOLDING_COLUMNS.length)}61`);
     expect(ws.getRow(1).getCell(1).value).toBe('Row');
     expect(ws.getColumn(col('description')).width).toBeGreaterThan(30);
     expect(wb.getWorksheet('Errors')!.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });

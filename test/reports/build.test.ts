@@ -64,7 +64,7 @@ describe('report figures', () => {
     expect(annualisedReturn([{ purchase_price: 100, current_value: 200, purchase_date: '2026-10-20' }] as ReportHolding[], '2026-10-31')).toBeNull();
   });
 
-  it('consolidates portfolios: every holding and error, prefixed with its portfolio', () => {
+  it('consolidates portfolios into an internal report: every holding and error with its portfolio', () => {
     const other = portfolio('Q', [holding(2, 'Cartier', 4_000, 'jewellery')]);
     const c = buildConsolidatedReport(
       [
@@ -75,9 +75,11 @@ describe('report figures', () => {
       ctx,
     );
     expect(c.cover.portfolio_name).toBe('Consolidated');
+    expect(c.cover).toMatchObject({ audience: 'internal', portfolios: ['P', 'Q'] });
+    expect(c.cover.client_name).not.toContain('P, Q');
     expect(c.summary.current_value).toBe(40_000);
     expect(c.summary.segment_count).toBe(2);
-    expect(([...c.holdings] as ReportHolding[]).map((h) => h.description.split(' · ')[0])).toEqual(['P', 'P', 'Q']);
-    expect(c.errors.filter((e) => e.message.startsWith('Q: '))).toHaveLength(1);
+    expect(([...c.holdings] as ReportHolding[]).map((h) => h.portfolio)).toEqual(['P', 'P', 'Q']);
+    expect(c.errors.filter((e) => e.portfolio === 'Q')).toHaveLength(1);
   });
 });

@@ -1,0 +1,50 @@
+import type { ReportData } from '../report-data';
+import { formatLongDate, formatPercent } from './text-format';
+
+/** A headline figure with the one plain sentence that says what it measures (PDF and xlsx). */
+export interface ExplainedFigure {
+  label: string;
+  sentence: string;
+}
+
+/** Net realisable value of the holdings the exit analysis covers: their value after the primary channel's commission. */
+export function netRealisable(data: Pick<ReportData, 'exit_analysis'>): { value: number; holdings: number } | null {
+  const s = data.exit_analysis;
+  if (!s.included || s.data.length === 0) return null;
+  return {
+    value: s.data.reduce((sum, e) => sum + e.current_value * (1 - e.primary_commission_percent / 100), 0),
+    holdings: s.data.reduce((n, e) => n + e.holding_count, 0),
+  };
+}
+
+/** One sentence per figure, in the client's words; figures that are not available say why. */
+export function figureSentences(data: Pick<ReportData, 'summary' | 'cover' | 'exit_analysis'>): Record<'change' | 'mwr' | 'twr' | 'fx' | 'asset' | 'coverage' | 'nrv', string> {
+  const s = data.summary;
+  const cur = data.cover.currency;
+  const cov = s.coverage;
+  const mom = s.month_on_month;
+  const nrv = netRealisable(data);
+  return {
+    change: mom
+      ? `The change in the portfolio's total value since the report of ${formatLongDate(mom.previous_as_of)}, purchases made since included.`
+      : 'There is no earlier report to compare with, so there is no change on the month yet.',
+    mwr:
+      s.money_weighted_return_percent === null
+        ? 'Not available: there is no time yet to measure a yearly rate over (every purchase is on the valuation date).'
+        : 'The money-weighted return (IRR): the yearly rate that turns what was paid, on the dates it was paid, into today\'s value — it reflects how much was invested and when.',
+    twr:
+      s.time_weighted_return_percent === null
+        ? 'Not available yet: the time-weighted return starts with the second monthly report.'
+        : `The time-weighted return since ${formatLongDate(s.twr_from!)}: the holdings' growth month by month with the money added taken out, so it measures the assets and not the timing of purchases.`,
+    fx: `How much of the gain comes from exchange rates moving between each purchase date and the valuation date (for holdings bought in a currency other than ${cur}).`,
+    asset: 'The rest of the gain: what the assets themselves did, in the currency they were bought in.',
+    coverage:
+      `${formatPercent(cov.valued_percent)} of the portfolio's value was valued for this report (${cov.valued_count} holdings)` +
+      (cov.carried_over_count > 0 ? `; ${formatPercent(cov.carried_over_percent)} (${cov.carried_over_count}) could not be valued this month and is shown at last report's value, outside the totals` : '') +
+      (cov.not_valued_count > 0 ? `; ${formatPercent(cov.not_valued_percent)} (${cov.not_valued_count}, at cost) could not be valued` : '') +
+      '.',
+    nrv: nrv
+      ? `What the ${nrv.holdings} largest holdings would bring after the commission of the best sale channel found by the exit analysis.`
+      : 'Not available: the exit analysis is not part of this report.',
+  };
+}
