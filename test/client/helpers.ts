@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSandbox, type LogLine, type SandboxOptions } from '../../src/sandbox';
-import { ServiceClient, type ClientOptions } from '../../src/client';
+import { RateGate, ServiceClient, type ClientOptions, type FetchLike } from '../../src/client';
 import type { ValuationRequest } from '../../src/wire';
 
 export type Sandbox = Awaited<ReturnType<typeof startSandbox>> & { logFile: string };
@@ -59,4 +59,45 @@ export function captureLogger() {
   const lines: string[] = [];
   const rec = (level: string) => (message: string, data?: Record<string, unknown>) => lines.push(`${level} ${message} ${data ? JSON.stringify(data) : ''}`);
   return { lines, logger: { debug: rec('debug'), info: rec('info'), warn: rec('warn'), error: rec('error') } };
+}
+
+/** A real answer of the sandbox to an authenticated GET (e.g. '/segments'), as text, for a scripted fetch to replay. */
+export async function realAnswer(sb: Sandbox, path: string): Promise<string> {
+  const res = await fetch(`${sb.url}/auth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ client_id: 'demo-pro', client_secret: 'demo-pro-secret', grant_type: 'client_credentials' }),
+  });
+  const token = ((await res.json()) as { access_token: string }).access_token;
+  return (await fetch(`${sb.url}${path}`, { headers: { authorization: `Bearer ${token}` } })).text();
+}
+
+/** A fetch that plays scripted answers in turn and records when each request left (on the test's clock, fake or not). */
+export function scripted(answers: (() => Response)[]) {
+  const sentAt: number[] = [];
+  const fetchImpl: FetchLike = async () => {
+    sentAt.push(Date.now());
+    const next = answers.shift();
+    if (!next) throw new Error('no more scripted answers');
+    return next();
+  };
+  return { fetchImpl, sentAt };
+}
+
+/** A scripted answer: a JSON body with a status and headers. */
+export const answer =
+  (status: number, body: string, headers: Record<string, string> = {}) =>
+  () =>
+    new Response(body, { status, headers: { 'content-type': 'application/json', ...headers } });
+
+/** A client of a scripted fetch: host-provided token (no token calls), its own gate, quick backoff. */
+export function scriptedClient(fetchImpl: FetchLike, extra: Partial<ClientOptions> = {}): ServiceClient {
+  return new ServiceClient({
+    baseUrl: 'http://service.test/v1',
+    tokenProvider: () => 'host-token',
+    fetch: fetchImpl,
+    rateGate: new RateGate({ minuteMs: 60_000, dayMs: 86_400_000 }),
+    backoff: { baseMs: 10, capMs: 50 },
+    ...extra,
+  });
 }

@@ -32,8 +32,9 @@ describe('logging', () => {
     };
     const { lines, logger } = captureLogger();
     const c = clientFor(sb, 'demo-pro', { logger, fetch: recording, headers: { 'x-cli-key': 'cli-key-0123456789', 'x-sandbox-mode': 'true' }, maxRetries: 6 });
-    const t0 = Date.now();
-    while (Date.now() - t0 < 2_300) {
+    // Until tokens were issued and refreshed (1 s lifetime) and a 500 was retried: events, not a duration.
+    const retried = () => lines.some((l) => /warn retrying batchValuations .* after HTTP 500/.test(l));
+    while (secrets.size <= 4 || !retried()) {
       await c.valueAll(watches(120));
       await c.segments.list();
       await new Promise((r) => setTimeout(r, 150));

@@ -9,35 +9,20 @@ import {
   ServiceError,
   type FetchLike,
 } from '../../src/client';
-import { apiCalls, clientFor, readLog, start, type Sandbox } from './helpers';
+import { answer, apiCalls, clientFor, readLog, realAnswer, scripted, scriptedClient, start, type Sandbox } from './helpers';
 
 let sb: Sandbox;
 /** A real answer of the sandbox to GET /segments, replayed by the scripted fetch below. */
 let segmentsBody: string;
 beforeAll(async () => {
   sb = await start({ minuteMs: 1000 });
-  const token = (await (await fetch(`${sb.url}/auth/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ client_id: 'demo-pro', client_secret: 'demo-pro-secret', grant_type: 'client_credentials' }) })).json()) as { access_token: string };
-  segmentsBody = await (await fetch(`${sb.url}/segments`, { headers: { authorization: `Bearer ${token.access_token}` } })).text();
+  segmentsBody = await realAnswer(sb, '/segments');
 });
 afterAll(() => sb.close());
 afterEach(() => vi.useRealTimers());
 
-/** A fetch that plays scripted answers in turn and records when each request left (on the test's clock). */
-function scripted(answers: (() => Response)[]) {
-  const sentAt: number[] = [];
-  const fetchImpl: FetchLike = async () => {
-    sentAt.push(Date.now());
-    const next = answers.shift();
-    if (!next) throw new Error('no more scripted answers');
-    return next();
-  };
-  return { fetchImpl, sentAt };
-}
-
-const json = (status: number, body: string, headers: Record<string, string> = {}) => () => new Response(body, { status, headers: { 'content-type': 'application/json', ...headers } });
+const json = answer;
 const unavailable = (retryAfter: string) => json(503, JSON.stringify({ error: { code: 503, type: 'internal_error', message: 'Back soon.' } }), { 'retry-after': retryAfter });
-const scriptedClient = (fetchImpl: FetchLike, extra: Partial<ConstructorParameters<typeof ServiceClient>[0]> = {}) =>
-  new ServiceClient({ baseUrl: 'http://service.test/v1', tokenProvider: () => 'host-token', fetch: fetchImpl, rateGate: new RateGate({ minuteMs: 60_000, dayMs: 86_400_000 }), backoff: { baseMs: 10, capMs: 50 }, ...extra });
 
 describe('SDK errors and retries (openai-node shapes)', () => {
   it('a 503 with Retry-After: 30 waits 30 s (fake clock), then repeats', async () => {
