@@ -96,6 +96,14 @@ export class ServiceClient {
     return this.gate.status();
   }
 
+  /**
+   * True once any answer (success or error, token calls included) carried `x-sandbox: true`:
+   * the data is simulated, whatever the configuration says. Never goes back to false.
+   */
+  get servedBySandbox(): boolean {
+    return this.transport.servedBySandbox;
+  }
+
   /** The gate's pace and the observed round trip, read at the moment of the call. */
   pacing(): Pacing {
     return { callsPerMs: this.gate.callsPerMs, roundTripMs: this.transport.roundTrip.ms, samples: this.transport.roundTrip.samples };

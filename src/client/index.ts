@@ -14,7 +14,7 @@ export { MAX_RETRY_AFTER_MS, DEFAULT_BACKOFF, type BackoffOptions } from './back
 export { REQUEST_ID_HEADER } from './errors';
 export type { TokenProvider } from './tokens';
 export type { ClientLogger } from './logger';
-export type { RequestOptions, FetchLike } from './transport';
+export { SANDBOX_HEADER, type RequestOptions, type FetchLike } from './transport';
 export { parseResetHeader } from './rate-headers';
 export {
   ServiceError,

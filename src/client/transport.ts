@@ -67,6 +67,8 @@ export class Transport {
   private tokens: TokenSource | undefined;
   /** Round trips of answered calls (gate wait excluded). */
   readonly roundTrip = new RoundTripMeter();
+  /** Set for good once any answer carried `x-sandbox: true`. */
+  servedBySandbox = false;
 
   constructor(private readonly cfg: TransportConfig) {}
 
@@ -121,6 +123,7 @@ export class Transport {
       }
       const now = Date.now();
       this.roundTrip.record(now - started);
+      if (isSandboxAnswer(outcome.headers)) this.servedBySandbox = true;
       const rate = readRateHeaders(outcome.headers, now);
       log(this.cfg.logger, 'debug', `${outcome.status} ${op.method} ${url} in ${now - started} ms`);
 
@@ -206,6 +209,14 @@ export class Transport {
       signal?.removeEventListener('abort', onAbort);
     }
   }
+}
+
+/** The header every sandbox answer carries (issue 16); a real service never sends it. */
+export const SANDBOX_HEADER = 'x-sandbox';
+
+function isSandboxAnswer(headers: Headers): boolean {
+  const v = headers.get(SANDBOX_HEADER);
+  return v !== null && /^(true|1)$/i.test(v.trim());
 }
 
 /**

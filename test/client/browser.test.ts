@@ -81,6 +81,7 @@ describe('the client in a browser (Debian chromium)', () => {
           single: single.asset_id,
           lastProgress: progress.at(-1),
           status: client.rateLimitStatus().minuteLimit,
+          sandbox: client.servedBySandbox,
           violations: (globalThis as unknown as { __violations: string[] }).__violations,
         };
       },
@@ -95,6 +96,7 @@ describe('the client in a browser (Debian chromium)', () => {
     expect(result.lastProgress).toBe(120);
     // Rate headers are readable cross-origin (exposed by CORS) and taken in.
     expect(result.status).toBe(1000);
+    expect(result.sandbox).toBe(true); // the x-sandbox header crossed CORS
     // zod never tried `new Function` (jitless chosen from the page's policy).
     expect(result.violations).toEqual([]);
     expect(valuedItems(apiCalls(await readLog(sb)))).toBe(119);
