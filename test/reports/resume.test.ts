@@ -1,8 +1,9 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChildProcess } from 'node:child_process';
 import { CHECKPOINT_FILE, readCheckpointState } from '../../reports/run/checkpoint';
+import { startSandbox } from '../../src/sandbox';
 import {
   csvFile,
   pdfText,
@@ -131,4 +132,99 @@ describe('svc-report run --resume', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/checkpoint .* belongs to a run with other holdings/);
   });
+});
+
+describe('svc-report run --resume with chunks in flight', () => {
+  let slow: { url: string; close(): Promise<void> };
+  let slowLog: string;
+  beforeAll(async () => {
+    slowLog = join(dir, 'slow.jsonl');
+    // Answers take 250–350 ms while a call leaves every 100 ms: about three chunks are always in flight.
+    slow = await startSandbox({ port: 0, quiet: true, faults: 'latency=250-350', seed: 5, logFile: slowLog });
+  });
+  afterAll(async () => {
+    await slow?.close();
+  });
+
+  const slowArgs = (file: string, out: string, extra: string[] = []) => ['run', file, '--out', out, '--formats', 'json,csv', '--as-of', '2026-10-31', '--tier', 'pro', '--minute-ms', '30000', ...extra];
+  /** The slow sandbox's log once it stops growing (an aborted call is logged when its latency ends). */
+  const slowLines = async () => {
+    const read = () => (existsSync(slowLog) ? readFileSync(slowLog, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { path: string; status: number; items: number }) : []);
+    let lines = read();
+    for (let last = -1; lines.length !== last; lines = read()) {
+      last = lines.length;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    return lines;
+  };
+  const valuationCalls = (lines: { path: string }[]) => lines.filter((l) => l.path.endsWith('/valuations/batch'));
+
+  it('after kill -9 with chunks in flight, once at least two chunks were journaled, re-sends only the chunks that never landed and writes the reports of a sequential run', async () => {
+    const file = join(dir, 'in-flight.csv');
+    writeFileSync(file, csvFile(watchRows(500))); // ten chunks
+    const sequential = join(dir, 'in-flight-sequential');
+    expect((await runCli(slowArgs(file, sequential, ['--concurrency', '1']), serviceEnv(slow, 'demo-pro'))).code).toBe(0);
+
+    const out = join(dir, 'in-flight');
+    const before = valuationCalls(await slowLines()).length;
+    const run = startCli(slowArgs(file, out), serviceEnv(slow, 'demo-pro'));
+    const checkpoint = join(out, CHECKPOINT);
+    const journaled = async () => (existsSync(checkpoint) ? ((await readCheckpointState(checkpoint))?.portfolios['in-flight']?.valuations.filter((v) => v !== null).length ?? 0) : 0);
+    // Kill once at least two chunks are journaled: the journal must record every chunk as it lands, not only the first.
+    for (let i = 0; i < 4000 && run.child.exitCode === null && (await journaled()) < 100; i++) await new Promise((r) => setTimeout(r, 5));
+    run.child.kill('SIGKILL');
+    expect((await run.done).signal).toBe('SIGKILL');
+    const valued = await journaled();
+    expect(valued).toBeGreaterThanOrEqual(100);
+    expect(valued).toBeLessThan(500);
+    expect(valued % 50).toBe(0); // whole chunks only
+
+    // The service saw more valuation calls than were journaled: chunks were in flight when the run died.
+    const firstRun = valuationCalls(await slowLines()).slice(before);
+    expect(firstRun.length).toBeGreaterThan(valued / 50);
+
+    const mark = valuationCalls(await slowLines()).length;
+    const resumed = await runCli(slowArgs(file, out, ['--resume']), serviceEnv(slow, 'demo-pro'));
+    expect(resumed.stderr).toMatch(/Resuming from the checkpoint/);
+    expect(resumed.code).toBe(0);
+    const resent = valuationCalls(await slowLines()).slice(mark);
+    // Exactly the holdings the journal did not hold are sent again, each once.
+    expect(resent.every((l) => l.status === 200)).toBe(true);
+    expect(resent.reduce((n, l) => n + l.items, 0)).toBe(500 - valued);
+
+    for (const ext of ['json', 'csv'] as const) {
+      const name = `in-flight-2026-10-31.${ext}`;
+      expect(readFileSync(join(out, name), 'utf8')).toBe(readFileSync(join(sequential, name), 'utf8'));
+    }
+  }, 240_000);
+
+  it('refuses a checkpoint whose values were edited, naming the file and the way out (exit 2); a run without --resume warns that it discards it', async () => {
+    const file = join(dir, 'tampered.csv');
+    writeFileSync(file, csvFile(watchRows(300)));
+    const out = join(dir, 'tampered');
+    const run = startCli(slowArgs(file, out), serviceEnv(slow, 'demo-pro'));
+    await afterFirstCheckpoint(out, run.child);
+    run.child.kill('SIGKILL');
+    await run.done;
+    const path = join(out, CHECKPOINT);
+    const lines = readFileSync(path, 'utf8').split('\n');
+    const k = lines.findIndex((l) => l.includes('"mid":'));
+    expect(k).toBeGreaterThan(0);
+    lines[k] = lines[k]!.replace(/"mid":[^,]+/, '"mid":"NaN"');
+    writeFileSync(path, lines.join('\n'));
+    const copy = join(dir, 'tampered-copy');
+    cpSync(out, copy, { recursive: true });
+
+    const refused = await runCli(slowArgs(file, out, ['--resume']), serviceEnv(slow, 'demo-pro'));
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(path);
+    expect(refused.stderr).toMatch(/damaged or was edited \(line \d+: v\.\d+\.mid: .*number/);
+    expect(refused.stderr).toMatch(/delete it .*or run without --resume/);
+    expect(refused.stderr).not.toMatch(/unexpected error|NaN/);
+
+    const afresh = await runCli(slowArgs(file, copy, ['--formats', 'json']), serviceEnv(slow, 'demo-pro'));
+    expect(afresh.stderr).toMatch(/Warning: an interrupted run's checkpoint is in .* it is discarded/);
+    expect(afresh.code).toBe(0);
+    expect(JSON.parse(readFileSync(afresh.stdout.trim(), 'utf8')).summary.asset_count).toBe(300);
+  }, 240_000);
 });

@@ -1,0 +1,96 @@
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ServiceClient, type FetchLike } from '../../src/client';
+import { loadHoldings } from '../../src/holdings/load';
+import { startSandbox } from '../../src/sandbox';
+import { Checkpoint } from '../../reports/run/checkpoint';
+import type { Progress } from '../../reports/run/progress';
+import { valueEverything } from '../../reports/run/value-portfolios';
+import { csvFile, runCli, serviceEnv, tempDir, watchRows } from './helpers';
+
+let sb: { url: string; close(): Promise<void> };
+let dir: string;
+
+beforeAll(async () => {
+  dir = tempDir('svc-report-concurrency-');
+  // A remote service: every answer takes 40–80 ms, longer than the pace between calls.
+  sb = await startSandbox({ port: 0, quiet: true, faults: 'latency=40-80', seed: 3 });
+});
+afterAll(async () => {
+  await sb?.close();
+});
+
+/** A client whose fetch notes how many batch valuation calls (and calls of any kind) are answered at once. */
+function observedClient(account: string) {
+  const seen = { maxCalls: 0, maxBatches: 0 };
+  let calls = 0;
+  let batches = 0;
+  const fetch: FetchLike = async (input, init) => {
+    const batch = String(input).endsWith('/valuations/batch');
+    calls++;
+    if (batch) batches++;
+    seen.maxCalls = Math.max(seen.maxCalls, calls);
+    seen.maxBatches = Math.max(seen.maxBatches, batches);
+    try {
+      const res = await globalThis.fetch(input, init);
+      await res.clone().arrayBuffer();
+      return res;
+    } finally {
+      calls--;
+      if (batch) batches--;
+    }
+  };
+  // Its own gate (rateLimitKey): other tests' calls on the same demo account must not pace this one.
+  const client = new ServiceClient({ baseUrl: sb.url, clientId: account, clientSecret: `${account}-secret`, tier: 'enterprise', rateLimitKey: `concurrency-${Math.random()}`, fetch });
+  return { client, seen };
+}
+
+const quiet: Progress = { update() {}, log() {}, stop() {} };
+
+async function portfolios(name: string, count: number, holdings: number) {
+  const file = join(dir, `${name}.csv`);
+  const rows = watchRows(count * holdings).map((r, i) => `${r},P${Math.floor(i / holdings) + 1}`);
+  writeFileSync(file, csvFile(rows).replace(/^(.*)\n/, '$1,portfolio\n'));
+  return (await loadHoldings([file], { asOf: '2026-10-31' })).portfolios;
+}
+
+describe('the report job against a slow service', () => {
+  it('keeps more than one call in flight, across portfolios as well as within one', async () => {
+    const input = await portfolios('three', 3, 20); // one chunk each: only portfolios in flight together overlap their batches
+    const { client, seen } = observedClient('demo-enterprise');
+    const cp = Checkpoint.fresh(tempDir(), 'key', '2026-11-01T00:00:00.000Z');
+    const results = await valueEverything(client, input, cp, { currency: 'USD', signal: new AbortController().signal, progress: quiet, consolidated: true });
+    await cp.close();
+    expect([...results.values()].flatMap((r) => r.valuations).filter((v) => v?.ok)).toHaveLength(60);
+    expect(seen.maxBatches).toBeGreaterThan(1);
+    expect(seen.maxCalls).toBeGreaterThan(1);
+  });
+
+  it('with --concurrency 1 sends one call at a time', async () => {
+    const input = await portfolios('one-at-a-time', 2, 60);
+    const { client, seen } = observedClient('demo-enterprise');
+    const cp = Checkpoint.fresh(tempDir(), 'key', '2026-11-01T00:00:00.000Z');
+    await valueEverything(client, input, cp, { currency: 'USD', signal: new AbortController().signal, progress: quiet, consolidated: true, concurrency: 1 });
+    await cp.close();
+    expect(seen.maxCalls).toBe(1);
+  });
+
+  it('writes the same json and csv reports, holdings in order, as a run with --concurrency 1', async () => {
+    const file = join(dir, 'same.csv');
+    const rows = watchRows(240).map((r, i) => `${r},${['Alpha', 'Beta', 'Gamma'][i % 3]}`);
+    writeFileSync(file, csvFile(rows).replace(/^(.*)\n/, '$1,portfolio\n'));
+    const args = (out: string, extra: string[] = []) => ['run', file, '--out', join(dir, out), '--formats', 'json,csv', '--as-of', '2026-10-31', ...extra];
+    const overlapped = await runCli(args('overlapped'), serviceEnv(sb));
+    const sequential = await runCli(args('sequential', ['--concurrency', '1']), serviceEnv(sb));
+    expect([overlapped.code, sequential.code]).toEqual([0, 0]);
+    const names = readdirSync(join(dir, 'sequential')).sort();
+    expect(names.filter((n) => /^(alpha|beta|gamma|consolidated)-2026-10-31\.(json|csv)$/.test(n))).toHaveLength(8); // three portfolios and the consolidated report, two formats each
+    expect(readdirSync(join(dir, 'overlapped')).sort()).toEqual(names);
+    for (const name of names) expect(readFileSync(join(dir, 'overlapped', name), 'utf8'), name).toBe(readFileSync(join(dir, 'sequential', name), 'utf8'));
+    const alpha = JSON.parse(readFileSync(join(dir, 'overlapped', 'alpha-2026-10-31.json'), 'utf8')) as { holdings: { row: number }[] };
+    const rowsInOrder = alpha.holdings.map((h) => h.row);
+    expect(rowsInOrder).toEqual([...rowsInOrder].sort((a, b) => a - b));
+    expect(rowsInOrder).toHaveLength(80);
+  });
+});
