@@ -48,7 +48,8 @@ function withRunOptions(cmd: Command, outHelp: string, scheduled = false): Comma
     .option('--decimal-comma', 'the holdings files write amounts as 1.234,56 (default: each column\'s own convention; an amount like 12.500 that could be read either way is refused)')
     .option('--no-decimal-comma', 'the holdings files write amounts as 1,234.56');
   return cmd
-    .option('--currency <code>', `report currency: ${CURRENCIES.join(', ')} (default: the holdings' currency, else USD)`)
+    .option('--currency <code>', `report currency: any ISO 4217 code; other than ${CURRENCIES.join(', ')} it needs --fx-rates (default: the holdings' currency, else USD)`)
+    .option('--fx-rates <file>', "exchange rates per 1 EUR: the ECB's eurofxref-hist.csv as published, or a date,currency,rate_per_eur csv; converts purchases at their date's rate and values at the as-of date's")
     .addOption(new Option('--tier <tier>', 'the account tier (paces requests; picks the demo account with the embedded sandbox)').choices(TIER_NAMES))
     .option('--config <file>', 'config file (default: ./svc-report.config.json when present)')
     .addOption(new Option('--concurrency <n>', "calls in flight at most (default: sized from the account's pace and the service's round trip, at most 32)").argParser(positiveInt('--concurrency')))

@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { CURRENCIES, TIER_NAMES, isRealDate, type Currency, type TierName } from '../src/wire';
+import { TIER_NAMES, isRealDate, type TierName } from '../src/wire';
+import { isCurrencyCode } from '../src/fx/codes';
 import { REPORT_FORMATS, type ReportFormat } from './report-data';
 import { InputError } from '../src/holdings/types';
 import type { DecimalMark } from '../src/holdings/amounts';
@@ -17,7 +18,9 @@ const ConfigFile = z
     client_id: z.string().min(1).optional(),
     client_secret: z.string().min(1).optional(),
     tier: z.enum(TIER_NAMES).optional(),
-    currency: z.enum(CURRENCIES).optional(),
+    currency: z.string().regex(/^[A-Za-z]{3}$/, 'must be an ISO 4217 code such as USD or CHF').optional(),
+    /** Exchange-rates file (ECB eurofxref-hist.csv or date,currency,rate_per_eur), relative to the working folder. */
+    fx_rates: z.string().min(1).optional(),
     formats: z.array(z.enum(REPORT_FORMATS)).min(1).optional(),
     prepared_by: z.string().max(200).optional(),
     /** The base URL is a sandbox: send x-sandbox-as-of and mark reports as sandbox data. */
@@ -43,6 +46,8 @@ export interface CommonFlags {
   sandboxLog?: string;
   /** --decimal-comma (true) / --no-decimal-comma (false). */
   decimalComma?: boolean;
+  /** --fx-rates FILE. */
+  fxRates?: string;
 }
 
 export interface ServiceSettings {
@@ -61,8 +66,10 @@ export interface ServiceSettings {
 export interface JobSettings {
   service: ServiceSettings;
   formats: ReportFormat[];
-  /** Undefined: the holdings' own currency when they agree, else USD. */
-  currency?: Currency;
+  /** Undefined: the holdings' own currency when they agree, else USD. Any ISO 4217 code (others need fxRates). */
+  currency?: string;
+  /** Exchange-rates file, absolute path; undefined: no conversion. */
+  fxRates?: string;
   asOf: string;
   preparedBy?: string;
   /** The holdings files' decimal mark when declared (flag or config); undefined: detected per column. */
@@ -81,8 +88,8 @@ export function resolveSettings(flags: CommonFlags, env: NodeJS.ProcessEnv = pro
     throw new InputError(`--tier must be one of ${TIER_NAMES.join(', ')} (got "${tier}")`);
   }
   const currency = flags.currency?.toUpperCase() ?? file.currency;
-  if (currency !== undefined && !(CURRENCIES as readonly string[]).includes(currency)) {
-    throw new InputError(`--currency must be one of ${CURRENCIES.join(', ')} (got "${flags.currency}")`);
+  if (currency !== undefined && !isCurrencyCode(currency)) {
+    throw new InputError(`--currency must be an ISO 4217 code such as USD, EUR, GBP, CHF or HKD (got "${flags.currency ?? currency}")`);
   }
   const asOf = flags.asOf ?? today.toISOString().slice(0, 10);
   if (!isRealDate(asOf)) {
@@ -102,7 +109,8 @@ export function resolveSettings(flags: CommonFlags, env: NodeJS.ProcessEnv = pro
       sandboxLog: flags.sandboxLog,
     },
     formats: parseFormats(flags.formats) ?? file.formats ?? [...REPORT_FORMATS],
-    currency: currency as Currency | undefined,
+    currency,
+    fxRates: flags.fxRates ?? file.fx_rates ? resolve(cwd, (flags.fxRates ?? file.fx_rates)!) : undefined,
     asOf,
     preparedBy: file.prepared_by,
     decimalMark: decimalMark(flags.decimalComma ?? file.decimal_comma),

@@ -6,6 +6,8 @@ import { buildConsolidatedReport, CONSOLIDATED_NAME } from '../build/consolidate
 import type { BuildContext } from '../build/context';
 import { buildPortfolioReport } from '../build/portfolio-report';
 import { readPreviousRun } from '../build/previous';
+import { checkReportingCurrency, inServiceCurrency, serviceCurrencyFor } from '../build/fx';
+import { readRatesFile } from '../../src/fx';
 import { fixedGeneratedAt, resolveSettings, type CommonFlags } from '../config';
 import { reportCurrency, requireCurrency } from '../../src/holdings/currency';
 import { loadHoldings } from '../../src/holdings/load';
@@ -52,7 +54,11 @@ export async function runReports(opts: RunOptions, io: RunIo): Promise<RunOutcom
   const portfolios = loaded.portfolios;
   checkDistinctFileNames(portfolios.map((p) => p.name));
   const currency = reportCurrency(portfolios, settings.currency);
-  requireCurrency(portfolios, currency);
+  // Exchange rates (--fx-rates): any purchase currency the file covers; the service is asked in one of its own.
+  const fx = settings.fxRates ? await readRatesFile(settings.fxRates) : undefined;
+  checkReportingCurrency(currency, fx);
+  requireCurrency(portfolios, currency, fx && ((code) => fx.covers(code)));
+  const asked = serviceCurrencyFor(currency);
   const previous = opts.previous ? await readPreviousRun(opts.previous) : undefined;
   for (const p of previous ? portfolios : []) {
     if (!previous!.byPortfolio.has(p.name)) log(`Warning: --previous ${opts.previous} has no report for "${p.name}"; its report shows no month-on-month change.`);
@@ -81,18 +87,24 @@ export async function runReports(opts: RunOptions, io: RunIo): Promise<RunOutcom
       sandbox: conn.sandbox,
       preparedBy: settings.preparedBy,
       previous,
+      fx,
     };
 
-    const results = await valueEverything(client, portfolios, cp, {
-      currency,
+    const results = await valueEverything(client, inServiceCurrency(portfolios, asked, currency, fx), cp, {
+      currency: asked,
       signal: io.signal,
       progress: io.progress,
       consolidated: portfolios.length > 1,
       concurrency: opts.concurrency ?? settings.concurrency,
     });
     const files: string[] = [];
+    let rowErrors = false;
     for (const p of portfolios) {
-      const written = await writeReport(buildPortfolioReport(p, results.get(p.name)!, ctx), outDir, settings.formats);
+      const report = buildPortfolioReport(p, results.get(p.name)!, ctx);
+      // What the client PDF leaves out (tier, scope, HTTP detail, implausible returns) is the analyst's, here.
+      for (const note of report.analyst_notes) log(`${p.name}: ${note}`);
+      rowErrors ||= report.errors.length > 0;
+      const written = await writeReport(report, outDir, settings.formats);
       files.push(...written.map((w) => w.path));
     }
     if (portfolios.length > 1) {
@@ -110,7 +122,7 @@ export async function runReports(opts: RunOptions, io: RunIo): Promise<RunOutcom
     } else {
       await cp.remove();
     }
-    const incomplete = [...results.values()].some((r) => r.valuations.some((v) => !v?.ok) || r.problems.length > 0) || portfolios.some((p) => p.problems.length > 0);
+    const incomplete = rowErrors || [...results.values()].some((r) => r.valuations.some((v) => !v?.ok) || r.problems.length > 0) || portfolios.some((p) => p.problems.length > 0);
     return { exitCode: incomplete ? EXIT.partial : EXIT.ok, files };
   } catch (e) {
     if (e instanceof AbortedError || io.signal.aborted) {

@@ -1,10 +1,9 @@
-import type { Currency } from '../wire';
 import { InputError, type PortfolioInput } from './types';
 
 /** The report currency: the one asked for; else the holdings' own when they all agree; else USD. */
-export function reportCurrency(portfolios: readonly PortfolioInput[], asked: Currency | undefined): Currency {
+export function reportCurrency(portfolios: readonly PortfolioInput[], asked: string | undefined): string {
   if (asked) return asked;
-  const seen = new Set(portfolios.flatMap((p) => p.holdings.map((h) => h.currency)).filter((c): c is Currency => c !== undefined));
+  const seen = new Set(portfolios.flatMap((p) => p.holdings.map((h) => h.currency)).filter((c): c is string => c !== undefined));
   return seen.size === 1 ? [...seen][0]! : 'USD';
 }
 
@@ -13,14 +12,15 @@ export function reportCurrency(portfolios: readonly PortfolioInput[], asked: Cur
  * without an exchange rate we do not have: they become row problems that say what to do. A file
  * left with no holding at all is refused (a report of it would show only zeros).
  */
-export function requireCurrency(portfolios: PortfolioInput[], currency: Currency): void {
+export function requireCurrency(portfolios: PortfolioInput[], currency: string, converts?: (code: string) => boolean): void {
   const kept = new Map<string, number>();
-  const other = new Map<string, Currency>();
+  const other = new Map<string, string>();
   for (const p of portfolios) {
     const keep = [];
     for (const h of p.holdings) {
       kept.set(h.source.file, kept.get(h.source.file) ?? 0);
-      if (h.currency === undefined || h.currency === currency) {
+      // With an exchange-rates file (--fx-rates), any currency it covers is converted.
+      if (h.currency === undefined || h.currency === currency || converts?.(h.currency)) {
         keep.push(h);
         kept.set(h.source.file, kept.get(h.source.file)! + 1);
       } else {
@@ -32,7 +32,9 @@ export function requireCurrency(portfolios: PortfolioInput[], currency: Currency
           row: h.source.row,
           field: 'currency',
           value: h.currency,
-          reason: `currency ${h.currency} differs from the report currency ${currency}: convert purchase_price to ${currency}, or run with --currency ${h.currency}`,
+          reason: converts
+            ? `currency ${h.currency} is not in the exchange-rates file (--fx-rates): add its rates, or convert purchase_price to ${currency}`
+            : `currency ${h.currency} differs from the report currency ${currency}: give an exchange-rates file with --fx-rates, or run with --currency ${h.currency}`,
         });
       }
     }

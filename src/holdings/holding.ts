@@ -1,15 +1,14 @@
 import {
   CONDITIONS,
-  CURRENCIES,
   SEGMENT_IDS,
   formatAssetId,
   isRealDate,
   parseAssetId,
   parseSegment,
-  type Currency,
   type SegmentId,
 } from '../wire';
-import { detectMark, type DecimalMark } from './amounts';
+import { isCurrencyCode } from '../fx/codes';
+import { detectMark, type DecimalConvention, type DecimalMark } from './amounts';
 import { cellText, readBoolean, readDateText, readInteger, readNumber, type Read } from './cells';
 import type { Holding, RawRecord, RowProblem } from './types';
 
@@ -17,7 +16,7 @@ export interface HoldingRules {
   /** Purchase dates after this day (YYYY-MM-DD) are refused. */
   asOf: string;
   /** Each number column's decimal mark, when declared or detected (decimalMarks); else ambiguous amounts are refused. */
-  decimalMarks?: Partial<Record<NumberColumn, DecimalMark>>;
+  decimalMarks?: Partial<Record<NumberColumn, DecimalConvention>>;
 }
 
 /** The columns read as numbers: their text amounts follow the file's decimal convention. */
@@ -28,11 +27,11 @@ export type NumberColumn = (typeof NUMBER_COLUMNS)[number];
  * The decimal mark of each number column of a table: the declared one (--decimal-comma), else the
  * one its self-explaining amounts agree on ("12,500.00" and "1,250" in one column: a decimal point).
  */
-export function decimalMarks(records: readonly RawRecord[], declared?: DecimalMark): Partial<Record<NumberColumn, DecimalMark>> {
-  const marks: Partial<Record<NumberColumn, DecimalMark>> = {};
+export function decimalMarks(records: readonly RawRecord[], declared?: DecimalMark): Partial<Record<NumberColumn, DecimalConvention>> {
+  const marks: Partial<Record<NumberColumn, DecimalConvention>> = {};
   for (const column of NUMBER_COLUMNS) {
     const mark = declared ?? detectMark(textsOf(records, column));
-    if (mark) marks[column] = mark;
+    if (mark) marks[column] = { mark, declared: declared !== undefined };
   }
   return marks;
 }
@@ -128,10 +127,10 @@ export function toHolding(record: RawRecord, portfolio: string, rules: HoldingRu
   }
 
   const currencyText = cellText(v.currency)?.toUpperCase();
-  let currency: Currency | undefined;
+  let currency: string | undefined;
   if (currencyText !== undefined) {
-    if ((CURRENCIES as readonly string[]).includes(currencyText)) currency = currencyText as Currency;
-    else problem('currency', `currency must be one of ${CURRENCIES.join(', ')}`, currencyText);
+    if (isCurrencyCode(currencyText)) currency = currencyText;
+    else problem('currency', 'currency must be an ISO 4217 code such as USD, EUR, GBP, CHF, HKD or JPY', currencyText);
   }
 
   const width = check('width_cm', withRange(readNumber(v.width_cm, mark('width_cm')), 0.1, 10_000), 'width_cm must be a positive number of centimetres');

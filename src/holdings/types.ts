@@ -1,4 +1,4 @@
-import type { Currency, SegmentId } from '../wire';
+import type { SegmentId } from '../wire';
 import type { CONDITIONS } from '../wire';
 
 /** Where a holding came from, as the user sees it: a spreadsheet row counts the header as row 1; a JSON item is 1-based. */
@@ -26,7 +26,8 @@ export interface Holding {
   /** Total paid for the holding, all units. */
   purchasePrice: number;
   purchaseDate: string;
-  currency?: Currency;
+  /** ISO 4217 code of purchase_price (any code; converted with the run's exchange rates). */
+  currency?: string;
   notes?: string;
   medium?: string;
   sizeCm?: { width: number; height: number };
