@@ -1,7 +1,9 @@
 /**
- * A streaming exceljs workbook with the house look: sheets with page setup, running header
- * (sandbox marker) and "Page n of N" footer, navy header rows, and charts collected for
- * xlsx-charts.ts to add once the workbook is written.
+ * A streaming exceljs workbook with the house look: sheets with page setup (fit to width, the
+ * header row repeated on every printed page), running header (client, sandbox marker, date) and
+ * "Page n of N" footer, navy header rows, document properties (title, subject, author,
+ * company), and charts and Excel tables collected for xlsx-charts.ts / xlsx-package.ts to add
+ * once the workbook is written.
  */
 import { promises as fs } from 'node:fs';
 import ExcelJS from 'exceljs';
@@ -9,6 +11,7 @@ import { writeAtomically } from './atomic-write';
 import type { ValueKind } from './holding-columns';
 import { addChartsToXlsx, type PlacedChart } from './xlsx-charts';
 import { SheetCursor } from './xlsx-cells';
+import { finishPackage, type SheetTable } from './xlsx-package';
 import { HEADER_STYLE, cellStyles } from './xlsx-styles';
 
 export interface BookMeta {
@@ -18,7 +21,17 @@ export interface BookMeta {
   currency: string;
   creator: string;
   created: Date;
+  /** Document properties: title and subject (core.xml), company (app.xml, the firm). */
+  title?: string;
+  subject?: string;
+  company?: string;
+  /** Left of every printed page's header (the client) and right of it (e.g. "As of 2026-10-31"). */
+  headerLeft?: string;
+  headerRight?: string;
 }
+
+/** Text for an Excel header or footer section: "&" starts a code there, so it is doubled. */
+const headerText = (s: string) => s.replace(/&/g, '&&');
 
 /** Column letter of a 1-based column number. */
 export function columnLetter(n: number): string {
@@ -29,7 +42,11 @@ export class XlsxBook {
   readonly workbook: ExcelJS.stream.xlsx.WorkbookWriter;
   readonly styles: Record<ValueKind, Partial<ExcelJS.Style>>;
   readonly charts: PlacedChart[] = [];
+  readonly tables: SheetTable[] = [];
+  /** Sheets with a header row, repeated at the top of every printed page. */
+  readonly printTitles: [number, string][] = [];
   private readonly sheetNames: string[] = [];
+  private readonly headers = new Map<SheetCursor, string[]>();
 
   constructor(
     filePath: string,
@@ -44,20 +61,30 @@ export class XlsxBook {
       zip: { zlib: { level: 1 } },
     });
     this.workbook.creator = meta.creator;
+    this.workbook.lastModifiedBy = meta.creator;
+    if (meta.title) this.workbook.title = meta.title;
+    if (meta.subject) this.workbook.subject = meta.subject;
+    if (meta.company) this.workbook.company = meta.company;
     // exceljs throws on an invalid date when it writes docProps/core.xml.
     this.workbook.created = Number.isNaN(meta.created.getTime()) ? new Date() : meta.created;
+    this.workbook.modified = this.workbook.created;
     this.styles = cellStyles(meta.currency);
   }
 
   /** Adds the next sheet; sheets are written (and numbered) in the order they are added. */
   sheet(name: string, widths: number[], frozenHeader: boolean, landscape = false): SheetCursor {
     this.sheetNames.push(name);
+    if (frozenHeader) this.printTitles.push([this.sheetNames.length - 1, name]);
+    const m = this.meta;
     const sheet = this.workbook.addWorksheet(name, {
       views: frozenHeader ? [{ state: 'frozen', ySplit: 1, xSplit: 0 }] : [{ showGridLines: false }],
       pageSetup: { orientation: landscape ? 'landscape' : 'portrait', fitToPage: true, fitToWidth: 1, fitToHeight: 0, paperSize: 9 },
       headerFooter: {
-        oddHeader: this.meta.sandbox ? '&C&"Calibri,Bold"&KFF0000SANDBOX DATA — not for client use' : '',
-        oddFooter: `&L${this.meta.reference.replace(/&/g, '&&')}&RPage &P of &N`,
+        oddHeader:
+          (m.headerLeft ? `&L${headerText(m.headerLeft)}` : '') +
+          (m.sandbox ? '&C&"Calibri,Bold"&KFF0000SANDBOX DATA — not for client use' : '') +
+          (m.headerRight ? `&R${headerText(m.headerRight)}` : ''),
+        oddFooter: `&L${headerText(m.reference)}&RPage &P of &N`,
       },
     });
     sheet.columns = widths.map((width) => ({ width }));
@@ -72,7 +99,18 @@ export class XlsxBook {
   }
 
   header(cursor: SheetCursor, labels: string[]): void {
+    this.headers.set(cursor, labels);
     cursor.add(labels.map((value) => ({ value, style: HEADER_STYLE })), { height: 30 });
+  }
+
+  /**
+   * Makes the sheet's rows so far, under its header row, an Excel table named `name` (screen
+   * readers, Power Query and Excel's own sorting see a table); use instead of an autoFilter.
+   */
+  table(cursor: SheetCursor, sheetName: string, name: string): void {
+    const columns = this.headers.get(cursor);
+    if (!columns) throw new Error(`internal: the ${sheetName} sheet has no header row for a table`);
+    this.tables.push({ sheetNumber: this.sheetNumber(sheetName), sheetName, name, columns, lastRow: cursor.row, lastColumn: columnLetter(columns.length) });
   }
 }
 
@@ -87,7 +125,9 @@ export async function writeXlsxBook(filePath: string, meta: BookMeta, build: (bo
       const book = new XlsxBook(rawPath, meta);
       await build(book);
       await book.workbook.commit();
-      await addChartsToXlsx(rawPath, tempPath, book.charts);
+      await addChartsToXlsx(rawPath, tempPath, book.charts, (zip) =>
+        finishPackage(zip, { tables: book.tables, printTitles: book.printTitles, company: meta.company, date: book.workbook.created }),
+      );
     } finally {
       await fs.rm(rawPath, { force: true });
     }

@@ -31,6 +31,15 @@ export interface ChartAnchor {
   fromRow: number;
   toCol: number;
   toRow: number;
+  /** Alternative text of the chart's frame (its cNvPr descr). */
+  alt?: string;
+}
+
+/** What a chart shows, in words, for its alternative text: the title, then each category with its value. */
+export function chartAlt(spec: ChartSpec): string {
+  const percent = spec.numberFormat.includes('%');
+  const value = (v: number | undefined) => (v === undefined || !Number.isFinite(v) ? 'n/a' : percent ? `${(v * 100).toFixed(1)} %` : String(Math.round(v * 100) / 100));
+  return `${spec.kind === 'pie' ? 'Pie' : 'Bar'} chart, ${spec.title}: ${spec.categories.map((c, i) => `${c} ${value(spec.values[i])}`).join('; ')}.`;
 }
 
 const NS_C = 'http://schemas.openxmlformats.org/drawingml/2006/chart';
@@ -148,7 +157,7 @@ export function drawingXml(anchors: ChartAnchor[]): string {
         `<xdr:twoCellAnchor editAs="oneCell">` +
         `<xdr:from><xdr:col>${a.fromCol}</xdr:col><xdr:colOff>0</xdr:colOff><xdr:row>${a.fromRow}</xdr:row><xdr:rowOff>0</xdr:rowOff></xdr:from>` +
         `<xdr:to><xdr:col>${a.toCol}</xdr:col><xdr:colOff>0</xdr:colOff><xdr:row>${a.toRow}</xdr:row><xdr:rowOff>0</xdr:rowOff></xdr:to>` +
-        `<xdr:graphicFrame macro=""><xdr:nvGraphicFramePr><xdr:cNvPr id="${k + 2}" name="Chart ${k + 1}"/><xdr:cNvGraphicFramePr/></xdr:nvGraphicFramePr>` +
+        `<xdr:graphicFrame macro=""><xdr:nvGraphicFramePr><xdr:cNvPr id="${k + 2}" name="Chart ${k + 1}"${a.alt ? ` descr="${xmlEscape(a.alt)}" title="${xmlEscape(a.alt.slice(0, a.alt.indexOf(':') > 0 ? a.alt.indexOf(':') : a.alt.length))}"` : ''}/><xdr:cNvGraphicFramePr/></xdr:nvGraphicFramePr>` +
         `<xdr:xfrm><a:off x="0" y="0"/><a:ext cx="0" cy="0"/></xdr:xfrm>` +
         `<a:graphic><a:graphicData uri="${NS_C}"><c:chart xmlns:c="${NS_C}" xmlns:r="${NS_R}" r:id="rId${k + 1}"/></a:graphicData></a:graphic>` +
         `</xdr:graphicFrame><xdr:clientData/></xdr:twoCellAnchor>`,

@@ -16,6 +16,7 @@ import {
   relationshipsXml,
   type ChartAnchor,
   type ChartSpec,
+  chartAlt,
 } from './xlsx-chart-xml';
 
 export interface PlacedChart {
@@ -47,7 +48,8 @@ function addOverrides(contentTypes: string, parts: { partName: string; contentTy
   return contentTypes.replace('</Types>', `${overrides}</Types>`);
 }
 
-export async function addChartsToXlsx(inputPath: string, outputPath: string, charts: PlacedChart[]): Promise<void> {
+/** `finish` makes any other change to the package before it is written (xlsx-package.ts). */
+export async function addChartsToXlsx(inputPath: string, outputPath: string, charts: PlacedChart[], finish?: (zip: JSZip) => Promise<void>): Promise<void> {
   const zip = await JSZip.loadAsync(await fs.readFile(inputPath));
   const overrides: { partName: string; contentType: string }[] = [];
   const bySheet = new Map<number, PlacedChart[]>();
@@ -68,7 +70,8 @@ export async function addChartsToXlsx(inputPath: string, outputPath: string, cha
       overrides.push({ partName: `/xl/charts/chart${chartNumber}.xml`, contentType: CT_CHART });
       return { id: `rId${k + 1}`, type: REL_CHART, target: `../charts/chart${chartNumber}.xml` };
     });
-    zip.file(`xl/drawings/drawing${drawingNumber}.xml`, drawingXml(placed.map((p) => p.anchor)));
+    // Each chart's frame carries its alternative text (what it shows), for screen readers.
+    zip.file(`xl/drawings/drawing${drawingNumber}.xml`, drawingXml(placed.map((p) => ({ ...p.anchor, alt: chartAlt(p.spec) }))));
     zip.file(`xl/drawings/_rels/drawing${drawingNumber}.xml.rels`, relationshipsXml(chartRels));
     overrides.push({ partName: `/xl/drawings/drawing${drawingNumber}.xml`, contentType: CT_DRAWING });
 
@@ -82,6 +85,7 @@ export async function addChartsToXlsx(inputPath: string, outputPath: string, cha
   const contentTypes = zip.file('[Content_Types].xml');
   if (!contentTypes) throw new Error('internal: [Content_Types].xml is missing from the workbook');
   zip.file('[Content_Types].xml', addOverrides(await contentTypes.async('string'), overrides));
+  if (finish) await finish(zip);
 
   await pipeline(
     zip.generateNodeStream({ type: 'nodebuffer', streamFiles: true, compression: 'DEFLATE', compressionOptions: { level: 6 } }),

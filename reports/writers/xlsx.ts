@@ -124,7 +124,8 @@ async function writeHoldings({ book, data }: ReportBook): Promise<void> {
     }));
     if (cur.row % ROWS_PER_YIELD === 0) await new Promise((resolve) => setImmediate(resolve));
   }
-  cur.sheet.autoFilter = `A1:${columnLetter(all.length)}${Math.max(cur.row, 1)}`;
+  // An Excel table (ListObject) with its header row, not just a filter: screen readers and Power Query see a table.
+  book.table(cur, 'Holdings', 'Holdings');
   cur.sheet.commit();
 }
 
@@ -255,7 +256,11 @@ export async function writeXlsx(data: ReportData, filePath: string): Promise<voi
   const c = data.cover;
   // The internal report says so in every sheet's footer, beside its reference.
   const reference = c.audience === 'internal' ? `${c.report_id} — INTERNAL, not for clients` : c.report_id;
-  const meta = { reference, sandbox: c.sandbox, currency: c.currency, creator: c.prepared_by ?? 'svc-report', created: new Date(c.generated_at) };
+  const meta = {
+    reference, sandbox: c.sandbox, currency: c.currency, creator: c.prepared_by ?? 'svc-report', created: new Date(c.generated_at),
+    title: `${c.portfolio_name} — portfolio report ${c.as_of}`, subject: `Valuation report for ${c.client_name}`, company: c.prepared_by,
+    headerLeft: c.client_name, headerRight: `Valued as of ${c.as_of}`,
+  };
   await writeXlsxBook(filePath, meta, async (book) => {
     const w = { book, data };
     writeSummary(w);

@@ -1,0 +1,105 @@
+/**
+ * The last touches to a workbook's package that exceljs's streaming writer cannot make, applied
+ * while xlsx-charts.ts copies the zip: Excel tables (ListObjects) over data ranges, so screen
+ * readers and Power Query see a table with a header row; the company in docProps/app.xml; the
+ * rows repeated at the top of each printed page; and one fixed timestamp on every zip entry, so
+ * a fixed generated_at (SOURCE_DATE_EPOCH) gives a byte-identical file.
+ */
+import type JSZip from 'jszip';
+import { xmlEscape } from './xml-escape';
+
+export interface SheetTable {
+  /** 1-based sheet number (xl/worksheets/sheet{n}.xml). */
+  sheetNumber: number;
+  sheetName: string;
+  /** Table name, unique in the workbook: letters, digits and underscores. */
+  name: string;
+  /** Header cells, left to right: the table's column names. */
+  columns: string[];
+  /** Last row of the table (its header is row 1); at least 2. */
+  lastRow: number;
+  lastColumn: string;
+}
+
+export interface PackageExtras {
+  tables: SheetTable[];
+  /** Sheets whose first row is repeated on every printed page: [0-based sheet index, sheet name]. */
+  printTitles: [number, string][];
+  company?: string;
+  /** Timestamp for every zip entry. */
+  date: Date;
+}
+
+const CT_TABLE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.table+xml';
+const REL_TABLE = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/table';
+/** Elements that follow <tableParts> in a worksheet (ECMA-376 CT_Worksheet order). */
+const AFTER_TABLE_PARTS = ['<extLst', '</worksheet>'];
+
+/** Table column names must be unique (case-insensitively) and non-empty. */
+function uniqueNames(labels: string[]): string[] {
+  const seen = new Set<string>();
+  return labels.map((label, i) => {
+    let name = label.trim() || `Column ${i + 1}`;
+    for (let k = 2; seen.has(name.toLowerCase()); k++) name = `${label.trim() || 'Column'} ${k}`;
+    seen.add(name.toLowerCase());
+    return name;
+  });
+}
+
+function tableXml(id: number, t: SheetTable): string {
+  const ref = `A1:${t.lastColumn}${Math.max(t.lastRow, 2)}`;
+  const cols = uniqueNames(t.columns).map((c, i) => `<tableColumn id="${i + 1}" name="${xmlEscape(c)}"/>`).join('');
+  return (
+    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n` +
+    `<table xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" id="${id}" name="${t.name}" displayName="${t.name}" ref="${ref}" headerRowCount="1" totalsRowShown="0">` +
+    `<autoFilter ref="${ref}"/><tableColumns count="${t.columns.length}">${cols}</tableColumns>` +
+    `<tableStyleInfo name="TableStyleLight1" showFirstColumn="0" showLastColumn="0" showRowStripes="1" showColumnStripes="0"/></table>`
+  );
+}
+
+async function text(zip: JSZip, name: string): Promise<string> {
+  const f = zip.file(name);
+  if (!f) throw new Error(`internal: ${name} is missing from the workbook`);
+  return f.async('string');
+}
+
+export async function finishPackage(zip: JSZip, extras: PackageExtras): Promise<void> {
+  const overrides: string[] = [];
+  for (const [k, t] of extras.tables.entries()) {
+    const id = k + 1;
+    zip.file(`xl/tables/table${id}.xml`, tableXml(id, t));
+    overrides.push(`<Override PartName="/xl/tables/table${id}.xml" ContentType="${CT_TABLE}"/>`);
+    const relsPath = `xl/worksheets/_rels/sheet${t.sheetNumber}.xml.rels`;
+    const relId = `rIdTable${id}`;
+    const rel = `<Relationship Id="${relId}" Type="${REL_TABLE}" Target="../tables/table${id}.xml"/>`;
+    const rels = zip.file(relsPath)
+      ? (await text(zip, relsPath)).replace('</Relationships>', `${rel}</Relationships>`)
+      : `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${rel}</Relationships>`;
+    zip.file(relsPath, rels);
+    const sheetPath = `xl/worksheets/sheet${t.sheetNumber}.xml`;
+    // The table filters its own range: a sheet-level autoFilter over it would make Excel repair the file.
+    let sheet = (await text(zip, sheetPath)).replace(/<autoFilter [^>]*\/>/, '');
+    const at = Math.min(...AFTER_TABLE_PARTS.map((tag) => sheet.indexOf(tag)).filter((i) => i >= 0));
+    sheet = `${sheet.slice(0, at)}<tableParts count="1"><tablePart r:id="${relId}"/></tableParts>${sheet.slice(at)}`;
+    zip.file(sheetPath, sheet);
+  }
+  if (overrides.length > 0) zip.file('[Content_Types].xml', (await text(zip, '[Content_Types].xml')).replace('</Types>', `${overrides.join('')}</Types>`));
+
+  if (extras.printTitles.length > 0) {
+    const names = extras.printTitles.map(([index, name]) => `<definedName name="_xlnm.Print_Titles" localSheetId="${index}">'${xmlEscape(name.replace(/'/g, "''"))}'!$1:$1</definedName>`).join('');
+    let workbook = await text(zip, 'xl/workbook.xml');
+    workbook = workbook.includes('<definedNames>')
+      ? workbook.replace('<definedNames>', `<definedNames>${names}`)
+      : workbook.replace(/<\/sheets>/, `</sheets><definedNames>${names}</definedNames>`);
+    zip.file('xl/workbook.xml', workbook);
+  }
+
+  if (extras.company) {
+    const app = await text(zip, 'docProps/app.xml');
+    zip.file('docProps/app.xml', app.replace(/<Company>[^<]*<\/Company>|<Company\/>/, '').replace('</Properties>', `<Company>${xmlEscape(extras.company)}</Company></Properties>`));
+  }
+
+  zip.forEach((_, file) => {
+    file.date = extras.date;
+  });
+}
