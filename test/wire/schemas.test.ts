@@ -74,6 +74,18 @@ describe('request validation names the field', () => {
     expect(describeZodError(badPrice.error!)).toMatchObject({ field: 'assets[0].purchase_price', message: 'assets[0].purchase_price must be at least 0' });
   });
 
+  it('says "must be a number" for a present value of the wrong type, "is required" for a missing one, with or without the input', () => {
+    const body = { asset_id: 'SVC-WAT-ROLEX-116500LN', current_value: '1000' };
+    const wrong = ProjectionRequest.safeParse(body).error!;
+    expect(describeZodError(wrong, body).message).toBe('current_value must be a number');
+    expect(describeZodError(wrong).message).toBe('current_value must be a number');
+    const missing = ProjectionRequest.safeParse({ asset_id: 'x' }).error!;
+    expect(describeZodError(missing, { asset_id: 'x' }).message).toBe('current_value is required');
+    expect(describeZodError(missing).message).toBe('current_value is required');
+    const zero = ProjectionRequest.safeParse({ asset_id: 'x', current_value: 0 }).error!;
+    expect(describeZodError(zero).message).toBe('current_value must be greater than 0');
+  });
+
   it('accepts the wine and art aliases for the maker', () => {
     const wine = { segment: 'wine', producer: 'Château Lafite Rothschild', vintage: 2010, quantity: 12, purchase_price: 7000, purchase_date: '2015-06-01' };
     expect(PortfolioRequest.safeParse({ name: 'cellar', assets: [wine] }).success).toBe(true);
