@@ -1,0 +1,120 @@
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MANIFEST_FILE, RunManifest, publicBaseUrl } from '../../reports/run-manifest';
+import { verifyDirectory } from '../../reports/verify';
+import { runCli, serviceEnv, tempDir, testSandbox, type CliResult, type TestSandbox } from './helpers';
+
+/** Portfolios named in six scripts: Latin, Greek, Cyrillic, Chinese, Japanese, Korean. */
+const NAMES = ['Whitcombe Trust', 'Παπαδόπουλος', 'Смирнов', '陳大文', '山田家', '김철수'];
+const INPUT = [
+  'portfolio,segment,brand,model,reference,year,condition,quantity,purchase_price,purchase_date,currency',
+  ...NAMES.flatMap((name, i) => [
+    `${name},watches,Rolex,Submariner Date,126610LN,2021,excellent,1,${9000 + i * 100},2021-05-1${i},USD`,
+    `${name},watches,Omega,Speedmaster Professional,310.30.42.50.01.001,2020,very_good,1,${5000 + i * 50},2020-03-0${i + 1},USD`,
+  ]),
+].join('\n') + '\n';
+
+const sha = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
+const hashes = (dir: string) => Object.fromEntries(readdirSync(dir).filter((n) => !n.startsWith('.')).sort().map((n) => [n, sha(join(dir, n))]));
+
+let sb: TestSandbox;
+let work: string;
+let input: string;
+let first: string;
+let second: string;
+let run1: CliResult;
+
+beforeAll(async () => {
+  sb = await testSandbox();
+  work = tempDir('svc-report-verify-');
+  input = join(work, 'clients.csv');
+  writeFileSync(input, INPUT);
+  first = join(work, 'first');
+  second = join(work, 'second');
+  // The helper fixes SOURCE_DATE_EPOCH for every run; the credentials are in the environment.
+  const env = serviceEnv(sb);
+  run1 = await runCli(['run', input, '--out', first, '--as-of', '2026-10-31'], env);
+  await runCli(['run', input, '--out', second, '--as-of', '2026-10-31'], env);
+}, 300_000);
+afterAll(async () => {
+  await sb?.close();
+  rmSync(work, { recursive: true, force: true });
+});
+
+describe('manifest.json and svc-report verify', () => {
+  it('writes manifest.json beside the reports: every file with SHA-256 and size, the input, the service, the as-of day, the version', () => {
+    expect(run1.code, run1.stderr).toBe(0);
+    const manifest = RunManifest.parse(JSON.parse(readFileSync(join(first, MANIFEST_FILE), 'utf8')));
+    const onDisk = readdirSync(first).filter((n) => n !== MANIFEST_FILE && !n.startsWith('.')).sort();
+    expect(manifest.files.map((f) => f.name)).toEqual(onDisk);
+    // Six portfolios and the consolidated report, four formats each, every name in its own script.
+    expect(onDisk).toHaveLength(28);
+    for (const name of ['山田家', '陳大文', '김철수', 'смирнов', 'παπαδοπουλος']) expect(onDisk).toContain(`${name}-2026-10-31.pdf`);
+    for (const f of manifest.files) {
+      expect(f.sha256).toBe(sha(join(first, f.name)));
+      expect(f.bytes).toBe(readFileSync(join(first, f.name)).length);
+    }
+    expect(manifest.inputs).toEqual([{ name: 'clients.csv', sha256: sha(input), bytes: Buffer.byteLength(INPUT) }]);
+    expect(manifest.service.base_url).toBe(new URL(sb.url).origin + new URL(sb.url).pathname);
+    expect(manifest.valuations_as_of).toBe('2026-10-31');
+    expect(manifest.source_date_epoch).toBe(1793491200);
+    expect(manifest.tool.version).toMatch(/^\d+\.\d+\.\d+/);
+    const raw = readFileSync(join(first, MANIFEST_FILE), 'utf8');
+    expect(raw).not.toContain('demo-enterprise-secret');
+  });
+
+  it('records a service URL without user, password, query or fragment', () => {
+    expect(publicBaseUrl('https://user:pw@svc.example.com:8443/v1?token=abc#x')).toBe('https://svc.example.com:8443/v1');
+    expect(publicBaseUrl(undefined)).toBeNull();
+  });
+
+  it('two runs with SOURCE_DATE_EPOCH on the same input give byte-identical files, PDFs and workbooks included', () => {
+    const a = hashes(first);
+    const b = hashes(second);
+    expect(Object.keys(a).length).toBe(29);
+    expect(b).toEqual(a);
+  });
+
+  it('passes an untouched folder and names any file with one changed byte', async () => {
+    const clean = await verifyDirectory(first);
+    expect(clean.changed).toEqual([]);
+    expect(clean.missing).toEqual([]);
+    for (const name of readdirSync(first).filter((n) => n !== MANIFEST_FILE && !n.startsWith('.'))) {
+      const file = join(first, name);
+      const original = readFileSync(file);
+      const tampered = Buffer.from(original);
+      const at = Math.floor(tampered.length / 2);
+      tampered[at] = tampered[at]! ^ 0x01;
+      writeFileSync(file, tampered);
+      try {
+        const r = await verifyDirectory(first);
+        expect(r.changed, name).toEqual([name]);
+      } finally {
+        writeFileSync(file, original);
+      }
+    }
+  }, 120_000);
+
+  it('svc-report verify exits 0 on a good folder, 1 naming a changed and a missing file, 2 without a manifest', async () => {
+    const ok = await runCli(['verify', first]);
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(ok.stdout).toMatch(/Verified: all 28 files/);
+
+    const pdf = join(second, '山田家-2026-10-31.pdf');
+    const bytes = readFileSync(pdf);
+    bytes[bytes.length - 10] = bytes[bytes.length - 10]! ^ 0x20;
+    writeFileSync(pdf, bytes);
+    rmSync(join(second, 'смирнов-2026-10-31.csv'));
+    const bad = await runCli(['verify', second]);
+    expect(bad.code).toBe(1);
+    expect(bad.stdout).toContain('CHANGED  山田家-2026-10-31.pdf');
+    expect(bad.stdout).toContain('MISSING  смирнов-2026-10-31.csv');
+    expect(bad.stdout).toMatch(/Verification FAILED/);
+
+    const none = await runCli(['verify', work]);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toMatch(/manifest\.json: there is none/);
+  }, 60_000);
+});
