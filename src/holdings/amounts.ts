@@ -46,11 +46,21 @@ function parts(text: string): { sign: number; currency?: string; body: string } 
   return /^[\d.,\s\u00a0\u202f'’]*\d[\d.,\s\u00a0\u202f'’]*$|^\d+(\.\d+)?e[+-]?\d+$/i.test(body) ? { sign, currency, body } : undefined;
 }
 
+/** A file's or column's decimal mark, and whether the user declared it (--decimal-comma) or it was seen in the column. */
+export interface DecimalConvention {
+  mark: DecimalMark;
+  declared: boolean;
+}
+
 /**
- * Reads an amount. `mark` is the file's convention when known (declared or detected); without
- * one, a number that reads differently under the two conventions is ambiguous.
+ * Reads an amount. A declared convention decides every amount. Otherwise an amount that reads
+ * differently under the two conventions ("12.500") is ambiguous, unless the column's detected
+ * convention (or a $ or £ beside it) makes its separator a thousands separator: "€ 98.000" in a
+ * column of "12.500,00 €" is 98000. A detected convention never makes it a decimal mark with
+ * three decimals ("98.000" as 98 in a column of "12,500.00"): that is the misreading this
+ * guards against, so it stays refused.
  */
-export function readAmount(text: string, mark?: DecimalMark): AmountReading {
+export function readAmount(text: string, convention?: DecimalConvention): AmountReading {
   const p = parts(text);
   if (!p) return { error: 'not a number' };
   const { sign, currency, body } = p;
@@ -58,13 +68,17 @@ export function readAmount(text: string, mark?: DecimalMark): AmountReading {
   const point = underMark(body, '.');
   const comma = underMark(body, ',');
   if (point === undefined && comma === undefined) return { error: 'not a number' };
-  const chosen = mark ?? (currency && POINT_CURRENCY.has(currency) ? '.' : undefined);
-  if (chosen !== undefined) {
-    const v = chosen === '.' ? point : comma;
+  if (convention?.declared) {
+    const v = convention.mark === '.' ? point : comma;
     if (v !== undefined) return { value: sign * v };
-    return { error: chosen === '.' ? 'not a number with a decimal point' : 'not a number with a decimal comma' };
+    return { error: convention.mark === '.' ? 'not a number with a decimal point' : 'not a number with a decimal comma' };
   }
-  if (point !== undefined && comma !== undefined && point !== comma) return { ambiguous: [sign * point, sign * comma] };
+  if (point !== undefined && comma !== undefined && point !== comma) {
+    const separator = body.includes('.') ? '.' : ',';
+    const seen = convention?.mark ?? (currency && POINT_CURRENCY.has(currency) ? '.' : undefined);
+    if (seen !== undefined && seen !== separator) return { value: sign * (seen === '.' ? point : comma) };
+    return { ambiguous: [sign * point, sign * comma] };
+  }
   return { value: sign * (point ?? comma)! };
 }
 

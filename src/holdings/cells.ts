@@ -3,7 +3,7 @@
  * separators, yes/no flags, dates as text or spreadsheet dates. Each reader returns
  * undefined for an empty cell and { error } for something it cannot read.
  */
-import { bothReadings, readAmount, type DecimalMark } from './amounts';
+import { bothReadings, readAmount, type DecimalConvention } from './amounts';
 
 export type Read<T> = { value: T } | { error: string; /** A sentence that replaces the field's generic reason. */ reason?: string } | undefined;
 
@@ -19,27 +19,27 @@ export function cellText(v: unknown): string | undefined {
  * "€ 98.000" are numbers only under a known decimal mark (see amounts.ts): without one they are
  * refused with both readings.
  */
-export function readNumber(v: unknown, mark?: DecimalMark): Read<number> {
+export function readNumber(v: unknown, convention?: DecimalConvention): Read<number> {
   if (typeof v === 'number') return Number.isFinite(v) ? { value: v } : { error: 'not a finite number' };
   const t = cellText(v);
   if (t === undefined) return undefined;
-  const r = readAmount(t, mark);
+  const r = readAmount(t, convention);
   if ('ambiguous' in r) {
     return {
       error: 'ambiguous',
       reason:
-        `is ambiguous: ${bothReadings(r.ambiguous, t)}, and nothing else in the column settles which. ` +
+        `is ambiguous: ${bothReadings(r.ambiguous, t)}. ` +
         'Declare the file\'s convention (svc-report --decimal-comma for 1.234,56 or --no-decimal-comma for 1,234.56; or "decimal_comma" in the config file) or write the amount without thousands separators',
     };
   }
-  if ('error' in r && mark !== undefined && r.error !== 'not a number') {
-    return { error: r.error, reason: `is ${r.error}, as the file's amounts are read (${mark === ',' ? '1.234,56' : '1,234.56'})` };
+  if ('error' in r && convention?.declared && r.error !== 'not a number') {
+    return { error: r.error, reason: `is ${r.error}, as the file's amounts are declared (${convention.mark === ',' ? '1.234,56' : '1,234.56'})` };
   }
   return r;
 }
 
-export function readInteger(v: unknown, mark?: DecimalMark): Read<number> {
-  const n = readNumber(v, mark);
+export function readInteger(v: unknown, convention?: DecimalConvention): Read<number> {
+  const n = readNumber(v, convention);
   if (!n || 'error' in n) return n;
   return Number.isInteger(n.value) ? n : { error: 'not a whole number' };
 }

@@ -28,7 +28,7 @@ export async function checkFileSize(file: string, limit = INPUT_LIMITS.fileBytes
   } catch {
     return; // reading it says why (no such file, permission)
   }
-  if (size > limit) throw new InputError(`${file} is ${mb(size)}, over the limit of ${mb(limit)} for one holdings file: split it into several files`);
+  if (size > limit) throw new InputError(`${file} is larger than ${mb(limit)} (${mb(size)}), the limit for one holdings file: split it into several files`);
 }
 
 export function checkRowCount(file: string, rows: number, limit = INPUT_LIMITS.rows): void {
