@@ -8,6 +8,9 @@
  *   client     ServiceClient.valueAll (paced by the shared rate gate)
  *   sequential one valuation per request, one request at a time (the naive loop), for 3 s
  *   plimit     batches of 50 through p-limit(8), no limiter, honouring Retry-After on 429
+ *   report     the whole `svc-report run` (valuations, scores, the enrichment a Starter tier
+ *              may not call) of one portfolio of --report-holdings (default 15,000) holdings, in
+ *              its own process: every call it makes per window ÷ the ceiling of 60 calls
  * and the gzip size of the browser bundle of the client with its schemas. Figures come from
  * the sandbox's request log (what the service saw). The last line is one JSON object.
  */
@@ -24,6 +27,8 @@ import { startSandbox, type LogLine } from '../src/sandbox';
 import { MAX_BATCH, TIERS, type ValuationRequest } from '../src/wire';
 import { buildBrowserClient } from '../fixtures/browser-bundle';
 import { spawnSandbox } from './support/sandbox-process';
+import { callFigures } from './support/request-log';
+import { holdingsCsv, runReportCommand } from './support/report-run';
 
 const WINDOW_MS = 1000;
 const argAssets = process.argv.indexOf('--assets');
@@ -34,7 +39,9 @@ const dir = mkdtempSync(join(tmpdir(), 'svc-bench-'));
 const logFile = join(dir, 'requests.jsonl');
 // Throwaway accounts on a local sandbox; secrets made per run so none is written in code.
 const secret = (id: string) => `${id}-${randomUUID()}`;
-const accounts = ['bench-client', 'bench-sequential', 'bench-plimit'].map((id) => ({ client_id: id, client_secret: secret(id), tier: 'starter' as const }));
+const argReport = process.argv.indexOf('--report-holdings');
+const REPORT_HOLDINGS = argReport > 0 ? Number(process.argv[argReport + 1]) : 15_000;
+const accounts = ['bench-client', 'bench-sequential', 'bench-plimit', 'bench-report'].map((id) => ({ client_id: id, client_secret: secret(id), tier: 'starter' as const }));
 const secretOf = (id: string) => accounts.find((a) => a.client_id === id)!.client_secret;
 const sb = await startService();
 
@@ -150,6 +157,24 @@ await settle();
 const plimitFigures = { ...figures('bench-plimit', plimitMs), retries };
 console.error('plimit', plimitFigures);
 
+// 4. The report job: the whole run in its own process, every call it makes counted.
+const holdingsFile = join(dir, 'report-holdings.csv');
+writeFileSync(holdingsFile, holdingsCsv(1, REPORT_HOLDINGS));
+const report = await runReportCommand(
+  ['run', holdingsFile, '--out', join(dir, 'report-out'), '--formats', 'json', '--tier', 'starter', '--minute-ms', String(WINDOW_MS)],
+  { SVC_BASE_URL: sb.url, SVC_CLIENT_ID: 'bench-report', SVC_CLIENT_SECRET: secretOf('bench-report') },
+);
+await settle();
+const reportCalls = callFigures(readLog(), 'bench-report', TIERS.starter.perMinute, WINDOW_MS);
+const reportFigures = {
+  holdings: REPORT_HOLDINGS,
+  ...reportCalls,
+  exit_code: report.exit_code,
+  wall_s: round3(report.seconds),
+  every_holding_valued_once: reportCalls.assets_valued === REPORT_HOLDINGS,
+};
+console.error('report', reportFigures);
+
 await sb.close();
 
 const bundle = await buildBrowserClient();
@@ -179,8 +204,10 @@ console.log(
     client: clientFigures,
     baseline_sequential_single: sequentialFigures,
     baseline_plimit_no_limiter: plimitFigures,
+    report_run: reportFigures,
     browser_bundle: bundleFigures,
     goal_met: clientFigures.ratio_of_ceiling >= 0.97 && clientFigures.responses_429 === 0,
+    report_goal_met: reportFigures.ratio_of_ceiling >= 0.97 && reportFigures.responses_429 === 0 && reportFigures.every_holding_valued_once,
     load_average_1m: Math.round(loadavg()[0]! * 100) / 100,
   }),
 );
