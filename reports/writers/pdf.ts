@@ -16,7 +16,9 @@ import { barAlt, barChart, donutAlt, donutChart } from './pdf-charts';
 import { A4, MARGIN, PdfPages, fitFontSize, fitText, hex } from './pdf-layout';
 import { drawTable, type PdfColumn, type PdfRow } from './pdf-table';
 import { largestHoldings } from './largest-holdings';
-import { formatCompactMoney, formatInteger, formatLongDate, formatMoney, formatPercent, formatTimestamp } from './text-format';
+import { formatCompactMoney, formatInteger, formatLongDate, formatMoney, formatPercent, formatReturn, formatTimestamp } from './text-format';
+import { figureSentences, netRealisable } from './figure-notes';
+import { readable } from './labels';
 
 const segmentName = (id: string) => segmentById(id)?.name ?? id;
 const signedColour = (v: number | null) => (v === null ? PALETTE.muted : v < 0 ? PALETTE.negative : PALETTE.positive);
@@ -33,10 +35,10 @@ function drawCover(p: PdfPages, data: ReportData): void {
   });
   const x = MARGIN.side + 12;
   const w = A4.width - 2 * x;
-  p.tag('P', () => doc.font('sansBold').fontSize(9).fillColor(hex(PALETTE.gold)).text('PRIVATE CLIENT REPORT', x, 96, { width: w, characterSpacing: 2.5 }));
+  p.tag('P', () => doc.font('sansBold').fontSize(9).fillColor(hex(PALETTE.gold)).text(c.audience === 'internal' ? 'INTERNAL FIRM REPORT — NOT FOR CLIENTS' : 'PRIVATE CLIENT REPORT', x, 96, { width: w, characterSpacing: 2.5 }));
   p.tag('H1', () => doc.font('serifBold').fontSize(28).fillColor('#FFFFFF').text(c.portfolio_name, x, 122, { width: w, lineGap: 2 }));
   doc.moveDown(0.4);
-  p.tag('P', () => doc.font('serif').fontSize(13).fillColor('#E8E2D6').text(`Prepared for ${c.client_name}`, x, doc.y, { width: w }));
+  p.tag('P', () => doc.font('serif').fontSize(13).fillColor('#E8E2D6').text(c.audience === 'internal' ? `Consolidated across ${c.portfolios.length} portfolios, for the firm's own use` : `Prepared for ${c.client_name}`, x, doc.y, { width: w }));
   p.tag('P', () => doc.font('sans').fontSize(10).fillColor('#C9C3B6').text('Valuation of collectible and luxury assets', x, bandHeight - 48, { width: w }));
 
   p.tag('P', () => doc.font('serif').fontSize(16).fillColor(hex(PALETTE.navy)).text(`Valued as of ${formatLongDate(c.as_of)}`, x, bandHeight + 44, { width: w }));
@@ -68,7 +70,7 @@ function drawCover(p: PdfPages, data: ReportData): void {
       doc.font('sans').fontSize(9).text('These figures come from the test sandbox, not the live valuation service. Not for client use.', x + 14, at + 25, { width: w - 28 });
     });
   }
-  p.tag('P', () => doc.font('sans').fontSize(8).fillColor(hex(PALETTE.muted)).text('Confidential — prepared for the named client only. Values are estimates; see the disclaimer at the end of this report.', x, A4.height - 110, { width: w }));
+  p.tag('P', () => doc.font('sans').fontSize(8).fillColor(hex(PALETTE.muted)).text(c.audience === 'internal' ? 'Internal — for the firm only; not to be sent to any client. Values are estimates; see the disclaimer at the end of this report.' : 'Confidential — prepared for the named client only. Values are estimates; see the disclaimer at the end of this report.', x, A4.height - 110, { width: w }));
 }
 
 interface Figure {
@@ -125,13 +127,31 @@ function drawSummary(p: PdfPages, data: ReportData): void {
     { label: 'Total invested', value: formatMoney(s.total_invested, cur), sub: `${formatInteger(s.asset_count)} holdings in ${s.segment_count} segments` },
     { label: 'Gain since purchase', value: formatMoney(s.gain, cur), colour: signedColour(s.gain) },
     { label: 'Return since purchase', value: formatPercent(s.total_return_percent, 1, true), colour: signedColour(s.total_return_percent) },
-    { label: 'Annualised return', value: formatPercent(s.annualised_return_percent, 1, true), colour: signedColour(s.annualised_return_percent), sub: s.annualised_return_percent === null ? 'not available' : 'cost-weighted' },
+    { label: 'Return a year (IRR)', value: formatReturn(s.money_weighted_return_percent), colour: signedColour(s.money_weighted_return_percent), sub: s.money_weighted_return_percent === null ? 'not available yet' : 'money-weighted, since purchase' },
+    // The one monthly figure of the headline; without an earlier report the cost-weighted rate takes its place.
     mom
-      ? { label: 'Change on the month', value: formatMoney(mom.change, cur, 0), colour: signedColour(mom.change), sub: `${formatPercent(mom.change_percent, 1, true)} since ${formatLongDate(mom.previous_as_of)}` }
-      : { label: 'Change on the month', value: '–', sub: 'no previous report' },
+      ? { label: 'Value change since last report', value: formatMoney(mom.change, cur, 0), colour: signedColour(mom.change), sub: `${formatPercent(mom.change_percent, 1, true)} since the ${formatLongDate(mom.previous_as_of)} report` }
+      : { label: 'Annualised return', value: formatReturn(s.annualised_return_percent), colour: signedColour(s.annualised_return_percent), sub: s.annualised_return_percent === null ? 'not available' : 'cost-weighted holding period' },
   ]);
+  // One plain sentence per figure.
+  const why = figureSentences(data);
+  const nrv = netRealisable(data);
+  const explained: [string, string][] = [
+    ...(mom ? ([[`Value change since last report: ${formatMoney(mom.change, cur, 0)}.`, why.change]] as [string, string][]) : []),
+    [`Return a year (IRR): ${formatReturn(s.money_weighted_return_percent)}.`, why.mwr],
+    [`Time-weighted return${s.twr_from ? ` since ${formatLongDate(s.twr_from)}` : ''}: ${formatReturn(s.time_weighted_return_percent)}.`, why.twr],
+    [`Exchange-rate effect: ${formatMoney(s.fx_effect, cur, 0)}; asset effect: ${formatMoney(s.asset_effect, cur, 0)}.`, `${why.fx} ${why.asset}`],
+    [`Net realisable value: ${formatMoney(nrv?.value ?? null, cur, 0)}.`, why.nrv],
+    [`Coverage: ${formatPercent(s.coverage.valued_percent)} valued.`, why.coverage],
+  ];
+  for (const [figure, sentence] of explained) p.paragraph(`${figure} ${sentence}`, { size: 8, colour: PALETTE.muted });
 
   p.subheading('Allocation by segment');
+  if (data.allocation.length === 0) {
+    // Nothing valued: a sentence, not an empty chart drawn over the heading.
+    p.paragraph('No holding could be valued for this report, so there is no allocation to show; the rows not valued are listed at the end.', { colour: PALETTE.muted });
+    return;
+  }
   p.ensureSpace(150);
   const slices = data.allocation.map((a, i) => ({ label: a.segment_name, value: a.value, colour: SERIES_COLOURS[i % SERIES_COLOURS.length]! }));
   const y = doc.y;
@@ -193,8 +213,8 @@ function drawPerformance(p: PdfPages, data: ReportData): void {
     p,
     [
       { label: 'Period', width: 200 },
-      { label: 'Portfolio return', width: 150, align: 'right' },
-      { label: 'Against benchmark', width: p.width - 350, align: 'right' },
+      { label: "Today's holdings", width: 150, align: 'right' },
+      { label: `Against the ${perf.benchmark_name.toLowerCase()}`, width: p.width - 350, align: 'right' },
     ],
     perf.periods.map((r) => [
       r.label,
@@ -202,14 +222,20 @@ function drawPerformance(p: PdfPages, data: ReportData): void {
       { text: r.vs_benchmark_percent === null ? '–' : `${formatPercent(r.vs_benchmark_percent, 1, true).replace(' %', ' pts')}`, colour: signedColour(r.vs_benchmark_percent) },
     ]),
   );
+  p.paragraph(
+    `Period returns are the service's market measure of the holdings held today over each period, and the last column their lead over the ${perf.benchmark_name.toLowerCase()} in percentage points. ` +
+      'They differ from the value change since the last report in the summary, which compares the two reports\' values, new purchases included.',
+    { colour: PALETTE.muted, size: 8 },
+  );
   if (section.note) p.paragraph(section.note, { colour: PALETTE.muted, size: 8 });
 }
 
-function holdingsColumns(): PdfColumn[] {
+function holdingsColumns(internal: boolean): PdfColumn[] {
   return [
     { label: 'Row', width: 26, align: 'right' },
     { label: 'Holding', width: 194 },
-    { label: 'Segment', width: 86 },
+    // The internal report shows each holding's portfolio where a client report shows its segment.
+    { label: internal ? 'Portfolio' : 'Segment', width: 86 },
     { label: 'Qty', width: 26, align: 'right' },
     { label: 'Purchased', width: 52 },
     { label: 'Cost', width: 64, align: 'right' },
@@ -223,17 +249,17 @@ function holdingsColumns(): PdfColumn[] {
   ];
 }
 
-function* holdingRows(holdings: Iterable<Holding>, cur: string): Iterable<PdfRow> {
+function* holdingRows(holdings: Iterable<Holding>, cur: string, internal = false): Iterable<PdfRow> {
   for (const h of holdings) {
     yield [
       String(h.row),
-      { text: h.description, sub: h.asset_id },
-      segmentName(h.segment),
+      { text: h.description, sub: internal ? `${segmentName(h.segment)} · ${h.asset_id}` : h.asset_id },
+      internal ? h.portfolio : segmentName(h.segment),
       formatInteger(h.quantity),
       h.purchase_date,
       formatMoney(h.purchase_price, cur, 0),
       { text: formatMoney(h.current_value, cur, 0), sub: `${formatCompactMoney(h.value_low, cur)}–${formatCompactMoney(h.value_high, cur)}` },
-      { text: formatPercent(h.return_percent, 1, true), colour: signedColour(h.return_percent) },
+      { text: formatReturn(h.return_percent), colour: signedColour(h.return_percent) },
       formatPercent(h.weight_percent),
       { text: formatPercent(h.month_on_month_percent, 1, true), colour: signedColour(h.month_on_month_percent) },
       String(h.service_score),
@@ -261,7 +287,8 @@ function drawHoldings(p: PdfPages, data: ReportData): void {
       '"Valid." shows whether the valuation is market validated.',
     { size: 8, colour: PALETTE.muted },
   );
-  let rows: Iterable<PdfRow> = holdingRows(data.holdings, cur);
+  const internal = data.cover.audience === 'internal';
+  let rows: Iterable<PdfRow> = holdingRows(data.holdings, cur, internal);
   if (s.asset_count > PDF_MAX_HOLDINGS) {
     const { top, restCount, restValue, restCost } = largestHoldings(data.holdings, PDF_MAX_HOLDINGS);
     p.note(
@@ -271,11 +298,11 @@ function drawHoldings(p: PdfPages, data: ReportData): void {
     );
     const rest: PdfRow = ['', { text: `Other holdings (${formatInteger(restCount)})`, bold: true }, '', '', '', formatMoney(restCost, cur, 0), formatMoney(restValue, cur, 0), '', formatPercent(s.current_value > 0 ? (restValue / s.current_value) * 100 : 0), '', '', '', ''];
     rows = (function* () {
-      yield* holdingRows(top, cur);
+      yield* holdingRows(top, cur, internal);
       yield rest;
     })();
   }
-  drawTable(p, holdingsColumns(), rows, {
+  drawTable(p, holdingsColumns(internal), rows, {
     fontSize: 7.5,
     totalRow: ['', 'Total', '', '', '', formatMoney(s.total_invested, cur, 0), formatMoney(s.current_value, cur, 0), formatPercent(s.total_return_percent, 1, true), formatPercent(100), '', '', '', ''],
   });
@@ -290,7 +317,7 @@ function drawEnrichment(p: PdfPages, data: ReportData): void {
     drawTable(
       p,
       [
-        { label: 'Holding', width: 170 },
+        { label: data.cover.audience === 'internal' ? 'Holding (portfolio)' : 'Holding', width: 170 },
         { label: 'Value now', width: 66, align: 'right' },
         { label: 'ROI 12m', width: 46, align: 'right' },
         { label: 'ROI 24m', width: 46, align: 'right' },
@@ -299,7 +326,7 @@ function drawEnrichment(p: PdfPages, data: ReportData): void {
         { label: 'Conf.', width: p.width - 469, align: 'right' },
       ],
       data.projections.data.map((r) => [
-        { text: r.description, sub: r.asset_id },
+        { text: r.description, sub: data.cover.audience === 'internal' ? `${r.portfolio} · ${r.asset_id}` : r.asset_id },
         formatMoney(r.current_value, cur, 0),
         formatPercent(r.expected_roi_12m_percent, 1, true),
         formatPercent(r.expected_roi_24m_percent, 1, true),
@@ -317,7 +344,7 @@ function drawEnrichment(p: PdfPages, data: ReportData): void {
     drawTable(
       p,
       [
-        { label: 'Holding', width: 150 },
+        { label: data.cover.audience === 'internal' ? 'Holding (portfolio)' : 'Holding', width: 150 },
         { label: 'Timing', width: 82 },
         { label: 'Best channel', width: 110 },
         { label: 'Net proceeds', width: 70, align: 'right' },
@@ -325,8 +352,8 @@ function drawEnrichment(p: PdfPages, data: ReportData): void {
         { label: 'Hold 12m', width: p.width - 452, align: 'right' },
       ],
       data.exit_analysis.data.map((e) => [
-        { text: e.description, sub: e.asset_id },
-        { text: e.recommendation.replace(/_/g, ' '), sub: `${e.signal}, window ${e.optimal_window}` },
+        { text: e.description, sub: data.cover.audience === 'internal' ? `${e.portfolio} · ${e.asset_id}` : e.asset_id },
+        { text: readable(e.recommendation), sub: `${readable(e.signal)}; window ${readable(e.optimal_window).toLowerCase()}` },
         { text: e.primary_channel, sub: `commission ${formatPercent(e.primary_commission_percent)}` },
         { text: formatMoney(e.primary_estimated_net, cur, 0), sub: `alt. ${formatMoney(e.secondary_estimated_net, cur, 0)}` },
         e.primary_timeline_days,
@@ -337,19 +364,28 @@ function drawEnrichment(p: PdfPages, data: ReportData): void {
   }
 }
 
+/** The PDF lists at most this many errors and counts the rest (the xlsx and JSON have them all). */
+export const PDF_MAX_ERRORS = 200;
+
 function drawErrorsAndNotes(p: PdfPages, data: ReportData): void {
   p.section('Rows not valued');
   if (data.errors.length === 0) p.paragraph('None: every input row was valued.', { colour: PALETTE.muted });
   else {
+    // The first PDF_MAX_ERRORS, then a count: 100,000 bad rows must not make a 100,000-line PDF.
+    const internal = data.cover.audience === 'internal';
+    const shown = data.errors.slice(0, PDF_MAX_ERRORS);
     drawTable(
       p,
       [
+        ...(internal ? [{ label: 'Portfolio', width: 90 }] : []),
         { label: 'Row', width: 36, align: 'right' },
         { label: 'Field', width: 90 },
-        { label: 'Problem', width: p.width - 126 },
+        { label: 'Problem', width: p.width - 126 - (internal ? 90 : 0) },
       ],
-      data.errors.map((e) => [e.row === null ? '–' : String(e.row), e.field || '–', e.message]),
+      shown.map((e) => [...(internal ? [e.portfolio] : []), e.row === null ? '–' : String(e.row), e.field || '–', e.message]),
     );
+    const rest = data.errors.length - shown.length;
+    if (rest > 0) p.note(`…and ${formatInteger(rest)} more row${rest === 1 ? '' : 's'} not valued (${formatInteger(data.errors.length)} in all): the complete list is in the spreadsheet and JSON files of this report.`);
   }
   p.section('Method');
   for (const note of data.method_notes) p.paragraph(note);
@@ -363,8 +399,12 @@ export const REPORT_LANG = 'en-GB';
 export async function writePdf(data: ReportData, filePath: string): Promise<void> {
   const c = data.cover;
   const pages = new PdfPages(
-    { title: c.client_name === c.portfolio_name ? c.portfolio_name : `${c.portfolio_name} — ${c.client_name}`, subtitle: `Valued as of ${formatLongDate(c.as_of)} · ${c.currency}`, reference: c.report_id, sandbox: c.sandbox },
-    { Title: `${c.portfolio_name} — portfolio report ${c.as_of}`, Author: c.prepared_by, Subject: `Valuation report for ${c.client_name}` },
+    c.audience === 'internal'
+      ? { title: `Internal consolidated report — ${c.portfolios.length} portfolios`, subtitle: `Valued as of ${formatLongDate(c.as_of)} · ${c.currency}`, reference: `${c.report_id} · INTERNAL, not for clients`, sandbox: c.sandbox }
+      : { title: c.client_name === c.portfolio_name ? c.portfolio_name : `${c.portfolio_name} — ${c.client_name}`, subtitle: `Valued as of ${formatLongDate(c.as_of)} · ${c.currency}`, reference: c.report_id, sandbox: c.sandbox },
+    c.audience === 'internal'
+      ? { Title: `Internal consolidated report ${c.as_of}`, Author: c.prepared_by, Subject: `Consolidated valuation of ${c.portfolios.length} portfolios, for the firm only` }
+      : { Title: `${c.portfolio_name} — portfolio report ${c.as_of}`, Author: c.prepared_by, Subject: `Valuation report for ${c.client_name}` },
     { lang: REPORT_LANG, created: new Date(c.generated_at) },
   );
   for (const file of await reportAttachments(data, filePath)) pages.attach(file);

@@ -42,7 +42,8 @@ async function send(name: OperationName, path: string, body: string | Uint8Array
   cases++;
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (def.auth) headers.authorization = `Bearer ${token}`;
-  const res = await fetch(sb.url + path, { method: def.method, headers, body, signal: AbortSignal.timeout(ANSWER_DEADLINE_MS) });
+  const payload = body instanceof Uint8Array ? Buffer.from(body) : body;
+  const res = await fetch(sb.url + path, { method: def.method, headers, body: payload, signal: AbortSignal.timeout(ANSWER_DEADLINE_MS) });
   const text = await res.text();
   const what = `${name} ${path} ${res.status}: ${text.slice(0, 300)}\nbody: ${typeof body === 'string' ? body.slice(0, 300) : body ? Buffer.from(body).toString('latin1').slice(0, 300) : ''}`;
   expect(res.status, what).toBeLessThan(500);

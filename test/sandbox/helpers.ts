@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import type { z } from 'zod';
 import { ErrorResponse, TokenResponse } from '../../src/wire';
 import { startSandbox, type SandboxOptions } from '../../src/sandbox';
@@ -6,6 +7,17 @@ export type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 
 export function start(opts: SandboxOptions = {}): Promise<Sandbox> {
   return startSandbox({ port: 0, quiet: true, ...opts });
+}
+
+/** A sandbox for the enclosing suite and an access token of one account, started before and stopped after it. */
+export function suiteSandbox(clientId = 'demo-enterprise', opts: SandboxOptions = {}): { sb: Sandbox; token: string } {
+  const state = {} as { sb: Sandbox; token: string };
+  beforeAll(async () => {
+    state.sb = await start(opts);
+    state.token = (await getToken(state.sb.url, clientId)).access_token;
+  });
+  afterAll(() => state.sb.close());
+  return state;
 }
 
 export interface Reply {

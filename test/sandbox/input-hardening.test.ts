@@ -1,22 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MAX_MONEY, PURCHASE_DATE_FLOOR, ProjectionResponse, ExitStrategyResponse, PortfolioCreatedResponse } from '../../src/wire';
 import { REQUEST_EXAMPLES } from '../../src/wire/examples';
-import { call, errorOf, expectShape, getToken, start, type Sandbox } from './helpers';
+import { call, errorOf, expectShape, getToken, start, suiteSandbox } from './helpers';
 
 /** Issue 17: the sandbox refuses nonsense with a 400 naming the field instead of answering it. */
 const asset_id = 'SVC-WAT-ROLEX-126610LN-2020';
 const holding = REQUEST_EXAMPLES.createPortfolio.assets[0];
 
-let sb: Sandbox;
-let token: string;
-beforeAll(async () => {
-  sb = await start();
-  token = (await getToken(sb.url, 'demo-enterprise')).access_token;
-});
-afterAll(() => sb.close());
+const suite = suiteSandbox();
 
 async function refused(method: string, path: string, body: unknown, field: string, message?: RegExp) {
-  const r = await call(sb.url, method, path, { token, body });
+  const r = await call(suite.sb.url, method, path, { token: suite.token, body });
   expect(r.status, JSON.stringify(r.json)).toBe(400);
   const e = errorOf(r);
   expect(e.field).toBe(field);
@@ -33,14 +27,14 @@ describe('numbers are finite and bounded', () => {
   });
 
   it('the maximum itself is answered with finite figures', async () => {
-    const p = await call(sb.url, 'POST', '/projections', { token, body: { asset_id, current_value: MAX_MONEY } });
+    const p = await call(suite.sb.url, 'POST', '/projections', { token: suite.token, body: { asset_id, current_value: MAX_MONEY } });
     expect(p.status).toBe(200);
     expect(expectShape(ProjectionResponse, p.json).projection.scenarios.optimistic['36_months']!.value).toBeGreaterThan(MAX_MONEY / 10);
-    const x = await call(sb.url, 'POST', '/exit', { token, body: { asset_id, current_value: MAX_MONEY } });
+    const x = await call(suite.sb.url, 'POST', '/exit', { token: suite.token, body: { asset_id, current_value: MAX_MONEY } });
     expect(x.status).toBe(200);
     expectShape(ExitStrategyResponse, x.json);
     const assets = Array.from({ length: 1000 }, () => ({ ...holding, purchase_price: MAX_MONEY }));
-    const port = await call(sb.url, 'POST', '/portfolio', { token, body: { name: 'Max', assets } });
+    const port = await call(suite.sb.url, 'POST', '/portfolio', { token: suite.token, body: { name: 'Max', assets } });
     expect(port.status).toBe(201);
     expect(expectShape(PortfolioCreatedResponse, port.json).portfolio.total_invested).toBe(MAX_MONEY * 1000);
   });
@@ -53,7 +47,7 @@ describe('numbers are finite and bounded', () => {
   it('a portfolio purchase_price of 1e308 is a 400, not 201 with total_invested null', async () => {
     await refused('POST', '/portfolio', { name: 'P', assets: [holding, { ...holding, purchase_price: 1e308 }] }, 'assets[1].purchase_price', /at most/);
     // 0 stays allowed: a gift or an inheritance.
-    expect((await call(sb.url, 'POST', '/portfolio', { token, body: { name: 'Gift', assets: [{ ...holding, purchase_price: 0 }] } })).status).toBe(201);
+    expect((await call(suite.sb.url, 'POST', '/portfolio', { token: suite.token, body: { name: 'Gift', assets: [{ ...holding, purchase_price: 0 }] } })).status).toBe(201);
   });
 });
 
@@ -61,7 +55,7 @@ describe('purchase dates', () => {
   it('a date in 2099 or in the year 1000 is refused; the floor itself is accepted', async () => {
     await refused('POST', '/portfolio', { name: 'P', assets: [{ ...holding, purchase_date: '2099-01-01' }] }, 'assets[0].purchase_date', /in the future/);
     await refused('POST', '/portfolio', { name: 'P', assets: [{ ...holding, purchase_date: '1000-01-01' }] }, 'assets[0].purchase_date', /before 1900-01-01/);
-    expect((await call(sb.url, 'POST', '/portfolio', { token, body: { name: 'Old', assets: [{ ...holding, purchase_date: PURCHASE_DATE_FLOOR }] } })).status).toBe(201);
+    expect((await call(suite.sb.url, 'POST', '/portfolio', { token: suite.token, body: { name: 'Old', assets: [{ ...holding, purchase_date: PURCHASE_DATE_FLOOR }] } })).status).toBe(201);
   });
 
   it("'today' is the sandbox's own clock: a date after it is refused even when this machine is later", async () => {
@@ -101,7 +95,7 @@ describe('control characters are refused, not stored', () => {
   });
 
   it('a name that is fine is stored and echoed as sent', async () => {
-    const r = await call(sb.url, 'POST', '/portfolio', { token, body: { name: '  Château Ünïcode — 東京 ', assets: [holding] } });
+    const r = await call(suite.sb.url, 'POST', '/portfolio', { token: suite.token, body: { name: '  Château Ünïcode — 東京 ', assets: [holding] } });
     expect(expectShape(PortfolioCreatedResponse, r.json).portfolio.name).toBe('Château Ünïcode — 東京');
   });
 });

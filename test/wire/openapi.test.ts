@@ -3,11 +3,11 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { OPERATIONS, type OperationDef, type OperationName } from '../../src/wire';
 import { REQUEST_EXAMPLES } from '../../src/wire/examples';
 import { OPENAPI_PATH, buildOpenApi, openApiJson } from '../../src/wire/openapi';
-import { call, getToken, start, type Sandbox } from '../sandbox/helpers';
+import { call, suiteSandbox } from '../sandbox/helpers';
 
 const COMMITTED = path.join(import.meta.dirname, '../../docs/openapi.json');
 
@@ -76,20 +76,14 @@ describe('the OpenAPI document', () => {
 });
 
 describe('the document served by the sandbox, and the sandbox answering it', () => {
-  let sb: Sandbox;
-  let token: string;
-  beforeAll(async () => {
-    sb = await start();
-    token = (await getToken(sb.url, 'demo-enterprise')).access_token;
-  });
-  afterAll(() => sb.close());
+  const suite = suiteSandbox();
 
   it('GET /v1/openapi.json needs no token and is the generated document', async () => {
-    const r = await call(sb.url, 'GET', OPENAPI_PATH);
+    const r = await call(suite.sb.url, 'GET', OPENAPI_PATH);
     expect(r.status).toBe(200);
     expect(r.headers.get('content-type')).toMatch(/^application\/json/);
     expect(r.json).toEqual(buildOpenApi());
-    expect((await call(sb.url, 'POST', OPENAPI_PATH, { body: {} })).status).toBe(405);
+    expect((await call(suite.sb.url, 'POST', OPENAPI_PATH, { body: {} })).status).toBe(405);
   });
 
   it("every operation's success answer matches the document's response schema", async () => {
@@ -103,7 +97,7 @@ describe('the document served by the sandbox, and the sandbox answering it', () 
       const examples = REQUEST_EXAMPLES as Partial<Record<OperationName, unknown>>;
       const body = name === 'refreshToken' ? { refresh_token: refresh, grant_type: 'refresh_token' } : examples[name];
       const p = def.path.replace(/\{(\w+)\}/g, (_, k: 'id' | 'segment') => encodeURIComponent(paramsOf(name)[k]));
-      const r = await call(sb.url, def.method, p, { token: def.auth ? token : undefined, body });
+      const r = await call(suite.sb.url, def.method, p, { token: def.auth ? suite.token : undefined, body });
       expect(r.status, `${name}: ${JSON.stringify(r.json)}`).toBe(def.status);
       expectValid(opOf(name).responses[String(def.status)]!.content!['application/json']!.schema.$ref, r.json, name);
       const j = r.json as Record<string, Record<string, string> & { id?: string }>;
@@ -113,7 +107,7 @@ describe('the document served by the sandbox, and the sandbox answering it', () 
       if (name === 'createPortfolio') ids.getPortfolio = ids.updatePortfolio = ids.portfolioPerformance = j.portfolio!.id!;
     }
     // An error answer matches the document's error schema.
-    const bad = await call(sb.url, 'POST', '/projections', { token, body: { asset_id: 'SVC-WAT-ROLEX-126610LN-2020', current_value: 1, horizons: [18] } });
+    const bad = await call(suite.sb.url, 'POST', '/projections', { token: suite.token, body: { asset_id: 'SVC-WAT-ROLEX-126610LN-2020', current_value: 1, horizons: [18] } });
     expectValid('#/components/schemas/ErrorResponse', bad.json, 'a 400');
   });
 });
