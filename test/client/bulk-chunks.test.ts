@@ -129,7 +129,7 @@ describe('valueAll: chunks as they land', () => {
       .valueAll(watches(500, 'B'), { concurrency: 3, signal: ctrl.signal, onChunk: (c) => c.indices.forEach((i) => landed.add(i)) })
       .catch((e: unknown) => e);
     await h.heldCount(3);
-    h.held[1]!.release(); // one chunk lands
+    h.held.find((x) => x.first === 'B50')!.release(); // the second chunk lands
     await h.heldCount(4); // its worker sent the next
     ctrl.abort();
     h.held.forEach((x) => x.release());
