@@ -80,16 +80,6 @@ export async function runReports(opts: RunOptions, io: RunIo): Promise<RunOutcom
     }
     cp ??= Checkpoint.fresh(outDir, key, new Date().toISOString());
     const client = conn.client;
-    const ctx: BuildContext = {
-      asOf: settings.asOf,
-      currency,
-      generatedAt: fixedGeneratedAt(env) ?? cp.state.generated_at,
-      sandbox: conn.sandbox,
-      preparedBy: settings.preparedBy,
-      previous,
-      fx,
-    };
-
     const results = await valueEverything(client, inServiceCurrency(portfolios, asked, currency, fx), cp, {
       currency: asked,
       signal: io.signal,
@@ -97,6 +87,16 @@ export async function runReports(opts: RunOptions, io: RunIo): Promise<RunOutcom
       consolidated: portfolios.length > 1,
       concurrency: opts.concurrency ?? settings.concurrency,
     });
+    const ctx: BuildContext = {
+      asOf: settings.asOf,
+      currency,
+      generatedAt: fixedGeneratedAt(env) ?? cp.state.generated_at,
+      // Marked as sandbox data when configured so, or when the service said it is one (x-sandbox: true), whatever the configuration.
+      sandbox: conn.sandbox || client.servedBySandbox,
+      preparedBy: settings.preparedBy,
+      previous,
+      fx,
+    };
     const files: string[] = [];
     let rowErrors = false;
     for (const p of portfolios) {

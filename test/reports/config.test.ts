@@ -29,7 +29,11 @@ describe('settings', () => {
     writeFileSync(bad, JSON.stringify({ clientsecret: 'x' }));
     expect(() => resolveSettings({ config: bad }, {}, cwd, today)).toThrow(/config file .*bad\.json: .*clientsecret/);
     expect(() => resolveSettings({ config: join(cwd, 'none.json') }, {}, cwd, today)).toThrow(InputError);
-    expect(() => resolveSettings({ currency: 'JPY' }, {}, cwd, today)).toThrow(/--currency must be one of USD, EUR, GBP/);
+    expect(() => resolveSettings({ currency: 'DOLLARS' }, {}, cwd, today)).toThrow(/--currency must be an ISO 4217 code such as USD/);
+    expect(() => resolveSettings({ asOf: '31/10/2026' }, {}, cwd, today)).toThrow(/--as-of must be a date .*write 2026-10-31/);
+    // Credentials in the address are refused without being echoed.
+    expect(() => resolveSettings({}, { SVC_BASE_URL: 'https://firm:s3cret@api.example/v1' }, cwd, today)).toThrow(/^SVC_BASE_URL contains a user name or password \(https:\/\/user:…@host\); it is not printed here/);
+    expect(() => resolveSettings({}, { SVC_BASE_URL: 'https://firm:s3cret@api.example/v1' }, cwd, today)).not.toThrow(/s3cret/);
     expect(() => resolveSettings({ asOf: '2026-02-30' }, {}, cwd, today)).toThrow(/--as-of must be a date that exists/);
     expect(() => resolveSettings({ asOf: '2026-11-22' }, {}, cwd, today)).toThrow(/in the future/);
     expect(() => resolveSettings({ tier: 'gold' }, {}, cwd, today)).toThrow(/--tier must be one of starter, pro, enterprise/);

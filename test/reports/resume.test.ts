@@ -157,7 +157,7 @@ describe('svc-report run --resume with chunks in flight', () => {
     }
     return lines;
   };
-  const valuationCalls = (lines: { path: string }[]) => lines.filter((l) => l.path.endsWith('/valuations/batch'));
+  const valuationCalls = <L extends { path: string }>(lines: L[]) => lines.filter((l) => l.path.endsWith('/valuations/batch'));
 
   it('after kill -9 with chunks in flight, once at least two chunks were journaled, re-sends only the chunks that never landed and writes the reports of a sequential run', async () => {
     const file = join(dir, 'in-flight.csv');

@@ -133,11 +133,20 @@ describe('svc-report run against the sandbox', () => {
     const r = await runCli(['run', file, '--out', join(dir, 'starter-out'), '--formats', 'json', '--tier', 'starter', '--minute-ms', '6000', '--as-of', '2026-10-31'], serviceEnv(sb, 'demo-starter'));
     expect(r.code).toBe(0);
     const json = readJson(r.stdout.trim());
-    for (const key of ['projections', 'exit_analysis', 'benchmarks']) {
-      expect(json[key].included).toBe(false);
-      expect(json[key].note).toMatch(/403/);
-    }
+    for (const key of ['projections', 'exit_analysis', 'benchmarks']) expect(json[key].included).toBe(false);
+    // The client's report says the section is not part of it; the 403 and the scope are the analyst's (stderr and analyst_notes).
+    expect(JSON.stringify(json.analyst_notes)).toMatch(/403 Forbidden for the projections scope/);
+    expect(r.stderr).toMatch(/403 Forbidden for the exit scope/);
     expect(json.summary.asset_count).toBe(3);
+  });
+
+  it('marks the reports as sandbox data when the service says it is one (x-sandbox: true), even when not configured as a sandbox', async () => {
+    const file = join(dir, 'unmarked.csv');
+    writeFileSync(file, csvFile(watchRows(2)));
+    const { SVC_SANDBOX: _, ...notConfigured } = serviceEnv(sb);
+    const r = await runCli(['run', file, '--out', join(dir, 'unmarked-out'), '--formats', 'json', '--as-of', '2026-10-31'], notConfigured);
+    expect(r.code).toBe(0);
+    expect(readJson(r.stdout.trim()).sandbox).toBe(true);
   });
 
   it('writes one report set per portfolio and a consolidated one for several', async () => {
@@ -148,7 +157,7 @@ describe('svc-report run against the sandbox', () => {
     const out = join(dir, 'multi-out');
     const r = await runCli(['run', a, b, '--out', out, '--formats', 'json', '--as-of', '2026-10-31'], serviceEnv(sb));
     expect(r.code).toBe(0);
-    expect(readdirSync(out).sort()).toEqual(['alpha-2026-10-31.json', 'beta-2026-10-31.json', 'consolidated-2026-10-31.json']);
+    expect(readdirSync(out).filter((f) => f !== 'manifest.json').sort()).toEqual(['alpha-2026-10-31.json', 'beta-2026-10-31.json', 'consolidated-2026-10-31.json']);
     const [alpha, beta, all] = ['alpha', 'beta', 'consolidated'].map((n) => readJson(join(out, `${n}-2026-10-31.json`)));
     expect(all.summary.asset_count).toBe(5);
     expect(cents(all.summary.current_value)).toBe(cents(alpha.summary.current_value + beta.summary.current_value));
