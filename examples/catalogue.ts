@@ -15,6 +15,8 @@ export interface CatalogueItem {
   sizes?: string[];
   medium?: string;
   sizeCm?: [number, number];
+  /** One of a kind (a property, a one-off artwork, a car by its chassis): held at most once across all the example portfolios. */
+  unique?: boolean;
 }
 
 export const CATALOGUE: CatalogueItem[] = [
@@ -39,18 +41,22 @@ export const CATALOGUE: CatalogueItem[] = [
   { segment: 'watches', brand: 'Jaeger-LeCoultre', model: 'Reverso Tribute Duoface', reference: 'Q3988482', years: [2018, 2024], price: 11_500 },
   { segment: 'watches', brand: 'IWC', model: 'Portugieser Chronograph', reference: 'IW371605', years: [2020, 2024], price: 7_400 },
   // Art
-  { segment: 'art', brand: 'Banksy', model: 'Girl with Balloon', years: [2004, 2004], price: 165_000, medium: 'screenprint (signed)', sizeCm: [50, 70] },
-  { segment: 'art', brand: 'Banksy', model: 'Love Is in the Air (Flower Thrower)', years: [2003, 2003], price: 120_000, medium: 'screenprint', sizeCm: [50, 70] },
+  { segment: 'art', brand: 'Banksy', model: 'Girl with Balloon', years: [2004, 2004], price: 280_000, medium: 'screenprint (signed)', sizeCm: [50, 70] },
+  { segment: 'art', brand: 'Banksy', model: 'Love Is in the Air (Flower Thrower)', years: [2003, 2003], price: 160_000, medium: 'screenprint', sizeCm: [50, 70] },
   { segment: 'art', brand: 'Yayoi Kusama', model: 'Pumpkin (Yellow)', years: [1992, 2000], price: 95_000, medium: 'screenprint', sizeCm: [45, 53] },
-  { segment: 'art', brand: 'Andy Warhol', model: 'Marilyn Monroe (F. & S. II.31)', years: [1967, 1967], price: 280_000, medium: 'screenprint', sizeCm: [91, 91] },
-  { segment: 'art', brand: 'Keith Haring', model: 'Pop Shop I', years: [1987, 1987], price: 55_000, medium: 'screenprint', sizeCm: [30, 38] },
+  { segment: 'art', brand: 'Andy Warhol', model: 'Marilyn Monroe (F. & S. II.31)', years: [1967, 1967], price: 380_000, medium: 'screenprint', sizeCm: [91, 91] },
+  { segment: 'art', brand: 'Keith Haring', model: 'Pop Shop I (set of four screenprints)', years: [1987, 1987], price: 85_000, medium: 'screenprint', sizeCm: [30, 38] },
   { segment: 'art', brand: 'David Hockney', model: 'The Arrival of Spring in Woldgate', years: [2011, 2013], price: 48_000, medium: 'iPad drawing print', sizeCm: [118, 89] },
   { segment: 'art', brand: 'Damien Hirst', model: 'Valium (spot print)', years: [2000, 2000], price: 22_000, medium: 'screenprint', sizeCm: [72, 53] },
-  { segment: 'art', brand: 'KAWS', model: 'Companion (Passing Through)', years: [2010, 2010], price: 18_000, medium: 'painted cast vinyl', sizeCm: [20, 37] },
+  { segment: 'art', brand: 'KAWS', model: 'Companion (Passing Through)', years: [2010, 2010], price: 3_500, medium: 'painted cast vinyl', sizeCm: [20, 37] },
   { segment: 'art', brand: 'Takashi Murakami', model: 'Flowerball (3D) Sexy Pink', years: [2013, 2013], price: 9_500, medium: 'offset lithograph', sizeCm: [71, 71] },
   { segment: 'art', brand: 'Roy Lichtenstein', model: 'Reflections on Brushstrokes', years: [1990, 1990], price: 140_000, medium: 'lithograph and screenprint', sizeCm: [99, 126] },
   { segment: 'art', brand: 'Gerhard Richter', model: 'Abstraktes Bild (P15)', years: [2014, 2014], price: 21_000, medium: 'diasec-mounted giclée', sizeCm: [100, 90] },
-  { segment: 'art', brand: 'Joan Miró', model: 'Le Lézard aux plumes d’or', years: [1971, 1971], price: 14_000, medium: 'lithograph', sizeCm: [33, 43] },
+  // One-off works: each is a single object, so only one portfolio can hold it.
+  { segment: 'art', brand: 'Jean-Michel Basquiat', model: 'Untitled (drawing on paper)', years: [1982, 1982], price: 2_400_000, medium: 'oilstick and crayon on paper', sizeCm: [57, 76], unique: true },
+  { segment: 'art', brand: 'Yayoi Kusama', model: 'Infinity Nets (60 x 60 cm painting)', years: [2006, 2006], price: 850_000, medium: 'acrylic on canvas', sizeCm: [60, 60], unique: true },
+  { segment: 'art', brand: 'Damien Hirst', model: 'Spot Painting (medium canvas)', years: [2004, 2004], price: 240_000, medium: 'household gloss on canvas', sizeCm: [100, 100], unique: true },
+  { segment: 'art', brand: 'Joan Miró', model: 'Le Lézard aux plumes d’or', years: [1971, 1971], price: 6_500, medium: 'lithograph', sizeCm: [33, 43] },
   // Wine (price per case of 12 x 75cl, the unit the service values wine in)
   { segment: 'wine', brand: 'Château Lafite Rothschild', model: 'Lafite Rothschild', years: [2005, 2016], price: 8_800, units: [1, 2, 3] },
   { segment: 'wine', brand: 'Château Margaux', model: 'Margaux', years: [2005, 2016], price: 9_600, units: [1, 2] },
@@ -64,10 +70,10 @@ export const CATALOGUE: CatalogueItem[] = [
   { segment: 'wine', brand: 'Opus One', model: 'Napa Valley Red', years: [2014, 2019], price: 4_800, units: [1, 2, 3] },
   { segment: 'wine', brand: 'Château Mouton Rothschild', model: 'Mouton Rothschild', years: [2000, 2016], price: 8_900, units: [1, 2] },
   // Sneakers
-  { segment: 'sneakers', brand: 'Nike', model: 'Air Jordan 1 Retro High OG Chicago', reference: '555088-101', years: [2015, 2015], price: 2_300, sizes: ['9', '10', '10.5', '11'] },
+  { segment: 'sneakers', brand: 'Nike', model: 'Air Jordan 1 Retro High OG Chicago', reference: '555088-101', years: [2015, 2015], price: 1_700, sizes: ['9', '10', '10.5', '11'] },
   { segment: 'sneakers', brand: 'Nike', model: 'Air Jordan 1 x Off-White Chicago', reference: 'AA3834-101', years: [2017, 2017], price: 4_800, sizes: ['9', '9.5', '10', '11'] },
   { segment: 'sneakers', brand: 'Nike', model: 'Dunk Low x Travis Scott', reference: 'CT5053-001', years: [2020, 2020], price: 1_350, sizes: ['8.5', '9', '10'] },
-  { segment: 'sneakers', brand: 'Nike', model: 'Air Mag Back to the Future', reference: '417744-001', years: [2016, 2016], price: 48_000, sizes: ['10', '11'] },
+  { segment: 'sneakers', brand: 'Nike', model: 'Air Mag Back to the Future', reference: '417744-001', years: [2016, 2016], price: 36_000, sizes: ['10', '11'] },
   { segment: 'sneakers', brand: 'Nike', model: 'SB Dunk Low Paris', reference: '308269-111', years: [2003, 2003], price: 28_000, sizes: ['9', '10'] },
   { segment: 'sneakers', brand: 'Adidas', model: 'Yeezy Boost 350 V2 Zebra', reference: 'CP9654', years: [2017, 2022], price: 320, sizes: ['9', '10', '11', '12'] },
   { segment: 'sneakers', brand: 'Nike', model: 'Air Jordan 4 Retro x Travis Scott Cactus Jack', reference: '308497-406', years: [2018, 2018], price: 1_150, sizes: ['9', '10', '11'] },
@@ -80,27 +86,27 @@ export const CATALOGUE: CatalogueItem[] = [
   { segment: 'bags', brand: 'Chanel', model: 'Classic Double Flap Medium Caviar', reference: 'A01112', years: [2012, 2024], price: 10_200 },
   { segment: 'bags', brand: 'Chanel', model: 'Boy Bag Old Medium', reference: 'A67086', years: [2014, 2023], price: 5_400 },
   { segment: 'bags', brand: 'Louis Vuitton', model: 'Speedy Bandoulière 30 Monogram', reference: 'M41112', years: [2015, 2024], price: 1_650 },
-  { segment: 'bags', brand: 'Dior', model: 'Lady Dior Medium Cannage', reference: 'M0565ONGE', years: [2016, 2024], price: 5_900 },
-  // Cards (grade in the reference)
-  { segment: 'cards', brand: 'Pokémon', model: 'Base Set 1st Edition Charizard Holo #4', reference: 'PSA9', years: [1999, 1999], price: 42_000 },
-  { segment: 'cards', brand: 'Pokémon', model: 'Base Set Unlimited Charizard Holo #4', reference: 'PSA8', years: [1999, 1999], price: 1_400 },
-  { segment: 'cards', brand: 'Fleer', model: 'Michael Jordan Rookie #57', reference: 'PSA9', years: [1986, 1986], price: 17_500 },
-  { segment: 'cards', brand: 'Topps', model: 'Mickey Mantle #311', reference: 'PSA4', years: [1952, 1952], price: 210_000 },
-  { segment: 'cards', brand: 'Topps', model: 'LeBron James Chrome Rookie #111', reference: 'PSA10', years: [2003, 2003], price: 38_000 },
-  { segment: 'cards', brand: 'Wizards of the Coast', model: 'Magic Alpha Black Lotus', reference: 'BGS8', years: [1993, 1993], price: 160_000 },
-  { segment: 'cards', brand: 'Playoff', model: 'Contenders Tom Brady Rookie Ticket Auto #144', reference: 'PSA8', years: [2000, 2000], price: 65_000 },
-  { segment: 'cards', brand: 'Panini', model: 'Prizm Luka Doncic Silver Rookie #280', reference: 'PSA10', years: [2018, 2018], price: 4_200 },
+  { segment: 'bags', brand: 'Dior', model: 'Lady Dior Medium Cannage', reference: 'M0565ONGE', years: [2016, 2024], price: 4_500 },
+  // Cards (the grade is part of the card: a PSA 9 and a PSA 10 are different assets)
+  { segment: 'cards', brand: 'Pokémon', model: 'Charizard Base Set Holo 1st Edition PSA 9', reference: 'BS4-1ED-PSA9', years: [1999, 1999], price: 42_000 },
+  { segment: 'cards', brand: 'Pokémon', model: 'Charizard Base Set Holo Unlimited PSA 8', reference: 'BS4-UNL-PSA8', years: [1999, 1999], price: 1_400 },
+  { segment: 'cards', brand: 'Fleer', model: 'Michael Jordan #57 Rookie PSA 9', reference: '57-PSA9', years: [1986, 1986], price: 13_000 },
+  { segment: 'cards', brand: 'Topps', model: 'Mickey Mantle #311 PSA 4', reference: '311-PSA4', years: [1952, 1952], price: 210_000 },
+  { segment: 'cards', brand: 'Topps', model: 'LeBron James Chrome #111 Rookie PSA 10', years: [2003, 2003], price: 22_000 },
+  { segment: 'cards', brand: 'Wizards of the Coast', model: 'Black Lotus Alpha BGS 8', years: [1993, 1993], price: 160_000 },
+  { segment: 'cards', brand: 'Playoff', model: 'Contenders Tom Brady Rookie Ticket Auto #144 PSA 8', years: [2000, 2000], price: 65_000 },
+  { segment: 'cards', brand: 'Panini', model: 'Luka Doncic Prizm Silver #280 Rookie PSA 10', years: [2018, 2018], price: 4_200 },
   // Jewellery
   { segment: 'jewellery', brand: 'Cartier', model: 'Love Bracelet Yellow Gold', reference: 'B6035517', years: [2015, 2024], price: 6_900 },
   { segment: 'jewellery', brand: 'Cartier', model: 'Panthère de Cartier Ring', reference: 'N4225000', years: [2016, 2023], price: 48_000 },
   { segment: 'jewellery', brand: 'Van Cleef & Arpels', model: 'Vintage Alhambra Necklace 10 Motifs', reference: 'VCARA42100', years: [2014, 2024], price: 13_500 },
   { segment: 'jewellery', brand: 'Tiffany & Co.', model: 'Tiffany Setting Engagement Ring 2ct', reference: 'TIFFANYSETTING2CT', years: [2012, 2023], price: 42_000 },
-  { segment: 'jewellery', brand: 'Bulgari', model: 'Serpenti Viper Bracelet', reference: 'BR858797', years: [2017, 2024], price: 9_800 },
+  { segment: 'jewellery', brand: 'Bulgari', model: 'Serpenti Viper Bracelet', reference: 'BR858797', years: [2017, 2024], price: 5_200 },
   { segment: 'jewellery', brand: 'Harry Winston', model: 'Sunflower Diamond Earrings', reference: 'EADPRFSF', years: [2015, 2022], price: 36_000 },
   { segment: 'jewellery', brand: 'Graff', model: 'Butterfly Silhouette Pendant', reference: 'RGP657', years: [2018, 2024], price: 21_000 },
-  // Automobiles
+  // Automobiles (each a single car, known by its chassis)
   { segment: 'automobiles', brand: 'Porsche', model: '911 Carrera 4S (993)', years: [1996, 1998], price: 145_000 },
-  { segment: 'automobiles', brand: 'Porsche', model: '911 Carrera RS 2.7', years: [1973, 1973], price: 880_000 },
+  { segment: 'automobiles', brand: 'Porsche', model: '911 Carrera RS 2.7', years: [1973, 1973], price: 1_100_000 },
   { segment: 'automobiles', brand: 'Ferrari', model: 'F40', years: [1988, 1992], price: 2_650_000 },
   { segment: 'automobiles', brand: 'Ferrari', model: 'Dino 246 GT', years: [1970, 1974], price: 390_000 },
   { segment: 'automobiles', brand: 'Mercedes-Benz', model: '300 SL Gullwing', years: [1954, 1957], price: 1_450_000 },
@@ -112,17 +118,27 @@ export const CATALOGUE: CatalogueItem[] = [
   // Spirits (price per bottle)
   { segment: 'spirits', brand: 'The Macallan', model: '25 Year Old Sherry Oak', years: [2018, 2023], price: 2_900, units: [1, 2, 3] },
   { segment: 'spirits', brand: 'The Macallan', model: '18 Year Old Sherry Oak', years: [2019, 2024], price: 420, units: [3, 6] },
-  { segment: 'spirits', brand: 'Suntory', model: 'Hibiki 30 Year Old', years: [2015, 2022], price: 8_200, units: [1, 2] },
-  { segment: 'spirits', brand: 'Suntory', model: 'Yamazaki 18 Year Old', years: [2017, 2024], price: 620, units: [2, 6] },
-  { segment: 'spirits', brand: 'Old Rip Van Winkle', model: 'Pappy Van Winkle 23 Year Old', years: [2016, 2023], price: 5_100, units: [1, 2] },
+  { segment: 'spirits', brand: 'Hibiki', model: '30 Year Old', years: [2015, 2022], price: 8_200, units: [1, 2] },
+  { segment: 'spirits', brand: 'Yamazaki', model: '18 Year Old', years: [2017, 2024], price: 620, units: [2, 6] },
+  { segment: 'spirits', brand: 'Pappy Van Winkle', model: 'Family Reserve 23 Year Old', years: [2016, 2023], price: 5_100, units: [1, 2] },
   { segment: 'spirits', brand: 'Springbank', model: '21 Year Old', years: [2018, 2023], price: 1_450, units: [1, 3] },
   { segment: 'spirits', brand: 'Rémy Martin', model: 'Louis XIII Cognac', years: [2015, 2024], price: 4_300, units: [1, 2] },
   { segment: 'spirits', brand: 'The Dalmore', model: '25 Year Old', years: [2017, 2023], price: 1_600, units: [1, 2] },
-  // Real estate (brand: the building or estate, model: the unit)
+  // Real estate (brand: the building or estate, model: the unit; every property is one of a kind)
   { segment: 'real_estate', brand: 'One Hyde Park', model: 'Apartment B.9.2 London SW1X', price: 18_500_000 },
+  { segment: 'real_estate', brand: 'One Hyde Park', model: 'Apartment C.6.1 London SW1X', price: 16_000_000 },
   { segment: 'real_estate', brand: '432 Park Avenue', model: 'Residence 74A New York', price: 14_200_000 },
   { segment: 'real_estate', brand: 'Bosco Verticale', model: 'Torre E Apartment 18 Milan', price: 3_900_000 },
   { segment: 'real_estate', brand: 'Les Parcs de Saint-Tropez', model: 'Villa 12', price: 11_000_000 },
   { segment: 'real_estate', brand: 'Aman Residences Tokyo', model: 'Residence 3805', price: 9_600_000 },
+  { segment: 'real_estate', brand: 'Aman Residences Tokyo', model: 'Residence 4102', price: 9_200_000 },
   { segment: 'real_estate', brand: 'Chelsea Barracks', model: 'Garrison Square Townhouse 4', price: 16_800_000 },
+  { segment: 'real_estate', brand: 'The Shard Residences', model: 'Apartment 53.2 London SE1', price: 7_000_000 },
 ];
+
+/** Segments whose every item is one of a kind. */
+const UNIQUE_SEGMENTS = new Set(['real_estate', 'automobiles']);
+
+export function isUnique(item: CatalogueItem): boolean {
+  return item.unique === true || UNIQUE_SEGMENTS.has(item.segment);
+}

@@ -1,13 +1,14 @@
 /**
  * Writes the example holdings files (committed; rerun with `npx tsx examples/generate.ts`).
  * Deterministic: a seeded generator picks assets from examples/catalogue.ts, so the files
- * only change when this script or the catalogue does.
+ * only change when this script or the catalogue does. One-of-a-kind assets (properties, one-off
+ * artworks, cars) are held at most once across all the files.
  */
 import { writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ExcelJS from 'exceljs';
-import { CATALOGUE, type CatalogueItem } from './catalogue';
+import { CATALOGUE, isUnique, type CatalogueItem } from './catalogue';
 
 const DIR = dirname(fileURLToPath(import.meta.url));
 
@@ -44,15 +45,32 @@ interface Row {
 const CONDITIONS = ['excellent', 'very_good', 'very_good', 'good', 'fair'];
 const NOTES = ['', '', '', 'Bought at auction', 'Private sale', 'Insured separately', 'From estate', 'Dealer purchase', 'Serviced 2024'];
 
+/** One-of-a-kind assets already placed in a portfolio: shared by every file the script writes. */
+const placed = new Set<CatalogueItem>();
+/** At most this many one-of-a-kind assets of a segment in one portfolio, so every portfolio gets some. */
+const UNIQUE_PER_PORTFOLIO = 3;
+
+/** The items a portfolio can still take in a segment: editions always, one-of-a-kind ones while unplaced and under the cap. */
+function available(seg: string, held: Map<string, number>): CatalogueItem[] {
+  const room = (held.get(seg) ?? 0) < UNIQUE_PER_PORTFOLIO;
+  return CATALOGUE.filter((c) => c.segment === seg && (!isUnique(c) || (room && !placed.has(c))));
+}
+
 function makeRows(seed: number, count: number, segments: string[], currency: string): Row[] {
   const rand = prng(seed);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
-  const items = CATALOGUE.filter((c) => segments.includes(c.segment));
+  const uniqueHeld = new Map<string, number>();
   const rows: Row[] = [];
   for (let i = 0; i < count; i++) {
-    // Walk the segments in turn so each portfolio holds all of its segments.
-    const seg = segments[i % segments.length]!;
-    const item: CatalogueItem = pick(items.filter((c) => c.segment === seg));
+    // Walk the segments in turn so each portfolio holds all of its segments; a segment with nothing left passes its turn on.
+    let k = i;
+    while (available(segments[k % segments.length]!, uniqueHeld).length === 0) k++;
+    const seg = segments[k % segments.length]!;
+    const item: CatalogueItem = pick(available(seg, uniqueHeld));
+    if (isUnique(item)) {
+      placed.add(item);
+      uniqueHeld.set(seg, (uniqueHeld.get(seg) ?? 0) + 1);
+    }
     const year = item.years ? item.years[0] + Math.floor(rand() * (item.years[1] - item.years[0] + 1)) : '';
     const earliest = Math.max(2014, typeof year === 'number' ? year : 2014);
     const buyYear = earliest + Math.floor(rand() * (2025 - earliest + 1));
@@ -76,13 +94,18 @@ function makeRows(seed: number, count: number, segments: string[], currency: str
       purchase_price: Math.round((unit * quantity) / round) * round,
       purchase_date: `${buyYear}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`,
       currency,
-      notes: pick(NOTES),
+      notes: seg === 'automobiles' ? `Chassis ${chassisNumber(rand)}` : pick(NOTES),
       medium: item.medium ?? '',
       width_cm: item.sizeCm?.[0] ?? '',
       height_cm: item.sizeCm?.[1] ?? '',
     });
   }
   return rows;
+}
+
+/** A plausible chassis number: the car is one car, not the model. */
+function chassisNumber(rand: () => number): string {
+  return String(10_000 + Math.floor(rand() * 89_999));
 }
 
 const csvCell = (v: unknown) => {
@@ -157,5 +180,9 @@ bags,Hermès,Kelly 28 Sellier Epsom,KELLY28-EPSOM,2021,excellent,1,17800,2021-09
   await writeFile(join(DIR, 'with-errors.csv'), text);
 }
 
-await Promise.all([writeCsvExample(), writeXlsxExample(), writeJsonExample(), writeBadRowsExample()]);
+// One after the other: which file gets a one-of-a-kind asset depends on the order.
+await writeCsvExample();
+await writeXlsxExample();
+await writeJsonExample();
+await writeBadRowsExample();
 console.error('wrote examples/meridian-wealth-clients.csv, hartley-family-office.xlsx, ng-collectibles.json, with-errors.csv');

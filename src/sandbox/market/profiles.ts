@@ -1,7 +1,7 @@
 import { parseAssetId, segmentById, type SegmentId } from '../../wire';
 import { REFERENCE_DAY } from './calendar';
 import { catalogue, modelKeyOf, type BrandInfo, type KnownAsset } from './catalogue';
-import { brandForCode, familyEntry, sizeFromIdPart } from './resolve';
+import { brandForCode, familyEntry, isDescribed, sizeFromIdPart } from './resolve';
 import { sizeFactor, yearFactor } from './adjustments';
 import { clamp } from './money';
 import { signedHash, unitHash } from './random';
@@ -54,8 +54,11 @@ export function buildProfile(assetId: string): AssetProfile | undefined {
   const modelKey = modelKeyOf(seg, parts.brand, parts.ref);
   const sizePart = parts.extra.find((e) => e.startsWith('S'));
   const size = sizePart ? sizeFromIdPart(sizePart) : undefined;
-  const h = (salt: string) => signedHash(`${modelKey}:${salt}`);
-  const u = (salt: string) => unitHash(`${modelKey}:${salt}`);
+  const described = isDescribed(parts.extra);
+  // A described asset whose other parts spell a catalogue model moves on a path of its own.
+  const pathKey = described ? `${modelKey}:${parts.extra.join('-')}` : modelKey;
+  const h = (salt: string) => signedHash(`${pathKey}:${salt}`);
+  const u = (salt: string) => unitHash(`${pathKey}:${salt}`);
   const segMedian = cat.segmentMedian[seg];
   const amplitude = (0.015 + 0.02 * u('a1')) * (sp.spread / 0.08);
   const waves: AssetProfile['waves'] = [
@@ -64,7 +67,7 @@ export function buildProfile(assetId: string): AssetProfile | undefined {
   ];
   const tilt = 0.015 * h('tilt');
 
-  const family = cat.byModelKey.get(modelKey);
+  const family = described ? undefined : cat.byModelKey.get(modelKey);
   if (family) {
     const entry = familyEntry(family, parts.year);
     const baseUsd = entry.price * yearFactor(seg, entry.year, parts.year) * sizeFactor(seg, entry.size, size);

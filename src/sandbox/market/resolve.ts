@@ -2,6 +2,7 @@ import { canonicalAsset, formatAssetId, parseAssetId, type AssetDescriptor, type
 import type { MarketAsset } from './market';
 import { catalogue, modelKeyOf, type BrandInfo, type KnownAsset } from './catalogue';
 import { brandKey, modelTokens, referenceKey, words } from './normalise';
+import { hash32 } from './random';
 
 /**
  * Which asset a request describes. A request that names a catalogue asset (however it is
@@ -53,6 +54,78 @@ function yearIn(tokens: Set<string>): number | undefined {
   return undefined;
 }
 
+/** Digit runs of a text's tokens, without leading zeros: "2ct" -> 2, "#057" -> 57, "3.8" -> 3 and 8. */
+function numbersIn(tokens: Iterable<string>): Set<string> {
+  const out = new Set<string>();
+  for (const t of tokens) for (const n of t.match(/\d+/g) ?? []) out.add(String(Number(n)));
+  return out;
+}
+
+const ROMAN = /^(i|ii|iii|iv|v|vi|vii|viii|ix|x|xi|xii)$/;
+
+/**
+ * Words that tell one model from its neighbours agree: the request's numbers, single letters and
+ * roman numerals are the entry's (911 vs 993, 21 vs 25 Year Old), and a letter suffix the entry's
+ * name puts after a number is the request's too ("Miura P400" is neither the P400 S nor the SV).
+ */
+function identifiersAgree(wanted: Set<string>, e: KnownAsset): boolean {
+  const theirs = numbersIn(e.tokens);
+  for (const n of numbersIn(wanted)) if (!theirs.has(n)) return false;
+  for (const t of wanted) if ((t.length === 1 || ROMAN.test(t)) && !/\d/.test(t) && !e.tokens.has(t)) return false;
+  const name = words(e.model.replace(/\([^)]*\)/g, ' '));
+  for (let i = 1; i < name.length; i++) {
+    if (/\d/.test(name[i - 1]!) && /^[a-z]{1,2}$/.test(name[i]!) && wanted.has(name[i - 1]!) && !wanted.has(name[i]!)) return false;
+  }
+  return true;
+}
+
+/**
+ * A request word that is not this entry's but belongs to a sibling the request could also be
+ * ("Charizard" against Blastoise, when a Charizard of those numbers is listed) says it is that
+ * sibling or an unlisted one, not this entry. Siblings ruled out by their numbers do not count
+ * ("Bandoulière" names the Keepall 54, which a Speedy 30 is not).
+ */
+function contradicted(wanted: Set<string>, e: KnownAsset, entries: readonly KnownAsset[]): boolean {
+  for (const t of wanted) {
+    if (e.tokens.has(t)) continue;
+    if (entries.some((o) => o !== e && o.tokens.has(t) && identifiersAgree(wanted, o))) return true;
+  }
+  return false;
+}
+
+const coreTokens = new WeakMap<KnownAsset, Set<string>>();
+
+/** An entry's own model words outside parentheses: its name, without the qualifiers "(signed screenprint)". */
+function core(e: KnownAsset): Set<string> {
+  let t = coreTokens.get(e);
+  if (!t) {
+    t = modelTokens(e.model.replace(/\([^)]*\)/g, ' '), e.brand);
+    coreTokens.set(e, t);
+  }
+  return t;
+}
+
+const WORD = /^[a-z]{2,}$/;
+
+/**
+ * A word of the request the entry lacks while the entry's name has a word the request lacks
+ * ("Venusaur" for "Blastoise") is another asset with a similar description, not this one.
+ * Numbers are left to identifiersAgree; extra words on one side only (a colour, a qualifier) are fine.
+ */
+function substituted(wanted: Set<string>, e: KnownAsset): boolean {
+  let extra = false;
+  for (const t of wanted) if (WORD.test(t) && !e.tokens.has(t)) extra = true;
+  if (!extra) return false;
+  for (const t of core(e)) if (WORD.test(t) && !wanted.has(t)) return true;
+  return false;
+}
+
+/**
+ * The entry a model text names, if the match is good: the catalogue's own text; or most of the
+ * request's words (MIN_MATCH), every number and letter designation it gives, no word that
+ * names a sibling and no name swapped for another. Anything weaker is not this catalogue asset: it is valued by its brand, with
+ * low confidence and market_validated false (docs/decisions.md).
+ */
 function byModel(entries: KnownAsset[], model: string, brand: string, size?: string): KnownAsset | 'vague' | undefined {
   // A model text that spells out a reference ("Daytona 116500 LN") names that entry.
   const compact = referenceKey(model);
@@ -76,10 +149,11 @@ function byModel(entries: KnownAsset[], model: string, brand: string, size?: str
     let hit = 0;
     for (const t of wanted) if (e.tokens.has(t)) hit++;
     const cover = hit / wanted.size;
+    if (cover < MIN_MATCH || !identifiersAgree(wanted, e) || contradicted(wanted, e, entries) || substituted(wanted, e)) continue;
     // Among equally good matches prefer the most specific entry, then the one of the asked year or size.
     const specific =
       hit / Math.max(1, e.tokens.size) + (size !== undefined && e.size === size ? 0.5 : 0) + (year !== undefined && e.year === year ? 0.5 : 0);
-    if (cover >= MIN_MATCH && (cover > bestCover || (cover === bestCover && specific > bestSpecific))) {
+    if (cover > bestCover || (cover === bestCover && specific > bestSpecific)) {
       best = e;
       bestCover = cover;
       bestSpecific = specific;
@@ -116,7 +190,7 @@ export function assetIdFor(asset: CanonicalAsset): string {
       size: asset.size ?? entry.size,
     });
   }
-  return formatAssetId({
+  const own = formatAssetId({
     segment: asset.segment,
     brand: brand?.name ?? asset.brand,
     model: asset.model,
@@ -124,6 +198,20 @@ export function assetIdFor(asset: CanonicalAsset): string {
     year: asset.year,
     size: asset.size,
   });
+  // Model words are cut to 16 letters in an id, so "Abstraktes Bild (P16)" would spell the catalogue's
+  // "Abstraktes Bild (P15)": a description that did not match gets a part of its own instead.
+  return readAssetId(own)?.catalogued ? `${own}-${distinctPart(asset)}` : own;
+}
+
+/** "D" and a hash of the description: marks an id as a described asset, not the catalogue model its other parts spell. */
+function distinctPart(asset: Pick<CanonicalAsset, 'model' | 'reference'>): string {
+  const text = [...words(asset.model), '|', ...words(asset.reference ?? '')].join(' ');
+  return 'D' + hash32(text).toString(36).toUpperCase().padStart(7, '0');
+}
+
+/** Whether an id carries a distinct-description part (see assetIdFor). */
+export function isDescribed(extra: readonly string[]): boolean {
+  return extra.some((e) => /^D[0-9A-Z]{7}$/.test(e));
 }
 
 /** "S10P5" in an id -> "10.5". */
@@ -178,11 +266,12 @@ export function readAssetId(assetId: string): IdReading | undefined {
   const cat = catalogue();
   const sizePart = parts.extra.find((e) => e.startsWith('S'));
   const size = sizePart ? sizeFromIdPart(sizePart) : undefined;
-  const family = cat.byModelKey.get(modelKeyOf(parts.segment, parts.brand, parts.ref));
+  const described = isDescribed(parts.extra);
+  const family = described ? undefined : cat.byModelKey.get(modelKeyOf(parts.segment, parts.brand, parts.ref));
   if (family) return { identity: entryIdentity(familyEntry(family, parts.year), parts.year, size), valuedAs: assetId, catalogued: true };
   const brand = brandForCode(parts.segment, parts.brand);
   // Only a reference can name a catalogue asset from inside an id: model words were cut to 16 letters.
-  const hit = brand ? byReference(brand.entries, parts.ref) : undefined;
+  const hit = brand && !described ? byReference(brand.entries, parts.ref) : undefined;
   if (hit) {
     const identity = entryIdentity(hit, parts.year, size);
     return { identity, valuedAs: formatAssetId(identity), catalogued: true };
