@@ -6,17 +6,22 @@ const cancelled = () => new AbortedError({ status: 0, type: 'aborted', message: 
 export const MAX_AUTO_WINDOW = 32;
 /** Before the client knows the pace or the round trip. */
 export const INITIAL_WINDOW = 4;
-/** In flight beyond Little's law: round trips vary (150–250 ms is a 1.7× spread), and a call waiting at the gate costs nothing. */
-const HEADROOM = 1.5;
+/**
+ * In flight beyond Little's law: round trips vary (150–250 ms is a 1.7× spread), a slot is also
+ * held while a chunk is journaled, a bulk run keeps the slots it was granted even when the
+ * round trip grows later, and a call waiting at the gate costs nothing.
+ */
+const HEADROOM = 2;
+const SPARE = 2;
 
 /**
  * Calls in flight needed to keep the account's pace whatever the service's latency, by
  * Little's law: in flight = arrival rate × time in the system (calls per ms × round-trip ms),
- * with headroom and one more so a slow answer never leaves a slot unused; capped.
+ * with headroom and two more so a slow answer never leaves a slot unused; capped.
  */
 export function windowFor(pacing: Pacing, cap = MAX_AUTO_WINDOW): number {
   if (pacing.callsPerMs === undefined || pacing.roundTripMs === undefined) return Math.min(INITIAL_WINDOW, cap);
-  return Math.max(1, Math.min(cap, Math.ceil(pacing.callsPerMs * pacing.roundTripMs * HEADROOM) + 1));
+  return Math.max(1, Math.min(cap, Math.ceil(pacing.callsPerMs * pacing.roundTripMs * HEADROOM) + SPARE));
 }
 
 interface Waiter {
