@@ -130,21 +130,9 @@ function drawSummary(p: PdfPages, data: ReportData): void {
     { label: 'Return a year (IRR)', value: formatReturn(s.money_weighted_return_percent), colour: signedColour(s.money_weighted_return_percent), sub: s.money_weighted_return_percent === null ? 'not available yet' : 'money-weighted, since purchase' },
     // The one monthly figure of the headline; without an earlier report the cost-weighted rate takes its place.
     mom
-      ? { label: 'Value change since last report', value: formatMoney(mom.change, cur, 0), colour: signedColour(mom.change), sub: `${formatPercent(mom.change_percent, 1, true)} since the ${formatLongDate(mom.previous_as_of)} report` }
+      ? { label: 'Change since last report', value: formatMoney(mom.change, cur, 0), colour: signedColour(mom.change), sub: `${formatPercent(mom.change_percent, 1, true)} since ${formatLongDate(mom.previous_as_of)}` }
       : { label: 'Annualised return', value: formatReturn(s.annualised_return_percent), colour: signedColour(s.annualised_return_percent), sub: s.annualised_return_percent === null ? 'not available' : 'cost-weighted holding period' },
   ]);
-  // One plain sentence per figure.
-  const why = figureSentences(data);
-  const nrv = netRealisable(data);
-  const explained: [string, string][] = [
-    ...(mom ? ([[`Value change since last report: ${formatMoney(mom.change, cur, 0)}.`, why.change]] as [string, string][]) : []),
-    [`Return a year (IRR): ${formatReturn(s.money_weighted_return_percent)}.`, why.mwr],
-    [`Time-weighted return${s.twr_from ? ` since ${formatLongDate(s.twr_from)}` : ''}: ${formatReturn(s.time_weighted_return_percent)}.`, why.twr],
-    [`Exchange-rate effect: ${formatMoney(s.fx_effect, cur, 0)}; asset effect: ${formatMoney(s.asset_effect, cur, 0)}.`, `${why.fx} ${why.asset}`],
-    [`Net realisable value: ${formatMoney(nrv?.value ?? null, cur, 0)}.`, why.nrv],
-    [`Coverage: ${formatPercent(s.coverage.valued_percent)} valued.`, why.coverage],
-  ];
-  for (const [figure, sentence] of explained) p.paragraph(`${figure} ${sentence}`, { size: 8, colour: PALETTE.muted });
 
   p.subheading('Allocation by segment');
   if (data.allocation.length === 0) {
@@ -185,6 +173,26 @@ function drawSummary(p: PdfPages, data: ReportData): void {
     data.allocation.map((a) => [a.segment_name, formatInteger(a.asset_count), formatMoney(a.value, cur, 0), formatPercent(a.percentage)]),
     { totalRow: ['Total', formatInteger(s.asset_count), formatMoney(s.current_value, cur, 0), formatPercent(100)] },
   );
+}
+
+/** What each headline figure measures, one plain sentence each, after the summary's tables. */
+function drawFigureNotes(p: PdfPages, data: ReportData): void {
+  const { summary: s, cover: c } = data;
+  const cur = c.currency;
+  const mom = s.month_on_month;
+  p.ensureSpace(120);
+  p.subheading('What these figures mean');
+  const why = figureSentences(data);
+  const nrv = netRealisable(data);
+  const explained: [string, string][] = [
+    ...(mom ? ([[`Change since last report: ${formatMoney(mom.change, cur, 0)}.`, why.change]] as [string, string][]) : []),
+    [`Return a year (IRR): ${formatReturn(s.money_weighted_return_percent)}.`, why.mwr],
+    [`Time-weighted return${s.twr_from ? ` since ${formatLongDate(s.twr_from)}` : ''}: ${formatReturn(s.time_weighted_return_percent)}.`, why.twr],
+    [`Exchange-rate effect: ${formatMoney(s.fx_effect, cur, 0)}; asset effect: ${formatMoney(s.asset_effect, cur, 0)}.`, `${why.fx} ${why.asset}`],
+    [`Net realisable value: ${formatMoney(nrv?.value ?? null, cur, 0)}.`, why.nrv],
+    [`Coverage: ${formatPercent(s.coverage.valued_percent)} valued.`, why.coverage],
+  ];
+  for (const [figure, sentence] of explained) p.paragraph(`${figure} ${sentence}`, { size: 8, colour: PALETTE.muted });
 }
 
 function drawPerformance(p: PdfPages, data: ReportData): void {
@@ -410,6 +418,7 @@ export async function writePdf(data: ReportData, filePath: string): Promise<void
   for (const file of await reportAttachments(data, filePath)) pages.attach(file);
   drawCover(pages, data);
   drawSummary(pages, data);
+  drawFigureNotes(pages, data);
   drawPerformance(pages, data);
   drawHoldings(pages, data);
   drawEnrichment(pages, data);

@@ -71,3 +71,13 @@ export function formatCompactMoney(value: number | null, currency: string): stri
   }
   return f.format(value);
 }
+
+/**
+ * A return in a narrow table cell: "+12.3 %", and from 1,000 % on whole percent with thousands
+ * separators, "+23,123 %", which fits where "+23123.0 %" wrapped.
+ */
+export function formatReturn(value: number | null): string {
+  if (value === null || !Number.isFinite(value) || Math.abs(value) < 1000) return formatPercent(value, 1, true);
+  const sign = value < 0 ? '−' : '+';
+  return `${sign}${Math.round(Math.abs(value)).toLocaleString('en-US')} %`;
+}

@@ -17,7 +17,7 @@ describe('edge cases', () => {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.readFile(files.xlsx!);
     expect(wb.getWorksheet('Holdings')!.rowCount).toBe(1);
-    expect(String(wb.getWorksheet('Projections')!.getRow(2).getCell(1).value)).toContain('no projections scope');
+    expect(String(wb.getWorksheet('Projections')!.getRow(2).getCell(1).value)).toContain('Projections are not part of this report.');
     expect(JSON.parse(readFileSync(files.json!, 'utf8')).errors).toHaveLength(2);
     if (hasCommand('pdftotext')) expect(folded(await pdfText(files.pdf!))).toContain('Rows not valued');
   });

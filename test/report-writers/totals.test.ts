@@ -29,12 +29,14 @@ describe('totals agree across XLSX, CSV, JSON and PDF', () => {
     const csv = parse(readFileSync(files.csv!), { bom: true, columns: true }) as Record<string, string>[];
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.readFile(files.xlsx!);
+    const header = Array.from(wb.getWorksheet('Holdings')!.getRow(1).values as unknown[], (v) => String(v));
+    const column = (label: string) => header.findIndex((h) => h.startsWith(label));
     const xlsxHoldings: number[] = [];
     const xlsxCost: number[] = [];
     wb.getWorksheet('Holdings')!.eachRow((row, n) => {
       if (n === 1) return;
-      xlsxHoldings.push(row.getCell(9).value as number);
-      xlsxCost.push(row.getCell(6).value as number);
+      xlsxHoldings.push(row.getCell(column('Value mid')).value as number);
+      xlsxCost.push(row.getCell(column('Cost (EUR)')).value as number);
     });
     const summary = new Map<string, unknown>();
     wb.getWorksheet('Summary')!.eachRow((row) => summary.set(String(row.getCell(1).value), row.getCell(2).value));
@@ -64,6 +66,7 @@ describe('totals agree across XLSX, CSV, JSON and PDF', () => {
   it('the euro amounts carry the euro format in the workbook', async () => {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.readFile(files.xlsx!);
-    expect(wb.getWorksheet('Holdings')!.getRow(2).getCell(9).numFmt).toContain('"€"');
+    const header = Array.from(wb.getWorksheet('Holdings')!.getRow(1).values as unknown[], (v) => String(v));
+    expect(wb.getWorksheet('Holdings')!.getRow(2).getCell(header.indexOf('Value mid (EUR)')).numFmt).toContain('"€"');
   });
 });
