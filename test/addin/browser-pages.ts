@@ -117,3 +117,96 @@ export async function writeStandinPages(distDir: string): Promise<void> {
 export async function writeHoldings(distDir: string, grid: unknown[][]): Promise<void> {
   await fs.writeFile(path.join(distDir, 'holdings.js'), `window.__holdingsGrid = ${JSON.stringify(grid)};`);
 }
+
+/**
+ * Stands in for the Excel process, and only for it: Microsoft's own runtime files
+ * (office.js, which loads excel-web-16.00.js with its custom-functions runtime) run
+ * unmodified in the add-in's page; this script is the other end of the RichApi native bridge
+ * that excel-web-16.00.js itself connects to at load (`_richApiNativeBridge`). It delivers
+ * invocations and cancellations the way the runtime reads them (message type 3, entries of
+ * category 1, types 1000/1001) and answers the runtime's ProcessQuery requests, recording
+ * every SetInvocationArrayResults it is sent. `__invoke`, `__cancel`, `__results` drive it.
+ */
+const EXCEL_BRIDGE = `
+(function () {
+  var results = {};
+  var listeners = [];
+  var nextInvocation = 1;
+  var nextMessage = 1000000;
+  window.__bridgeRequests = 0;
+  function record(id, r) {
+    (results[id] = results[id] || []).push(r);
+    listeners.slice().forEach(function (l) { l(); });
+  }
+  function deliver(entries) {
+    window._richApiNativeBridge.onMessageFromHost(JSON.stringify({ type: 3, id: nextMessage++, message: { entries: entries } }));
+  }
+  window._richApiNativeBridge = {
+    sendMessageToHost: function (text) {
+      var m = JSON.parse(text);
+      if (m.type !== 1) return;
+      window.__bridgeRequests++;
+      var body = typeof m.message.body === 'string' ? JSON.parse(m.message.body) : m.message.body;
+      var actions = (body && body.Actions) || [];
+      actions.forEach(function (a) {
+        if (a.Name !== 'SetInvocationArrayResults') return;
+        a.ArgumentInfo.Arguments[0].forEach(function (r) {
+          // [id, true, value, outbound] or [id, false, message, errorCode, outbound]
+          record(r[0], r[1] ? { ok: true, value: r[2] } : { ok: false, message: r[2], errorCode: r[3] });
+        });
+      });
+      var bridge = this;
+      setTimeout(function () {
+        bridge.onMessageFromHost(JSON.stringify({ id: m.id, type: 1, message: { statusCode: 200, headers: {}, body: JSON.stringify({ Results: actions.map(function (a) { return { ActionId: a.Id, Value: null }; }) }) } }));
+      }, 0);
+    },
+  };
+  /** cells: [{ name, args, flags, address }] in one message, as Excel sends a recalculation's burst; returns their invocation ids. */
+  window.__invoke = function (cells) {
+    var ids = [];
+    deliver(cells.map(function (c) {
+      var id = nextInvocation++;
+      ids.push(id);
+      return [1, 1000, 0, [id, c.name, c.args, c.address || 'Sheet1!A1', c.flags], 0];
+    }));
+    return ids;
+  };
+  window.__cancel = function (ids) {
+    deliver(ids.map(function (id) { return [1, 1001, 0, { invocationId: id }, 0]; }));
+  };
+  /** Resolves with the results set for each id once each has at least \`count\` of them. */
+  window.__results = function (ids, count) {
+    count = count || 1;
+    return new Promise(function (resolve) {
+      function check() {
+        if (ids.every(function (id) { return (results[id] || []).length >= count; })) {
+          listeners.splice(listeners.indexOf(check), 1);
+          resolve(ids.map(function (id) { return results[id].slice(); }));
+        }
+      }
+      listeners.push(check);
+      check();
+    });
+  };
+  window.__resultCount = function (id) { return (results[id] || []).length; };
+})();
+`;
+
+/** Query the host page passes to the add-in's frame, as Excel on the web does: host Excel, platform Web, shared runtime and custom functions flags. */
+export const EXCEL_WEB_HOST_INFO = '_host_Info=Excel$Web$16.01$en-US$test$$disableLogging$3';
+
+/**
+ * excel-web.html stands in for Excel on the web's own page: it frames the add-in's shared
+ * runtime page with the host information in the URL, exactly where Excel on the web puts it
+ * (`_host_Info` in the query, `_xdm_Info` in the fragment), so office.js chooses and loads
+ * excel-web-16.00.js. cf-runtime.html is the built page with the bridge added before office.js.
+ */
+export async function writeExcelRuntimePages(distDir: string): Promise<void> {
+  await fs.writeFile(path.join(distDir, 'excel-bridge.js'), EXCEL_BRIDGE);
+  const pane = await fs.readFile(path.join(distDir, 'taskpane.html'), 'utf8');
+  const officeJs = `<script src="${OFFICE_JS_CDN}"></script>`;
+  if (!pane.includes(officeJs)) throw new Error('taskpane.html no longer loads office.js from the CDN as expected');
+  await fs.writeFile(path.join(distDir, 'cf-runtime.html'), pane.replace(officeJs, `<script src="excel-bridge.js"></script>${officeJs}`));
+  await fs.writeFile(path.join(distDir, 'excel-web.js'), `document.getElementById('addin').src = 'cf-runtime.html?${EXCEL_WEB_HOST_INFO}#&_xdm_Info=test-conversation$svc-addin$' + encodeURIComponent(location.origin) + '&_serializer_version=1';`);
+  await fs.writeFile(path.join(distDir, 'excel-web.html'), '<!doctype html><html><head><meta charset="utf-8"><title>Excel on the web (stand-in)</title></head><body><iframe id="addin" name="addin" width="400" height="600"></iframe><script src="excel-web.js"></script></body></html>');
+}

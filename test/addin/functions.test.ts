@@ -6,6 +6,9 @@ import { clientBackend } from '../../addin/src/shared/client-backend';
 import { toExcelError } from '../../addin/src/shared/excel-errors';
 import { InputError } from '../../addin/src/shared/input-error';
 import * as F from '../../addin/src/functions/functions';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { realCatalogueIds } from './real-ids';
 
 /** Excel's custom-functions globals, as the functions see them in the shared runtime. */
 class ExcelError {
@@ -37,7 +40,9 @@ async function settled(p: Promise<unknown>): Promise<{ ok: true; value: unknown 
 }
 
 let sandbox: RunningSandbox;
-const ROLEX = 'SVC-WAT-ROLEX-126610LN-2021';
+/** An id the sandbox issued for a catalogue asset (a multi-word brand, an accent or a size among the first), never typed by hand. */
+let ROLEX: string;
+let ids: string[];
 
 function runtimeFor(tier: 'starter' | 'enterprise', baseUrl = sandbox.url): AddinRuntime {
   const a = DEMO_ACCOUNTS.find((x) => x.tier === tier)!;
@@ -46,7 +51,34 @@ function runtimeFor(tier: 'starter' | 'enterprise', baseUrl = sandbox.url): Addi
 
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0, quiet: true });
+  ids = await realCatalogueIds(sandbox.url, DEMO_ACCOUNTS.find((a) => a.tier === 'enterprise')!, 40);
+  ROLEX = ids.find((id) => id.startsWith('SVC-WAT-'))!;
 });
+
+/**
+ * A service that answers for another asset: the sandbox behind a proxy that renames one id in
+ * its batch answers (the fault of issue 10, where the service rebuilt assets from ids' parts).
+ */
+async function misnamingService(renamed: string): Promise<{ url: string; close(): Promise<void> }> {
+  const server = http.createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const upstream = await fetch(`${sandbox.url.replace(/\/v1$/, '')}${req.url}`, {
+      method: req.method,
+      headers: Object.fromEntries(Object.entries(req.headers).filter(([k, v]) => typeof v === 'string' && !['host', 'content-length', 'connection'].includes(k))) as Record<string, string>,
+      body: req.method === 'GET' ? undefined : Buffer.concat(chunks),
+    });
+    let text = await upstream.text();
+    if (req.url?.endsWith('/valuations/batch') && upstream.ok) text = text.split(`"asset_id":"${renamed}"`).join('"asset_id":"SVC-WAT-SOMEONEELSE-X1"');
+    res.writeHead(upstream.status, { 'content-type': 'application/json', ...Object.fromEntries([...upstream.headers].filter(([k]) => k.startsWith('x-'))) });
+    res.end(text);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
+    close: () => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }),
+  };
+}
 
 afterAll(async () => {
   setRuntime(undefined);
@@ -73,6 +105,19 @@ describe('SVC functions called as Excel calls them', () => {
     expect(F.assetIdFor('art', 'Banksy', 'Girl with Balloon', null as never, 2004, null as never)).toBe('SVC-ART-BANKSY-GIRLWITHBALLOON-2004');
   });
 
+  it('answers #N/A "the service answered for another asset" instead of another asset\'s figure', async () => {
+    const victim = ids[3]!;
+    const service = await misnamingService(victim);
+    try {
+      setRuntime(runtimeFor('enterprise', service.url));
+      const [wrong, right] = await Promise.all([settled(F.midValue(victim, null as never, invocation())), settled(F.midValue(ids[4]!, null as never, invocation()))]);
+      expect(wrong).toMatchObject({ ok: false, code: '#N/A', message: expect.stringMatching(/^The service answered for another asset: asked .*, got SVC-WAT-SOMEONEELSE-X1/) });
+      expect(right).toMatchObject({ ok: true });
+    } finally {
+      await service.close();
+    }
+  });
+
   it('answers a tier without the scope with #N/A naming why', async () => {
     setRuntime(runtimeFor('starter'));
     const r = await settled(F.expectedRoi(ROLEX, 12, 10000, invocation()));
@@ -83,7 +128,7 @@ describe('SVC functions called as Excel calls them', () => {
 
   it('answers an unreachable service with #N/A, and every cell settles', async () => {
     setRuntime(runtimeFor('enterprise', 'http://127.0.0.1:9/v1'));
-    const results = await Promise.all(Array.from({ length: 60 }, (_, i) => settled(F.midValue(`SVC-WAT-ROLEX-R${i}`, null as never, invocation()))));
+    const results = await Promise.all(Array.from({ length: 40 }, (_, i) => settled(F.midValue(ids[i]!, null as never, invocation()))));
     expect(results.every((r) => !r.ok && r.code === '#N/A')).toBe(true);
     expect((results[0] as { message: string }).message).toMatch(/unreachable/i);
   });
@@ -91,7 +136,7 @@ describe('SVC functions called as Excel calls them', () => {
   it('releases a cancelled cell at once', async () => {
     setRuntime(runtimeFor('enterprise'));
     const inv = invocation();
-    const pending = settled(F.factors('SVC-ART-BANKSY-GIRLWITHBALLOON-2004', true, inv));
+    const pending = settled(F.factors(ids.find((id) => id.startsWith('SVC-ART-'))!, true, inv));
     inv.onCanceled();
     expect(await pending).toMatchObject({ ok: false, code: '#N/A', message: 'The calculation was cancelled.' });
   });

@@ -27,7 +27,7 @@ import {
   readUrgency,
 } from '../shared/arguments';
 import { money, percent } from '../shared/cell-values';
-import { holdingForAssetId, valuationRequestFor } from '../shared/holdings';
+import { holdingForAssetId, requestForAssetId } from '../shared/holdings';
 import { InputError } from '../shared/input-error';
 import { getRuntime, PreviewNotCachedError } from '../shared/runtime';
 import { settle, type Call } from './settle';
@@ -38,7 +38,7 @@ import { alertRows } from './alerts-table';
 function valuationOf(asset: unknown, currency: unknown, call: Call) {
   const holding = holdingForAssetId('asset', readText('asset', asset));
   const ccy = readCurrency('currency', currency);
-  return getRuntime().valuation(valuationRequestFor(holding), ccy, call);
+  return getRuntime().valuation(requestForAssetId(holding), ccy, call);
 }
 
 /** The amount to project or sell: the one given, else the asset's current mid valuation. */

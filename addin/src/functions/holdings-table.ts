@@ -1,6 +1,6 @@
 import '../shared/custom-functions-global';
 import type { Currency } from '../../../src/wire';
-import { describeRowProblem, holdingMultiplier, readHoldingsGrid, valuationRequestFor } from '../shared/holdings';
+import { describeRowProblem, holdingMultiplier, readHoldingsGrid, requestForRow } from '../shared/holdings';
 import { InputError } from '../shared/input-error';
 import { money } from '../shared/cell-values';
 import { toExcelError } from '../shared/excel-errors';
@@ -33,7 +33,7 @@ export async function valueHoldingsTable(grid: unknown[][], currency: Currency, 
         return;
       }
       try {
-        const request = valuationRequestFor(r.holding);
+        const request = requestForRow(r);
         const item = await getRuntime().valuation(request, currency, call);
         const v = item.estimated_value;
         const q = holdingMultiplier(request, r.holding);

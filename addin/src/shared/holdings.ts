@@ -5,13 +5,15 @@ import { cellText } from '../../../src/holdings/cells';
 import { toHolding } from '../../../src/holdings/holding';
 import type { Holding, RowProblem } from '../../../src/holdings/types';
 import { InputError } from './input-error';
+import { valuationRequest } from '../../../src/holdings/requests';
 
 /**
  * Holdings tables in the add-in are read by the report job's own reader (same columns,
  * aliases and row rules), so a table that works in the workbook works in `svc-report`.
  */
 
-export type HoldingRow = { row: number; holding: Holding } | { row: number; problems: RowProblem[] };
+/** `byAssetId`: the row names its asset by an id (an asset_id cell), so the id is what the service is asked for. */
+export type HoldingRow = { row: number; holding: Holding; byAssetId: boolean } | { row: number; problems: RowProblem[] };
 
 export function todayUtc(now = new Date()): string {
   return now.toISOString().slice(0, 10);
@@ -36,7 +38,9 @@ export function readHoldingsGrid(
   }
   const rows = table.records.map((record): HoldingRow => {
     const result = toHolding(record, table.portfolio, { asOf });
-    return 'holding' in result ? { row: record.source.row, holding: result.holding } : { row: record.source.row, problems: result.problems };
+    return 'holding' in result
+      ? { row: record.source.row, holding: result.holding, byAssetId: cellText(record.values.asset_id) !== undefined }
+      : { row: record.source.row, problems: result.problems };
   });
   return { rows, recognised: table.recognised, unknownHeaders: table.unknownHeaders };
 }
@@ -50,8 +54,23 @@ export function holdingForAssetId(argument: string, assetId: string): Holding {
   return first.holding;
 }
 
-/** The valuation request for a holding: the report job's own mapping. */
-export { valuationRequest as valuationRequestFor } from '../../../src/holdings/requests';
+/**
+ * The request for an asset id typed in a cell: the id itself (with its segment and the
+ * quantity), never descriptors rebuilt from the id's parts, which do not round-trip (a
+ * brand code is not a brand). The service resolves the id by lookup and the client checks
+ * that the answer names the same id (AssetMismatchError otherwise: the cell shows #N/A).
+ */
+export function requestForAssetId(holding: Holding): ValuationRequest {
+  return { asset_id: holding.assetId, segment: holding.segment, quantity: holding.quantity, condition: holding.condition, box_papers: holding.boxPapers };
+}
+
+/** A table row's request: by its id when it names one, else by its descriptors (the report job's mapping). */
+export function requestForRow(row: { holding: Holding; byAssetId: boolean }): ValuationRequest {
+  return row.byAssetId ? requestForAssetId(row.holding) : valuationRequest(row.holding);
+}
+
+/** The valuation request for a holding by its descriptors: the report job's own mapping. */
+export { valuationRequest as valuationRequestFor };
 
 /**
  * What to multiply a valuation by to get the holding's value: 1 when the request carried the

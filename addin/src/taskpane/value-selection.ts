@@ -1,7 +1,7 @@
 /// <reference types="office-js" />
 import type { Currency } from '../../../src/wire';
 import { moneyFormat } from '../shared/cell-values';
-import { describeRowProblem, holdingMultiplier, readHoldingsGrid, valuationRequestFor } from '../shared/holdings';
+import { describeRowProblem, holdingMultiplier, readHoldingsGrid, requestForRow } from '../shared/holdings';
 import type { AddinRuntime } from '../shared/runtime';
 import { HOLDINGS_RESULT_HEADERS } from '../functions/holdings-table';
 
@@ -67,7 +67,7 @@ export async function valueSelection(runtime: AddinRuntime, currency: Currency, 
       const i = r.row - selection.rowIndex - 1;
       try {
         if ('problems' in r) throw new Error(describeRowProblem(r.row, r.problems));
-        const request = valuationRequestFor(r.holding);
+        const request = requestForRow(r);
         const item = await runtime.valuation(request, currency, { signal, preview: false });
         const v = item.estimated_value;
         const q = holdingMultiplier(request, r.holding);

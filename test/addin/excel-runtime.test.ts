@@ -1,0 +1,277 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type Frame, type Page } from 'playwright-core';
+import { ServiceClient } from '../../src/client';
+import { buildAddin } from '../../addin/build/build';
+import { startStack, type Stack } from './stack';
+import { writeExcelRuntimePages } from './browser-pages';
+import { realCatalogueIds } from './real-ids';
+import { holdingForAssetId, requestForAssetId } from '../../addin/src/shared/holdings';
+
+/**
+ * The built add-in under Microsoft's own runtime: office.js and excel-web-16.00.js from
+ * @microsoft/office-js (served by the host with ADDIN_OFFICE_JS=local), loaded in chromium in
+ * a frame with the host information Excel on the web gives it. Only the Excel process itself
+ * is stood in for (browser-pages.ts EXCEL_BRIDGE): it hands the runtime invocations and
+ * cancellations and records the results the runtime sets. Every asset id is one the sandbox
+ * issued for a catalogue asset.
+ */
+
+interface SetResult {
+  ok: boolean;
+  value?: unknown;
+  message?: string;
+  /** The runtime's result error code: 1 #N/A, 7 #VALUE!. */
+  errorCode?: number;
+}
+interface Cell {
+  name: string;
+  args: unknown[];
+  /** What Excel passes from the metadata: 1 cancelable, 2 streaming. */
+  flags: number;
+  address?: string;
+}
+
+const N_A = 1;
+const VALUE = 7;
+
+let stack: Stack;
+let dist: string;
+let browser: Browser;
+let ids: string[];
+let metadata: { id: string; parameters: unknown[]; options?: { stream?: boolean; cancelable?: boolean } }[];
+
+/** A cell as Excel invokes it: every parameter present (omitted optional ones as null), flags from the metadata. */
+function cell(name: string, args: unknown[], address?: string): Cell {
+  const meta = metadata.find((f) => f.id === name);
+  if (!meta) throw new Error(`no function ${name} in functions.json`);
+  const full = meta.parameters.map((_, i) => (args[i] === undefined ? null : args[i]));
+  const flags = (meta.options?.cancelable || meta.options?.stream ? 1 : 0) | (meta.options?.stream ? 2 : 0);
+  return { name, args: full, flags, address };
+}
+
+interface Excel {
+  page: Page;
+  frame: Frame;
+  /** Every URL the page and its frame requested. */
+  requested: string[];
+  /** The bodies of the valuation batches the page sent to the host. */
+  batches: string[];
+  invoke(cells: Cell[]): Promise<number[]>;
+  results(ids: number[], count?: number): Promise<SetResult[][]>;
+  cancel(ids: number[]): Promise<void>;
+  close(): Promise<void>;
+}
+
+async function openExcel(): Promise<Excel> {
+  const page = await browser.newPage();
+  const requested: string[] = [];
+  const batches: string[] = [];
+  page.on('request', (r) => {
+    requested.push(r.url());
+    if (r.url().endsWith('/api/v1/valuations/batch')) batches.push(r.postData() ?? '');
+  });
+  await page.goto(`${stack.host.url}/excel-web.html`);
+  const frame = await (await page.waitForSelector('#addin')).contentFrame();
+  if (!frame) throw new Error('the add-in frame did not load');
+  // Ready when the runtime holds our associations (it reads them when the first invocation arrives).
+  await frame.waitForFunction(() => {
+    const cf = (window as unknown as { CustomFunctions?: { _association?: { mappings?: Record<string, unknown> } } }).CustomFunctions;
+    return cf?._association?.mappings !== undefined && Object.keys(cf._association.mappings).length > 0 && '_richApiNativeBridge' in window;
+  });
+  type W = { __invoke(c: Cell[]): number[]; __results(i: number[], n?: number): Promise<SetResult[][]>; __cancel(i: number[]): void };
+  return {
+    page,
+    frame,
+    requested,
+    batches,
+    invoke: (cells) => frame.evaluate((cs) => (window as unknown as W).__invoke(cs), cells),
+    results: (idList, count = 1) => frame.evaluate(([i, n]) => (window as unknown as W).__results(i, n), [idList, count] as const),
+    cancel: (idList) => frame.evaluate((i) => (window as unknown as W).__cancel(i), idList),
+    close: () => page.close(),
+  };
+}
+
+async function batchCallsSince(before: number) {
+  return (await stack.log()).slice(before).filter((l) => l.path === '/v1/valuations/batch');
+}
+
+beforeAll(async () => {
+  dist = await mkdtemp(path.join(tmpdir(), 'svc-addin-runtime-'));
+  await buildAddin({ outDir: dist });
+  await writeExcelRuntimePages(dist);
+  metadata = (JSON.parse(await readFile(path.join(dist, 'functions.json'), 'utf8')) as { functions: typeof metadata }).functions;
+  stack = await startStack({ host: { distDir: dist } });
+  // 300 for the sheet, two more that no other test asks for (the preview test needs uncached ones).
+  ids = await realCatalogueIds(stack.sandboxUrl, stack.account, 302);
+  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.close();
+  await rm(dist, { recursive: true, force: true });
+});
+
+describe("the add-in under Microsoft's custom-functions runtime", () => {
+  it('loads office.js and excel-web-16.00.js from the host, and the runtime holds every metadata id', async () => {
+    const excel = await openExcel();
+    try {
+      const paths = excel.requested.map((u) => new URL(u).pathname);
+      expect(paths).toContain('/office-js/office.js');
+      expect(paths).toContain('/office-js/excel-web-16.00.js');
+      expect(excel.requested.filter((u) => !u.startsWith(stack.host.url))).toEqual([]);
+      const associated = await excel.frame.evaluate(() => Object.keys((window as unknown as { CustomFunctions: { _association: { mappings: object } } }).CustomFunctions._association.mappings).sort());
+      expect(associated).toEqual(metadata.map((f) => f.id.toUpperCase()).sort());
+    } finally {
+      await excel.close();
+    }
+  });
+
+  it("settles 1,000 cells over 300 real catalogue ids, each with the service's value for its own id, in at most 7 batch calls", async () => {
+    // The multi-word brands, accents and sizes of the catalogue are among them.
+    expect(ids.some((id) => /-S[0-9A-Z.]+$/.test(id) || /-S[0-9A-Z.]+-\d{4}$/.test(id))).toBe(true);
+    const excel = await openExcel();
+    try {
+      const before = (await stack.log()).length;
+      const kinds = ['MIDVALUE', 'SCORE', 'VALUATION'] as const;
+      const cells = Array.from({ length: 1000 }, (_, i) => cell(kinds[i % 3]!, [ids[i % 300]], `Sheet1!A${i + 1}`));
+      // A recalculation reaches the runtime in bursts: ten messages of 100 invocations.
+      const invocationIds: number[] = [];
+      for (let b = 0; b < 10; b++) invocationIds.push(...(await excel.invoke(cells.slice(b * 100, b * 100 + 100))));
+      const results = (await excel.results(invocationIds)).map((r) => r[0]!);
+      const batches = await batchCallsSince(before);
+      expect(batches.length).toBeLessThanOrEqual(7);
+      expect(batches.reduce((s, l) => s + l.items, 0)).toBe(300);
+
+      // The service's own answer for each id, asked by id directly.
+      const direct = new ServiceClient({ baseUrl: stack.sandboxUrl, clientId: stack.account.client_id, clientSecret: stack.account.client_secret, rateLimitKey: 'runtime-expected' });
+      const expected = await direct.valueAll(ids.map((id) => requestForAssetId(holdingForAssetId('asset', id))));
+      const wrong: string[] = [];
+      results.forEach((r, i) => {
+        const id = ids[i % 300]!;
+        const e = expected[i % 300]!;
+        if (!r.ok || !e.ok) {
+          // The service answered for another asset (the client refuses it; the cell says so): a mismatch to report, never a number.
+          if (!r.ok) expect(r, `cell ${i} (${id})`).toMatchObject({ errorCode: N_A, message: expect.stringMatching(/^The service answered for another asset/) });
+          wrong.push(`${id}: ${r.ok ? 'cell shows a value' : r.message} / direct: ${e.ok ? 'ok' : e.error.message}`);
+          return;
+        }
+        const kind = cells[i]!.name;
+        if (kind === 'MIDVALUE' && (r.value as { basicValue: number }).basicValue !== e.value.estimated_value.mid) wrong.push(`${id}: cell ${(r.value as { basicValue: number }).basicValue}, service ${e.value.estimated_value.mid}`);
+        if (kind === 'SCORE' && r.value !== e.value.service_score) wrong.push(`${id}: score ${String(r.value)}, service ${e.value.service_score}`);
+        if (kind === 'VALUATION') {
+          const row = (r.value as unknown[][])[0]!;
+          if (row[6] !== id) wrong.push(`${id}: the answer names ${String(row[6])}`);
+          if ((row[1] as { basicValue: number }).basicValue !== e.value.estimated_value.mid) wrong.push(`${id}: row mid ${(row[1] as { basicValue: number }).basicValue}`);
+        }
+        if (e.value.asset_id !== id) wrong.push(`${id}: valued by id, the service answered for ${e.value.asset_id}`);
+      });
+      expect(wrong, `${wrong.length} cells are not the service's value for their own id`).toEqual([]);
+    } finally {
+      await excel.close();
+    }
+  });
+
+  it('sets #VALUE! naming the argument for bad input and #N/A with a reason for what the service refuses', async () => {
+    const excel = await openExcel();
+    try {
+      const invocationIds = await excel.invoke([
+        cell('MIDVALUE', ['not an id']),
+        cell('MIDVALUE', [ids[0], 'JPY']),
+        cell('PROJECTION', [ids[0], 18]),
+        cell('SIGNAL', ['boats', 'change_30d']),
+        cell('ASSETID', ['watches', 'Rolex', 'Submariner', '126610LN', 2021]),
+      ]);
+      const [badId, badCurrency, badHorizon, badSegment, assetId] = (await excel.results(invocationIds)).map((r) => r[0]!);
+      expect(badId).toMatchObject({ ok: false, errorCode: VALUE });
+      expect(badId!.message).toMatch(/^asset/);
+      expect(badCurrency).toMatchObject({ ok: false, errorCode: VALUE, message: expect.stringMatching(/currency must be one of USD, EUR, GBP/) });
+      expect(badHorizon).toMatchObject({ ok: false, errorCode: VALUE, message: expect.stringMatching(/horizon must be 12, 24, 36/) });
+      expect(badSegment).toMatchObject({ ok: false, errorCode: VALUE, message: expect.stringMatching(/segment must be one of watches/) });
+      expect(assetId).toEqual({ ok: true, value: 'SVC-WAT-ROLEX-126610LN-2021' });
+    } finally {
+      await excel.close();
+    }
+  });
+
+  it('streams alerts: a new result on every poll, none after Excel cancels the cell', async () => {
+    const excel = await openExcel();
+    try {
+      const [streaming] = await excel.invoke([cell('ALERTS', [])]);
+      const [first] = await excel.results([streaming!], 1);
+      expect((first![0]!.value as unknown[][])[0]).toEqual(['severity', 'segment', 'title', 'message', 'expires_at']);
+      // SVC.REFRESH polls again at once: the streaming cell gets its second result.
+      await excel.results(await excel.invoke([cell('REFRESH', [1])]));
+      const [twice] = await excel.results([streaming!], 2);
+      expect(twice!.length).toBe(2);
+      // Cancelled, the cell hears nothing more: a new alerts cell's first poll reaches it no longer.
+      await excel.cancel([streaming!]);
+      const [other] = await excel.invoke([cell('ALERTS', ['watches'])]);
+      await excel.results([other!], 1);
+      const after = await excel.frame.evaluate((id) => (window as unknown as { __resultCount(i: number): number }).__resultCount(id), streaming!);
+      expect(after).toBe(2);
+    } finally {
+      await excel.close();
+    }
+  });
+
+  it('releases a cancelled cell before its call leaves, with #N/A', async () => {
+    const excel = await openExcel();
+    try {
+      // Invoked and cancelled in the same turn, as Excel does when a recalculation replaces a cell.
+      const cancelled = await excel.frame.evaluate((id) => {
+        const w = window as unknown as { __invoke(c: unknown[]): number[]; __cancel(i: number[]): void };
+        const [inv] = w.__invoke([{ name: 'MIDVALUE', args: [id, null], flags: 1, address: 'Sheet1!B2' }]);
+        w.__cancel([inv!]);
+        return inv!;
+      }, ids[299]);
+      const result = (await excel.results([cancelled]))[0]![0];
+      expect(result).toMatchObject({ ok: false, errorCode: N_A, message: 'The calculation was cancelled.' });
+      // A later cell proves the queue moved on; the cancelled one was never sent.
+      const [later] = await excel.invoke([cell('MIDVALUE', [ids[298]])]);
+      expect((await excel.results([later!]))[0]![0]).toMatchObject({ ok: true });
+      expect(excel.batches.length).toBe(1);
+      const sent = (JSON.parse(excel.batches[0]!) as { assets: unknown[] }).assets;
+      expect(sent).toEqual([requestForAssetId(holdingForAssetId('asset', ids[298]!))]);
+    } finally {
+      await excel.close();
+    }
+  });
+
+  it('formula value preview: the runtime does not say it is previewing, so a preview is an ordinary, coalesced and cached evaluation', async () => {
+    const excel = await openExcel();
+    try {
+      // What the runtime hands a function: no isInValuePreview in 1.1.110.
+      const probe = await excel.frame.evaluate(async (id) => {
+        const w = window as unknown as { CustomFunctions: { _association: { mappings: Record<string, (...a: unknown[]) => unknown> } }; __invoke(c: unknown[]): number[]; __results(i: number[]): Promise<unknown> };
+        const mappings = w.CustomFunctions._association.mappings;
+        const original = mappings.MIDVALUE!;
+        let seen: Record<string, unknown> | undefined;
+        mappings.MIDVALUE = (...args: unknown[]) => {
+          seen = args.at(-1) as Record<string, unknown>;
+          return original(...args);
+        };
+        await w.__results(w.__invoke([{ name: 'MIDVALUE', args: [id, null], flags: 1 }]));
+        return { functionName: seen?.functionName, hasPreviewFlag: seen !== undefined && 'isInValuePreview' in seen };
+      }, ids[300]);
+      expect(probe).toEqual({ functionName: 'MIDVALUE', hasPreviewFlag: false });
+      // So a preview of a cached value shows it and spends nothing; an uncached one spends the
+      // coalesced call the entered formula needs, and entering it then costs nothing more.
+      const before = (await stack.log()).length;
+      const [cachedPreview] = await excel.invoke([cell('MIDVALUE', [ids[300]])]);
+      expect((await excel.results([cachedPreview!]))[0]![0]).toMatchObject({ ok: true });
+      expect(await batchCallsSince(before)).toEqual([]);
+      const [preview] = await excel.invoke([cell('MIDVALUE', [ids[301]])]);
+      const [previewed] = await excel.results([preview!]);
+      const [entered] = await excel.invoke([cell('MIDVALUE', [ids[301]])]);
+      const [value] = await excel.results([entered!]);
+      expect(value![0]).toEqual(previewed![0]);
+      expect((await batchCallsSince(before)).map((l) => l.items)).toEqual([1]);
+    } finally {
+      await excel.close();
+    }
+  });
+});
