@@ -5,6 +5,25 @@ import { ctxFor } from './helpers';
 
 const market = createMarket();
 
+/** Whether an alert says what the signals of that moment say (the dashboard shows both side by side). */
+function agreesWithSignals(a: Alert, ctx: ReturnType<typeof ctxFor>): boolean {
+  const segment = a.segment as (typeof SEGMENT_IDS)[number];
+  const overview = market.signalsOverview(ctx).segments[segment]!;
+  const s = market.segmentSignals(segment, ctx).signals;
+  switch (a.type) {
+    case 'sentiment_shift':
+      return a.title.endsWith(`sentiment now ${overview.sentiment}`);
+    case 'breakout':
+      return a.message.includes(`up ${s.price.change_30d} over 30 days`);
+    case 'breakdown':
+      return a.message.includes(`are ${s.price.change_30d} over 30 days`) && s.price.change_30d.startsWith('-');
+    case 'volume_spike':
+      return a.message.includes(`volume is ${s.volume.change_vs_avg} against`);
+    default:
+      return false;
+  }
+}
+
 describe('signals and alerts', () => {
   it('overview covers all ten segments and parses', () => {
     const o = SignalsOverview.parse(market.signalsOverview(ctxFor()));
@@ -28,11 +47,29 @@ describe('signals and alerts', () => {
       expect(market.signalsOverview(ctx).alerts.length).toBe(alerts.length);
     }
     expect(seen).toBeGreaterThan(0);
-    // An alert keeps its id from one day to the next while it lives.
+    // An alert keeps its id from one day to the next while it lives, and leaves early only when what it says stopped holding.
     const first = market.alerts(ctxFor('2026-10-10'));
-    const next = new Set(market.alerts(ctxFor('2026-10-11')).map((a) => a.id));
+    const nextCtx = ctxFor('2026-10-11');
+    const next = new Map(market.alerts(nextCtx).map((a) => [a.id, a]));
     const survivors = first.filter((a) => a.expires_at > '2026-10-11T12:00:00.000Z');
-    for (const a of survivors) expect(next.has(a.id)).toBe(true);
+    for (const a of survivors) {
+      const later = next.get(a.id);
+      if (later) expect([later.type, later.title, agreesWithSignals(later, nextCtx)]).toEqual([a.type, a.title, true]);
+      else if (a.type === 'sentiment_shift') expect(agreesWithSignals(a, nextCtx), a.title).toBe(false);
+    }
+    expect(survivors.some((a) => next.has(a.id))).toBe(true);
+  });
+
+  it('alerts agree with the signals of the same moment: a sentiment alert names the sentiment, a break the 30-day change', () => {
+    const kinds = new Set<string>();
+    for (let d = 0; d < 120; d++) {
+      const ctx = ctxFor(new Date(Date.UTC(2026, 6, 1) + d * 86_400_000).toISOString().slice(0, 10));
+      for (const a of market.alerts(ctx)) {
+        kinds.add(a.type);
+        expect(agreesWithSignals(a, ctx), `${ctx.day} ${a.title}: ${a.message}`).toBe(true);
+      }
+    }
+    expect(kinds.size).toBeGreaterThanOrEqual(3);
   });
 
   it('as of a past day, alerts are those active at the end of that day', () => {

@@ -1,6 +1,7 @@
 import { SEGMENT_IDS, segmentById, formatSignedPercent, type Alert, type SegmentId } from '../../wire';
 import { DAY_MS, dayNumber, dayStartMs } from './calendar';
 import type { MarketContext } from './market';
+import type { SegmentDay } from './market-day';
 import { hash32 } from './random';
 import { SEGMENT_PROFILES, annualVolatility } from './segment-profiles';
 import type { MarketState } from './state';
@@ -8,7 +9,8 @@ import type { MarketState } from './state';
 /**
  * Alerts are events in the series: the 30-day change crossing a band (breakout/breakdown), a
  * jump in volume, or sentiment changing label. Each is raised during the day it happens and
- * lives seven days, so the list for a moment is a pure function of the series.
+ * lives seven days while what it says still holds, so the list for a moment is a pure function
+ * of the series and agrees with that moment's signals.
  */
 const ALERT_LIFETIME_MS = 7 * DAY_MS;
 
@@ -26,30 +28,57 @@ function alertId(seed: number, segment: SegmentId, type: string, day: number): s
 /** Days before an event that must have been quiet for it to count as new (no flapping around a line). */
 const QUIET_DAYS = [1, 4, 7, 14];
 
-function eventsOn(state: MarketState, segment: SegmentId, day: number): Omit<Alert, 'id' | 'created_at' | 'expires_at'>[] {
+type AlertText = Omit<Alert, 'id' | 'created_at' | 'expires_at'>;
+
+/**
+ * An event a segment's series raised, and how it reads on a later day: it is listed only while
+ * what it says still holds, in that day's figures, so the alerts never contradict the signals
+ * of the same moment (a "sentiment now bearish" alert beside a neutral sentiment).
+ */
+interface MarketEvent {
+  type: Alert['type'];
+  /** The alert as it reads on `d`, or undefined once its condition no longer holds there. */
+  on(d: SegmentDay): AlertText | undefined;
+}
+
+function eventsOn(state: MarketState, segment: SegmentId, day: number): MarketEvent[] {
   const today = state.segmentDay(segment, day);
   const earlier = QUIET_DAYS.map((n) => state.segmentDay(segment, day - n));
   const band = annualVolatility(SEGMENT_PROFILES[segment]) * Math.sqrt(30 / 365);
   const name = segmentById(segment)!.name;
-  const change = formatSignedPercent(today.change30 * 100);
-  const out: Omit<Alert, 'id' | 'created_at' | 'expires_at'>[] = [];
+  const change = (d: SegmentDay) => formatSignedPercent(d.change30 * 100);
+  const out: MarketEvent[] = [];
   if (today.change30 > band && earlier.every((d) => d.change30 <= band)) {
-    out.push({ type: 'breakout', severity: 'opportunity', segment, title: `${name}: upside breakout`, message: `${name} prices are up ${change} over 30 days, above their usual range.` });
+    out.push({
+      type: 'breakout',
+      on: (d) => (d.change30 > band ? { type: 'breakout', severity: 'opportunity', segment, title: `${name}: upside breakout`, message: `${name} prices are up ${change(d)} over 30 days, above their usual range.` } : undefined),
+    });
   }
   if (today.change30 < -band && earlier.every((d) => d.change30 >= -band)) {
-    out.push({ type: 'breakdown', severity: 'warning', segment, title: `${name}: downside break`, message: `${name} prices are ${change} over 30 days, below their usual range.` });
+    out.push({
+      type: 'breakdown',
+      on: (d) => (d.change30 < -band ? { type: 'breakdown', severity: 'warning', segment, title: `${name}: downside break`, message: `${name} prices are ${change(d)} over 30 days, below their usual range.` } : undefined),
+    });
   }
   if (today.volumeRatio > 1.35 && earlier.every((d) => d.volumeRatio <= 1.35)) {
-    out.push({ type: 'volume_spike', severity: 'info', segment, title: `${name}: volume spike`, message: `${name} trading volume is ${formatSignedPercent((today.volumeRatio - 1) * 100)} against its average.` });
+    out.push({
+      type: 'volume_spike',
+      on: (d) =>
+        d.volumeRatio > 1.35
+          ? { type: 'volume_spike', severity: 'info', segment, title: `${name}: volume spike`, message: `${name} trading volume is ${formatSignedPercent((d.volumeRatio - 1) * 100)} against its average.` }
+          : undefined,
+    });
   }
   // Only a move into bullish or bearish that was not the mood in the last two weeks.
-  if (today.sentiment !== 'neutral' && earlier.every((d) => d.sentiment !== today.sentiment)) {
+  const mood = today.sentiment;
+  if (mood !== 'neutral' && earlier.every((d) => d.sentiment !== mood)) {
+    const from = earlier[0]!.sentiment;
     out.push({
       type: 'sentiment_shift',
-      severity: today.sentiment === 'bullish' ? 'opportunity' : 'warning',
-      segment,
-      title: `${name}: sentiment now ${today.sentiment}`,
-      message: `Sentiment in ${name} moved from ${earlier[0]!.sentiment} to ${today.sentiment}.`,
+      on: (d) =>
+        d.sentiment === mood
+          ? { type: 'sentiment_shift', severity: mood === 'bullish' ? 'opportunity' : 'warning', segment, title: `${name}: sentiment now ${mood}`, message: `Sentiment in ${name} moved from ${from} to ${mood}.` }
+          : undefined,
     });
   }
   return out;
@@ -61,14 +90,14 @@ export function activeAlerts(state: MarketState, ctx: MarketContext): Alert[] {
   const out: Alert[] = [];
   for (let day = lastDay - 7; day <= lastDay; day++) {
     for (const segment of SEGMENT_IDS) {
+      const now = state.segmentDay(segment, lastDay);
       for (const e of eventsOn(state, segment, day)) {
         const id = alertId(state.seed, segment, e.type, day);
         // Raised at a fixed time of its day between 06:00 and 16:00 UTC.
         const created = dayStartMs(day) + (6 * 60 + (hash32(id) % 600)) * 60_000;
         const expires = created + ALERT_LIFETIME_MS;
-        if (created <= at && at < expires) {
-          out.push({ id, ...e, created_at: new Date(created).toISOString(), expires_at: new Date(expires).toISOString() });
-        }
+        const text = created <= at && at < expires ? e.on(now) : undefined;
+        if (text) out.push({ id, ...text, created_at: new Date(created).toISOString(), expires_at: new Date(expires).toISOString() });
       }
     }
   }
