@@ -11,7 +11,13 @@
  * that format alone. The child is this file bundled by esbuild and run by plain node, as the
  * shipped CLI would run; tsx's loader would add ~90 MB of its own to every figure.
  *
+ * The PDF is measured three ways in the same run: as it was before it became a document of
+ * record (pdf-plain: PDF 1.3, untagged, no attachments or fallback fonts — the baseline), as
+ * written now (pdf: PDF/A-3a + PDF/UA-1 tagged, JSON and CSV embedded), and with names and
+ * descriptions in six scripts (pdf-scripts: the Noto CJK fallbacks parsed and subset).
+ *
  *   npx tsx bench/reports.ts            # prints progress, then ONE JSON line last
+ *   npx tsx bench/reports.ts --pdf      # the PDF measurements only
  */
 import { execFile } from 'node:child_process';
 import { mkdirSync, rmSync, statSync } from 'node:fs';
@@ -20,12 +26,24 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { makeReportData } from '../fixtures/report-data';
-import { writeCsv, writeJson, writePdf, writeXlsx } from '../reports/writers';
+import { writeCsv, writeJson, writeXlsx } from '../reports/writers';
 import type { Holding, ReportData } from '../reports/report-data';
 
 const run = promisify(execFile);
 
-type Task = 'idle' | 'iterate' | 'xlsx' | 'exceljs-in-memory' | 'csv' | 'json' | 'pdf';
+type Task = 'idle' | 'iterate' | 'xlsx' | 'exceljs-in-memory' | 'csv' | 'json' | 'pdf' | 'pdf-plain' | 'pdf-scripts';
+
+/** Names in Latin, Greek, Cyrillic, Chinese, Japanese and Korean, for pdf-scripts. */
+const SCRIPT_NAMES = ['Whitcombe', 'Παπαδόπουλος', 'Смирнов', '陈大文', '山田家', '김철수'];
+
+function withScripts(data: ReportData): ReportData {
+  const holdings = data.holdings;
+  return {
+    ...data,
+    cover: { ...data.cover, portfolio_name: '山田家のコレクション', client_name: '김철수 / 陈大文' },
+    holdings: { *[Symbol.iterator]() { let i = 0; for (const h of holdings) yield { ...h, description: `${SCRIPT_NAMES[i++ % SCRIPT_NAMES.length]} ${h.description}` }; } },
+  } as ReportData;
+}
 
 interface ChildResult {
   task: Task;
@@ -44,6 +62,8 @@ interface ChildResult {
   module_load_ms?: number;
   cold_ms?: number;
   warm_median_ms?: number;
+  /** PDF only: CPU time of those 5 documents' median (wall time moves with the machine's load, CPU time much less). */
+  warm_cpu_median_ms?: number;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -67,8 +87,10 @@ async function exceljsInMemory(data: ReportData, file: string): Promise<void> {
 }
 
 async function child(task: Task, holdings: number, outDir: string): Promise<void> {
-  const data = makeReportData({ holdings, sandbox: false, previous: true, errors: 20 });
-  const file = path.join(outDir, `bench-${task}-${holdings}.${task === 'exceljs-in-memory' ? 'xlsx' : task}`);
+  const generated = makeReportData({ holdings, sandbox: false, previous: true, errors: 20 });
+  const data = task === 'pdf-scripts' ? withScripts(generated) : generated;
+  const ext = task === 'exceljs-in-memory' ? 'xlsx' : task.startsWith('pdf') ? 'pdf' : task;
+  const file = path.join(outDir, `bench-${task}-${holdings}.${ext}`);
   let peakHeap = process.memoryUsage().heapUsed;
   const sampler = setInterval(() => (peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed)), 5);
   const result: Partial<ChildResult> = {};
@@ -95,21 +117,30 @@ async function child(task: Task, holdings: number, outDir: string): Promise<void
     case 'json':
       await writeJson(data, file);
       break;
-    case 'pdf': {
-      await import('../reports/writers/pdf');
+    case 'pdf':
+    case 'pdf-plain':
+    case 'pdf-scripts': {
+      const { writePdf: write } = await import('../reports/writers/pdf');
+      const options = { plain: task === 'pdf-plain' };
       result.module_load_ms = performance.now() - started;
       const first = performance.now();
-      await writePdf(data, file);
+      await write(data, file, options);
       result.cold_ms = performance.now() - first;
       const warm: number[] = [];
+      const warmCpu: number[] = [];
       // Repeat small documents only: a large one is measured once.
       for (let i = 0; i < (holdings <= 1000 ? 5 : 0); i++) {
         const t = performance.now();
-        await writePdf(data, file);
+        const c = process.cpuUsage();
+        await write(data, file, options);
         warm.push(performance.now() - t);
+        const used = process.cpuUsage(c);
+        warmCpu.push((used.user + used.system) / 1000);
       }
       warm.sort((a, b) => a - b);
+      warmCpu.sort((a, b) => a - b);
       result.warm_median_ms = warm[2] ?? result.cold_ms;
+      result.warm_cpu_median_ms = warmCpu[2] ?? result.warm_median_ms;
       break;
     }
   }
@@ -131,7 +162,7 @@ async function child(task: Task, holdings: number, outDir: string): Promise<void
     peak_heap_mb: Math.round(peakHeap / 1e6),
     bytes,
     ...(result.cold_ms !== undefined
-      ? { module_load_ms: Math.round(result.module_load_ms!), cold_ms: Math.round(result.cold_ms), warm_median_ms: Math.round(result.warm_median_ms!) }
+      ? { module_load_ms: Math.round(result.module_load_ms!), cold_ms: Math.round(result.cold_ms), warm_median_ms: Math.round(result.warm_median_ms!), warm_cpu_median_ms: Math.round(result.warm_cpu_median_ms!) }
       : {}),
   };
   rmSync(file, { force: true });
@@ -179,7 +210,13 @@ async function parent(): Promise<void> {
   const outDir = path.join(os.tmpdir(), `bench-reports-${process.pid}`);
   mkdirSync(outDir, { recursive: true });
   const N = 100_000;
-  const plan: [Task, number][] = [
+  const pdfOnly = process.argv.includes('--pdf');
+  const pdfPlan: [Task, number][] = [
+    ['pdf-plain', 50],
+    ['pdf', 50],
+    ['pdf-scripts', 50],
+  ];
+  const plan: [Task, number][] = pdfOnly ? pdfPlan : [
     ['idle', N],
     ['iterate', N],
     ['xlsx', N],
@@ -189,7 +226,7 @@ async function parent(): Promise<void> {
     ['idle', 1_000_000],
     ['iterate', 1_000_000],
     ['csv', 1_000_000],
-    ['pdf', 50],
+    ...pdfPlan,
     ['pdf', N],
   ];
   const results: ChildResult[] = [];
@@ -204,6 +241,24 @@ async function parent(): Promise<void> {
     rmSync(outDir, { recursive: true, force: true });
   }
   const find = (task: Task, n: number) => results.find((r) => r.task === task && r.holdings === n)!;
+  const plain = find('pdf-plain', 50);
+  const archival = find('pdf', 50);
+  const scripts = find('pdf-scripts', 50);
+  const ratio = (a: number | undefined, b: number | undefined) => +((a ?? NaN) / (b ?? NaN)).toFixed(2);
+  // Tagging, PDF/A and embedded data against the untagged PDF of before, measured in this run (goal: ≤ 2× time, ≤ 3× size).
+  const documentOfRecord = {
+    pdf_50_vs_plain: { warm_cpu_ratio: ratio(archival.warm_cpu_median_ms, plain.warm_cpu_median_ms), warm_time_ratio: ratio(archival.warm_median_ms, plain.warm_median_ms), first_document_time_ratio: ratio(archival.cold_ms, plain.cold_ms), size_ratio: ratio(archival.bytes, plain.bytes), bytes: { plain: plain.bytes, archival: archival.bytes } },
+    pdf_50_six_scripts_vs_plain: { warm_cpu_ratio: ratio(scripts.warm_cpu_median_ms, plain.warm_cpu_median_ms), warm_time_ratio: ratio(scripts.warm_median_ms, plain.warm_median_ms), first_document_time_ratio: ratio(scripts.cold_ms, plain.cold_ms), size_ratio: ratio(scripts.bytes, plain.bytes), bytes: scripts.bytes },
+  };
+  const documentGoals = {
+    // CPU time: on a shared 2-core machine the wall-time ratio mostly measures the other load.
+    pdf_50_at_most_2x_slower: documentOfRecord.pdf_50_vs_plain.warm_cpu_ratio <= 2,
+    pdf_50_at_most_3x_larger: documentOfRecord.pdf_50_vs_plain.size_ratio <= 3,
+  };
+  if (pdfOnly) {
+    console.log(JSON.stringify({ bench: 'reports-pdf', node: process.version, cpus: os.cpus().length, loadavg_start: +loadStart.toFixed(2), loadavg_end: +os.loadavg()[0]!.toFixed(2), results, ...documentOfRecord, goals: documentGoals }));
+    return;
+  }
   const xlsx = find('xlsx', N);
   const inMemory = find('exceljs-in-memory', N);
   const csv1m = find('csv', 1_000_000);
@@ -229,7 +284,8 @@ async function parent(): Promise<void> {
       results,
       pdf_100k_note: `the PDF lists the 1,000 largest holdings and one line for the rest (${pdfLarge.cold_ms} ms for 100,000)`,
       xlsx_vs_in_memory: { time_ratio: +(xlsx.ms / inMemory.ms).toFixed(2), rss_ratio: +(xlsx.peak_rss_mb / inMemory.peak_rss_mb).toFixed(2) },
-      goals,
+      ...documentOfRecord,
+      goals: { ...goals, ...documentGoals },
     }),
   );
 }

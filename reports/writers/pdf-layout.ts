@@ -61,6 +61,11 @@ export interface DocumentOptions {
   lang: string;
   /** The document's date (the report's generated_at): info, XMP and attachments, so a fixed date gives identical bytes. */
   created: Date;
+  /**
+   * Benchmark baseline only (bench/reports.ts): the PDF as written before it became a document
+   * of record — PDF 1.3, untagged, no XMP, no attachments, no fallback fonts.
+   */
+  plain?: boolean;
 }
 
 /** pdfkit's structure element (its type definitions do not cover tagging). */
@@ -89,6 +94,7 @@ export class PdfPages {
   /** The open structure elements, innermost last; the Document element first. */
   private readonly parents: StructElement[];
   private readonly created: Date;
+  private readonly tagged: boolean;
   /** Problems worth telling the user (right-to-left text, missing glyphs), each once. */
   readonly warnings: string[] = [];
 
@@ -98,8 +104,9 @@ export class PdfPages {
     options: DocumentOptions,
   ) {
     this.created = Number.isNaN(options.created.getTime()) ? new Date() : options.created;
+    this.tagged = !options.plain;
     this.doc = new PDFDocument({
-      ...ARCHIVAL_OPTIONS,
+      ...(this.tagged ? ARCHIVAL_OPTIONS : { displayTitle: true }),
       size: 'A4',
       margins: { top: MARGIN.top, bottom: MARGIN.bottom, left: MARGIN.side, right: MARGIN.side },
       bufferPages: true,
@@ -110,12 +117,15 @@ export class PdfPages {
       lang: options.lang,
     } as PDFKit.PDFDocumentOptions);
     registerFonts(this.doc);
-    enableFontFallback(this.doc, (w) => this.warnings.push(w));
-    declareConformance(this.doc);
     this.tagging = this.doc as unknown as Tagging;
-    const root = this.tagging.struct('Document');
-    this.tagging.addStructure(root);
-    this.parents = [root];
+    this.parents = [];
+    if (this.tagged) {
+      enableFontFallback(this.doc, (w) => this.warnings.push(w));
+      declareConformance(this.doc);
+      const root = this.tagging.struct('Document');
+      this.tagging.addStructure(root);
+      this.parents.push(root);
+    }
     this.outlineRoot = this.doc.outline;
   }
 
@@ -124,11 +134,13 @@ export class PdfPages {
    * in reading order. `draw` must not start a page or draw artifacts.
    */
   tag(type: string, draw: () => void, options: StructOptions = {}): void {
+    if (!this.tagged) return draw();
     this.parents[this.parents.length - 1]!.add(this.tagging.struct(type, options, [draw]));
   }
 
   /** A structure element holding the elements `fill` adds (a table, row, list, section). */
   group(type: string, fill: () => void, options: StructOptions = {}): void {
+    if (!this.tagged) return fill();
     const element = this.tagging.struct(type, options);
     this.parents[this.parents.length - 1]!.add(element);
     this.parents.push(element);
@@ -142,6 +154,7 @@ export class PdfPages {
 
   /** Drawing that carries no content (rules, backgrounds, repeated headers, page furniture). */
   artifact(draw: () => void, type: 'Layout' | 'Pagination' = 'Layout'): void {
+    if (!this.tagged) return draw();
     this.tagging.markContent('Artifact', { type });
     try {
       draw();
@@ -170,7 +183,7 @@ export class PdfPages {
 
   /** Embeds a file as a PDF/A-3 associated file (the report's data). */
   attach(file: Attachment): void {
-    attach(this.doc, file, this.created);
+    if (this.tagged) attach(this.doc, file, this.created);
   }
 
   get left(): number {
@@ -296,7 +309,7 @@ export class PdfPages {
   /** Draws the page furniture, closes the structure tree and streams the finished PDF to `out`. */
   async finish(out: NodeJS.WritableStream): Promise<void> {
     this.drawFurniture();
-    this.parents[0]!.end();
+    this.parents[0]?.end();
     // The writers have no logger; a warning on stderr is what the user sees of the problem.
     for (const w of this.warnings) process.emitWarning(w, 'ReportWarning');
     const done = new Promise<void>((resolve, reject) => {

@@ -404,7 +404,7 @@ function drawErrorsAndNotes(p: PdfPages, data: ReportData): void {
 /** The language of the report's text (English, British spelling); a translated report passes its own. */
 export const REPORT_LANG = 'en-GB';
 
-export async function writePdf(data: ReportData, filePath: string): Promise<void> {
+export async function writePdf(data: ReportData, filePath: string, options: { plain?: boolean } = {}): Promise<void> {
   const c = data.cover;
   const pages = new PdfPages(
     c.audience === 'internal'
@@ -413,9 +413,9 @@ export async function writePdf(data: ReportData, filePath: string): Promise<void
     c.audience === 'internal'
       ? { Title: `Internal consolidated report ${c.as_of}`, Author: c.prepared_by, Subject: `Consolidated valuation of ${c.portfolios.length} portfolios, for the firm only` }
       : { Title: `${c.portfolio_name} — portfolio report ${c.as_of}`, Author: c.prepared_by, Subject: `Valuation report for ${c.client_name}` },
-    { lang: REPORT_LANG, created: new Date(c.generated_at) },
+    { lang: REPORT_LANG, created: new Date(c.generated_at), plain: options.plain },
   );
-  for (const file of await reportAttachments(data, filePath)) pages.attach(file);
+  if (!options.plain) for (const file of await reportAttachments(data, filePath)) pages.attach(file);
   drawCover(pages, data);
   drawSummary(pages, data);
   drawFigureNotes(pages, data);
