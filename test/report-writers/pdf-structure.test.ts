@@ -183,6 +183,19 @@ describe('text in six scripts', () => {
   });
 });
 
+describe('consolidated PDF: tagged and archival too', () => {
+  it('tags everything and embeds its data', async () => {
+    const file = path.join(tempDir('pdf-consolidated'), 'consolidated-2026-10-31.pdf');
+    const data = makeReportData({ holdings: 40, consolidated: ['Okafor Household', '山田家', 'Смирнов'] });
+    await writePdf(data, file);
+    const s = await readStructure(file);
+    expectArchivalAndTagged(s, 'en-GB');
+    expect(count(s, 'Figure')).toBeGreaterThanOrEqual(1);
+    expect(s.attachments.map((a) => a.name)).toEqual(['consolidated-2026-10-31.csv', 'consolidated-2026-10-31.json']);
+    expect(folded(await pdfText(file))).toContain('山田家');
+  }, 120_000);
+});
+
 describe('dashboard PDF: tagged and archival too', () => {
   it('tags everything, has its figure alt text and embeds its JSON and CSV', async () => {
     const dir = tempDir('pdf-dash');
