@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -126,6 +127,18 @@ describe('what is printed', () => {
     expect(r.stderr).not.toContain('\r');
     expect(r.stderr.split('\n').filter((l) => l.startsWith('Done:'))).toEqual(['Done: every holding valued; 1 file written.']);
     expect(r.stderr).toContain('\\e[31mred\\r\\nDone: every holding valued; 99 files written.');
+  });
+
+  it('a return above 1,000 % is flagged for the analyst: on stderr and in the xlsx Errors sheet (read back with openpyxl)', async () => {
+    const file = join(dir, 'implausible.csv');
+    // A Submariner "bought for 100": a typo the report must not pass silently.
+    writeFileSync(file, csvFile(['watches,Rolex,Submariner Date,126610LN,2021,very_good,1,100,2022-03-14,USD,typo']));
+    const r = await runCli(['run', file, '--out', join(dir, 'implausible-out'), '--formats', 'xlsx', '--as-of', '2026-10-31'], serviceEnv(sb));
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/implausible: row 2 \(Rolex Submariner.*\): a return of [\d,]+ % since purchase is above 1,000 %/);
+    const script = 'import openpyxl,sys\nwb=openpyxl.load_workbook(sys.argv[1])\nprint("\\n".join(str(c) for row in wb["Errors"].iter_rows(values_only=True) for c in row if c is not None))';
+    const errorsSheet = execFileSync('/usr/bin/python3', ['-c', script, r.stdout.trim()], { encoding: 'utf8' });
+    expect(errorsSheet).toMatch(/row 2 \(Rolex Submariner.*\): a return of [\d,]+ % since purchase is above 1,000 %/);
   });
 
   it('a password in SVC_BASE_URL is refused at start-up and never printed', async () => {
