@@ -20,6 +20,8 @@ export interface ValuateOptions {
    * the phase's holdings settled so far.
    */
   afterChunk(phase: Phase, chunk: readonly number[], done: number, total: number): Promise<void>;
+  /** Called once when the valuations' last chunks are in flight and their run starts giving slots back: scoring may start. */
+  onTail?(): void;
 }
 
 /** Holdings still to value: never valued, or failed for a reason that may pass (budget, network, 5xx). */
@@ -50,7 +52,7 @@ export async function valueHoldings(client: ServiceClient, input: PortfolioInput
   const toValue = valuationsToDo(input, state);
   // Counted as chunks land, not by rescanning the portfolio after each one (2,000 chunks of a 100,000-holding portfolio).
   let valued = total - toValue.length;
-  await inWindow(opts.window, toValue.length, opts.signal, (concurrency, landed) =>
+  await inWindow(opts.window, toValue.length, opts.signal, opts.onTail, (concurrency, landed) =>
     client.valueAll(
       toValue.map((i) => valuationRequest(input.holdings[i]!)),
       {
@@ -68,11 +70,11 @@ export async function valueHoldings(client: ServiceClient, input: PortfolioInput
   );
 }
 
-/** Scores the valued holdings not scored yet, the same way. */
-export async function scoreHoldings(client: ServiceClient, input: PortfolioInput, state: PortfolioState, opts: ValuateOptions & { window: CallWindow }): Promise<void> {
-  const toScore = scoresToDo(input, state);
+/** Scores the valued holdings not scored yet (or those of `only`), the same way. */
+export async function scoreHoldings(client: ServiceClient, input: PortfolioInput, state: PortfolioState, opts: ValuateOptions & { window: CallWindow }, only?: readonly number[]): Promise<void> {
+  const toScore = only ? [...only] : scoresToDo(input, state);
   let scored = 0;
-  await inWindow(opts.window, toScore.length, opts.signal, (concurrency, landed) =>
+  await inWindow(opts.window, toScore.length, opts.signal, undefined, (concurrency, landed) =>
     client.scoreAll(
       toScore.map((i) => scoreRequest(input.holdings[i]!)),
       {
@@ -94,7 +96,7 @@ export async function scoreHoldings(client: ServiceClient, input: PortfolioInput
  * slots back as the last chunks land: after L of C chunks have landed at most C − L can still
  * be in flight, so the rest of the window goes to other portfolios at once.
  */
-async function inWindow(window: CallWindow, items: number, signal: AbortSignal, run: (concurrency: number, landed: () => void) => Promise<unknown>): Promise<void> {
+async function inWindow(window: CallWindow, items: number, signal: AbortSignal, onTail: (() => void) | undefined, run: (concurrency: number, landed: () => void) => Promise<unknown>): Promise<void> {
   if (items === 0) return;
   const chunks = Math.ceil(items / MAX_BATCH);
   let held = await window.acquire(chunks, signal);
@@ -105,6 +107,8 @@ async function inWindow(window: CallWindow, items: number, signal: AbortSignal, 
     if (needed < held) {
       window.release(held - needed);
       held = needed;
+      onTail?.();
+      onTail = undefined;
     }
   };
   try {

@@ -69,13 +69,27 @@ export async function valueEverything(client: ServiceClient, portfolios: readonl
         progress.finished(phase === 'valuations' ? chunk.filter((i) => !state.valuations[i]!.ok).length : chunk.length);
       },
     };
-    await valueHoldings(client, p, state, opts);
+    // Scoring starts while the valuations' last chunks are in flight (no drain between the two),
+    // for what is valued by then; the rest once all valuations are in.
+    let early: { indices: number[]; run: Promise<void> } | undefined;
+    opts.onTail = () => {
+      const indices = scoresToDo(p, state);
+      early = { indices, run: scoreHoldings(client, p, state, opts, indices) };
+    };
+    try {
+      await valueHoldings(client, p, state, opts);
+    } catch (e) {
+      await early?.run.catch(() => {});
+      throw e;
+    }
+    const first = new Set(early?.indices ?? []);
+    const rest = scoresToDo(p, state).filter((i) => !first.has(i));
     const enrichment = async () => {
       if (state.enrichment) return;
       state.enrichment = await enrich(client, p, state.valuations, { currency: o.currency, signal, window });
       await cp.recordEnrichment(p.name);
     };
-    await settleAll([scoreHoldings(client, p, state, opts), enrichment()]);
+    await settleAll([early?.run ?? Promise.resolve(), scoreHoldings(client, p, state, opts, rest), enrichment()]);
     results.set(p.name, resultsOf(state));
   };
 
