@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,6 +7,7 @@ import { startSandbox, DEMO_ACCOUNTS, type RunningSandbox } from '../../src/sand
 import type { BatchValuationItem, ValuationRequest } from '../../src/wire';
 import { CoalescingQueue } from '../../addin/src/dispatcher/coalescing-queue';
 import { CancelledError } from '../../addin/src/dispatcher/outcome';
+import { Poller } from '../../addin/src/dispatcher/poller';
 import { AddinRuntime, PreviewNotCachedError } from '../../addin/src/shared/runtime';
 import { requestKey } from '../../addin/src/shared/request-key';
 import { clientBackend } from '../../addin/src/shared/client-backend';
@@ -78,41 +79,6 @@ describe('coalescing queue against the sandbox', () => {
     expect(new Set(answers.map((a) => a.asset_id)).size).toBe(300);
   });
 
-  it('closes the window: cells arriving after it go in a new call', async () => {
-    const q = valuationQueue(client(), { idleMs: 10, maxWaitMs: 30 });
-    const before = (await log()).length;
-    const first = q.request(watch(1000));
-    await first;
-    await q.request(watch(1001));
-    expect(await batchCallsSince(before)).toHaveLength(2);
-  });
-
-  it('keeps the window open while cells keep arriving (up to the cap)', async () => {
-    const q = valuationQueue(client(), { idleMs: 30, maxWaitMs: 500 });
-    const before = (await log()).length;
-    const pending: Promise<unknown>[] = [];
-    for (let i = 0; i < 5; i++) {
-      pending.push(q.request(watch(1100 + i)));
-      await new Promise((r) => setTimeout(r, 10));
-    }
-    await Promise.all(pending);
-    const calls = await batchCallsSince(before);
-    expect(calls).toHaveLength(1);
-    expect(calls[0]!.items).toBe(5);
-  });
-
-  it('stays at ceil(D/50) calls when a recalculation arrives in bursts', async () => {
-    const q = valuationQueue(client());
-    const before = (await log()).length;
-    const pending: Promise<unknown>[] = [];
-    for (let burst = 0; burst < 12; burst++) {
-      for (let i = 0; i < 25; i++) pending.push(q.request(watch(1150 + ((burst * 10 + i) % 120))));
-      await new Promise((r) => setTimeout(r, 15));
-    }
-    await Promise.all(pending);
-    expect((await batchCallsSince(before)).map((l) => l.items)).toEqual([50, 50, 20]);
-  });
-
   it('gives a bad item its own error and the others their values', async () => {
     const q = valuationQueue(client());
     const before = (await log()).length;
@@ -178,36 +144,38 @@ describe('cancellation', () => {
   });
 
   it('aborts a call in flight when every cell of it is cancelled', async () => {
-    const slowDir = await mkdtemp(path.join(tmpdir(), 'svc-slow-'));
     const slow = await startSandbox({ port: 0, quiet: true, faults: 'latency=400-400' });
     try {
       const c = new ServiceClient({ baseUrl: slow.url, clientId: account.client_id, clientSecret: account.client_secret, rateLimitKey: 'slow' });
       await c.segments.list(); // sign in first, so the abort lands on the batch call
       let upstreamSignal: AbortSignal | undefined;
+      let called!: () => void;
+      const batchCalled = new Promise<void>((r) => (called = r));
       const q = new CoalescingQueue<ValuationRequest, BatchValuationItem>({
         keyOf: requestKey,
         idleMs: 1,
         batch: (items, signal) => {
           upstreamSignal = signal;
+          called();
           return c.valueAll(items, { signal });
         },
       });
       const a = new AbortController();
       const b = new AbortController();
-      const cells = [q.request(watch(1500), a.signal), q.request(watch(1501), b.signal)];
-      await new Promise((r) => setTimeout(r, 60));
+      const settledCells: string[] = [];
+      const cells = [q.request(watch(1500), a.signal), q.request(watch(1501), b.signal)].map((p, i) => p.catch((e: unknown) => (settledCells.push(`cell ${i}`), e)));
+      await batchCalled; // the call is in flight: an event, not a guess at how long that takes
       expect(upstreamSignal?.aborted).toBe(false);
       a.abort();
       expect(upstreamSignal?.aborted).toBe(false);
-      const started = Date.now();
       b.abort();
       expect(upstreamSignal?.aborted).toBe(true);
-      const settled = await Promise.allSettled(cells);
-      expect(Date.now() - started).toBeLessThan(300);
-      expect(settled.every((s) => s.status === 'rejected' && s.reason instanceof CancelledError)).toBe(true);
+      // Released at once: both cells have settled before any timer or I/O could run.
+      await new Promise((r) => setImmediate(r));
+      expect(settledCells.sort()).toEqual(['cell 0', 'cell 1']);
+      expect((await Promise.all(cells)).every((e) => e instanceof CancelledError)).toBe(true);
     } finally {
       await slow.close();
-      await rm(slowDir, { recursive: true, force: true });
     }
   });
 });
@@ -241,18 +209,105 @@ describe('runtime', () => {
     expect(lines.filter((l) => l.path === '/v1/scores/breakdown')).toHaveLength(1);
   });
 
-  it('polls alerts once per interval for any number of streaming cells', async () => {
+  it('answers any number of streaming cells with one poll', async () => {
     const runtime = new AddinRuntime(clientBackend(client()));
     const before = (await log()).length;
-    const seen: number[] = [];
-    const stops = Array.from({ length: 25 }, (_, i) => runtime.subscribeAlerts(150, (r) => r.ok && i === 0 && seen.push(r.value.length)));
-    await new Promise((r) => setTimeout(r, 400));
+    let deliveries = 0;
+    let allHeard!: () => void;
+    const heard = new Promise<void>((r) => (allHeard = r));
+    const stops = Array.from({ length: 25 }, () =>
+      runtime.subscribeAlerts(60_000, (r) => {
+        expect(r.ok).toBe(true);
+        if (++deliveries === 25) allHeard();
+      }),
+    );
+    await heard;
     stops.forEach((s) => s());
-    const polls = (await log()).slice(before).filter((l) => l.path === '/v1/signals/alerts').length;
-    expect(polls).toBeGreaterThanOrEqual(2);
-    expect(polls).toBeLessThanOrEqual(4);
-    expect(seen.length).toBe(polls);
-    await new Promise((r) => setTimeout(r, 250));
-    expect((await log()).slice(before).filter((l) => l.path === '/v1/signals/alerts').length).toBe(polls);
+    expect((await log()).slice(before).filter((l) => l.path === '/v1/signals/alerts')).toHaveLength(1);
+  });
+});
+
+describe('timing, on fake timers (no assertion depends on how fast the machine is)', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** A queue whose batch calls are recorded and answered at once. */
+  function recordingQueue(options: { idleMs: number; maxWaitMs: number }) {
+    const calls: number[][] = [];
+    const q = new CoalescingQueue<number, number>({
+      keyOf: String,
+      ...options,
+      batch: async (items) => {
+        calls.push([...items]);
+        return items.map((v) => ({ ok: true as const, value: v * 10 }));
+      },
+    });
+    return { q, calls };
+  }
+
+  it('never closes the window early: a cell inside the idle gap joins, the call leaves exactly when the gap has passed', async () => {
+    vi.useFakeTimers();
+    const { q, calls } = recordingQueue({ idleMs: 50, maxWaitMs: 1_000 });
+    const first = q.request(1);
+    await vi.advanceTimersByTimeAsync(49);
+    expect(calls).toEqual([]); // still open one millisecond before the gap
+    const second = q.request(2); // arrives inside the window, which stays open 50 ms from now
+    await vi.advanceTimersByTimeAsync(49);
+    expect(calls).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(calls).toEqual([[1, 2]]);
+    expect(await Promise.all([first, second])).toEqual([10, 20]);
+    // After the window closed, a new cell opens a new one.
+    const third = q.request(3);
+    await vi.advanceTimersByTimeAsync(50);
+    expect(calls).toEqual([[1, 2], [3]]);
+    expect(await third).toBe(30);
+  });
+
+  it('sends a steady trickle at the cap even though it never pauses', async () => {
+    vi.useFakeTimers();
+    const { q, calls } = recordingQueue({ idleMs: 50, maxWaitMs: 200 });
+    const pending: Promise<number>[] = [];
+    for (let i = 0; i < 8; i++) {
+      pending.push(q.request(i));
+      await vi.advanceTimersByTimeAsync(40); // always inside the idle gap
+    }
+    // t = 320: the first window was capped at 200 ms (cells at 0..160), the second holds the rest so far.
+    expect(calls[0]).toEqual([0, 1, 2, 3, 4]);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(calls.flat()).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    await Promise.all(pending);
+  });
+
+  it('stays at ceil(D/50) calls when a recalculation arrives in bursts inside the idle gap', async () => {
+    vi.useFakeTimers();
+    const { q, calls } = recordingQueue({ idleMs: 50, maxWaitMs: 1_000 });
+    const pending: Promise<number>[] = [];
+    for (let burst = 0; burst < 12; burst++) {
+      for (let i = 0; i < 25; i++) pending.push(q.request((burst * 10 + i) % 120));
+      await vi.advanceTimersByTimeAsync(15);
+    }
+    await vi.advanceTimersByTimeAsync(50);
+    await Promise.all(pending);
+    expect(calls.map((c) => c.length)).toEqual([50, 50, 20]);
+  });
+
+  it('polls alerts once per interval for any number of streaming cells, and stops with the last one', async () => {
+    vi.useFakeTimers();
+    let polls = 0;
+    const poller = new Poller(async () => ++polls);
+    const heard: number[][] = Array.from({ length: 25 }, () => []);
+    const stops = heard.map((h) => poller.subscribe(60_000, (r) => r.ok && h.push(r.value)));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(polls).toBe(1);
+    await vi.advanceTimersByTimeAsync(59_999);
+    expect(polls).toBe(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(polls).toBe(2);
+    expect(heard.every((h) => h.join() === '1,2')).toBe(true);
+    stops.forEach((s) => s());
+    await vi.advanceTimersByTimeAsync(10 * 60_000);
+    expect(polls).toBe(2);
   });
 });
