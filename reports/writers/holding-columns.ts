@@ -21,8 +21,8 @@ export interface HoldingColumn {
 
 /** The holdings table, one definition for every tabular format. */
 export const HOLDING_COLUMNS: readonly HoldingColumn[] = [
-  { key: 'row', label: 'Row', kind: 'int', width: 7 },
   { key: 'portfolio', label: 'Portfolio', kind: 'text', width: 24, internalOnly: true },
+  { key: 'row', label: 'Row', kind: 'int', width: 7 },
   { key: 'asset_id', label: 'Asset id', kind: 'text', width: 30 },
   { key: 'description', label: 'Description', kind: 'text', width: 44 },
   { key: 'segment', label: 'Segment', kind: 'text', width: 16, display: segmentLabel },

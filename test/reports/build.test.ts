@@ -6,6 +6,7 @@ import { buildPortfolioReport } from '../../reports/build/portfolio-report';
 import type { Holding, PortfolioInput } from '../../src/holdings/types';
 import type { Holding as ReportHolding } from '../../reports/report-data';
 import type { PortfolioResults, ValuedItem } from '../../reports/run/results';
+import type { ExitStrategy, Projection } from '../../src/wire';
 
 const ctx: BuildContext = { asOf: '2026-10-31', currency: 'USD', generatedAt: '2026-11-01T06:00:00.000Z', sandbox: true };
 const omitted = { included: false as const, note: 'Omitted: test.' };
@@ -81,5 +82,28 @@ describe('report figures', () => {
     expect(c.summary.segment_count).toBe(2);
     expect(([...c.holdings] as ReportHolding[]).map((h) => h.portfolio)).toEqual(['P', 'P', 'Q']);
     expect(c.errors.filter((e) => e.portfolio === 'Q')).toHaveLength(1);
+  });
+
+  it('shows one valuation per holding: projections and exits take the holding\'s value, confidence and validation, whatever the calls echoed', () => {
+    const point = (value: number) => ({ value, roi_percent: 5 });
+    const scenario = { probability: 0.5, '12_months': point(31_000), '36_months': point(33_000) };
+    const projection = {
+      id: 'proj_1', asset_id: input.holdings[0]!.assetId, current_value: 99_999, currency: 'USD', generated_at: '2026-10-31T00:00:00Z',
+      scenarios: { conservative: scenario, central: scenario, optimistic: scenario }, expected_roi: { '12_months': 4 }, confidence: 0.52, market_validated: false,
+    } as unknown as Projection;
+    const exit = {
+      asset_id: input.holdings[0]!.assetId, current_value: 99_999, currency: 'USD', confidence: 0.52, market_validated: false, generated_at: '2026-10-31T00:00:00Z',
+      timing: { signal: 'favourable', optimal_window: 'now', recommendation: 'sell_now' },
+      channels: { primary: { name: 'Auction', commission_percent: 10, estimated_net: 27_000, timeline_days: '30-60' }, secondary: { name: 'Dealer', commission_percent: 15, estimated_net: 25_500, timeline_days: '7-14' } },
+      alternatives: { lease_back: { available: false, yield_percent: 0, provider: '' }, hold_12_months: { projected_roi_percent: 4, recommendation: 'consider' } },
+    } as unknown as ExitStrategy;
+    const r = buildPortfolioReport(input, { ...results, projections: { included: true, data: [{ index: 0, projection }] }, exits: { included: true, data: [{ index: 0, exit }] } }, ctx);
+    const holding = ([...r.holdings] as ReportHolding[])[0]!;
+    const one = { current_value: holding.current_value, confidence: holding.confidence, market_validated: holding.market_validated };
+    expect(one).toEqual({ current_value: 30_000, confidence: 0.8, market_validated: true });
+    expect(r.projections.included && r.projections.data[0]).toMatchObject(one);
+    expect(r.exit_analysis.included && r.exit_analysis.data[0]).toMatchObject(one);
+    // Net realisable value: the holding's value after the primary channel's commission.
+    expect(holding.net_realisable_value).toBeCloseTo(27_000, 6);
   });
 });
