@@ -106,6 +106,8 @@ async function runCommand(files: string[], opts: Omit<RunOptions, 'files'>): Pro
   try {
     // Before any holding is read or call spent: a file in the way or a folder that cannot be written is said plainly.
     await prepareOutDir(opts.out);
+    // Sizes first, before the writers' heavy modules load: a file far past a limit is refused at once.
+    await (await import('../src/holdings/limits')).checkInputLimits(files);
     const [{ runReports }, { createProgress }] = await Promise.all([import('./run/run-job'), import('./run/progress')]);
     const outcome = await runReports({ ...opts, files }, { signal: stop.signal, progress: printableProgress(createProgress()) });
     for (const f of outcome.files) process.stdout.write(`${printable(f)}\n`);

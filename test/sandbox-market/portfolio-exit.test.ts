@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ExitChannel, ExitStrategy, Performance, PortfolioAnalytics, type PortfolioAssetInput } from '../../src/wire';
+import { ExitChannel, ExitStrategy, Performance, PortfolioAnalytics, parseSignedPercent, type PortfolioAssetInput } from '../../src/wire';
+import { dayNumber, dayText, monthsBefore } from '../../src/sandbox/market/calendar';
 import { createMarket, type StoredPortfolio } from '../../src/sandbox/market';
 import { ctxFor, DAYTONA, LAFITE_2010 } from './helpers';
 
@@ -67,6 +68,36 @@ describe('portfolio', () => {
     // Deterministic, and a different day gives different period returns.
     expect(market.performance(p, ctx)).toEqual(perf);
     expect(market.performance(p, ctxFor('2026-09-01')).periods['1_month']).not.toEqual(perf.periods['1_month']);
+  });
+});
+
+describe('performance periods', () => {
+  it('are calendar periods: 1 month as of 31 October is the change since 30 September, as a monthly report reads it', () => {
+    const held: PortfolioAssetInput[] = [{ segment: 'watches', brand: 'Rolex', model: 'Daytona', reference: '116500LN', purchase_price: 24_000, purchase_date: '2021-05-10' }];
+    const perf = Performance.parse(market.performance(portfolio(held), ctxFor('2026-10-31')));
+    const asset = { segment: 'watches' as const, brand: 'Rolex', model: 'Daytona', reference: '116500LN', quantity: 1 };
+    const mid = (day: string) => market.value(asset, ctxFor(day)).estimated_value.mid;
+    expect(perf.periods['1_month'].return_percent).toBeCloseTo((mid('2026-10-31') / mid('2026-09-30') - 1) * 100, 2);
+    expect(perf.periods['1_year'].return_percent).toBeCloseTo((mid('2026-10-31') / mid('2025-10-31') - 1) * 100, 2);
+  });
+
+  it('the luxury benchmark of the 1-year period is the benchmark figure: return minus vs_benchmark gives it back', () => {
+    for (const day of ['2026-10-31', '2026-11-21', '2026-02-28', '2026-03-31']) {
+      const perf = Performance.parse(market.performance(portfolio(HOLDINGS), ctxFor(day)));
+      const year = perf.periods['1_year'];
+      // vs_benchmark is written with one decimal: agree within its rounding.
+      expect(Math.abs(year.return_percent - parseSignedPercent(year.vs_benchmark)! - perf.benchmarks.luxury_index['1_year']), day).toBeLessThanOrEqual(0.06);
+    }
+  });
+
+  it('month arithmetic: month ends map to month ends, other days are clamped', () => {
+    const d = (t: string) => dayNumber(t);
+    expect(dayText(monthsBefore(d('2026-10-31'), 1))).toBe('2026-09-30');
+    expect(dayText(monthsBefore(d('2026-09-30'), 1))).toBe('2026-08-31');
+    expect(dayText(monthsBefore(d('2026-03-30'), 1))).toBe('2026-02-28');
+    expect(dayText(monthsBefore(d('2028-02-29'), 12))).toBe('2027-02-28');
+    expect(dayText(monthsBefore(d('2026-11-21'), 3))).toBe('2026-08-21');
+    expect(dayText(monthsBefore(d('2026-01-15'), 1))).toBe('2025-12-15');
   });
 });
 

@@ -50,6 +50,21 @@ export function lastDayOfPreviousYear(day: number): number {
   return Date.UTC(year, 0, 1) / DAY_MS - 1;
 }
 
+/**
+ * The same day `months` calendar months earlier, the way a monthly report counts: the last day of
+ * a month maps to the last day of the earlier month (31 Oct -> 30 Sep), other days are clamped to
+ * the earlier month's length (30 Mar -> 28 Feb, 29 Feb -> 28 Feb a year earlier).
+ */
+export function monthsBefore(day: number, months: number): number {
+  const d = new Date(day * DAY_MS);
+  const y = d.getUTCFullYear();
+  const m = d.getUTCMonth();
+  const dom = d.getUTCDate();
+  const monthLength = new Date(Date.UTC(y, m + 1, 0)).getUTCDate();
+  const targetLength = new Date(Date.UTC(y, m - months + 1, 0)).getUTCDate();
+  return Date.UTC(y, m - months, dom === monthLength ? targetLength : Math.min(dom, targetLength)) / DAY_MS;
+}
+
 export function yearOf(day: number): number {
   return new Date(day * DAY_MS).getUTCFullYear();
 }

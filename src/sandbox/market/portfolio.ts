@@ -8,7 +8,7 @@ import {
   type PortfolioAssetInput,
   type SegmentId,
 } from '../../wire';
-import { dayNumber, lastDayOfPreviousYear } from './calendar';
+import { dayNumber, lastDayOfPreviousYear, monthsBefore } from './calendar';
 import type { MarketAsset, MarketContext, StoredPortfolio } from './market';
 import { clamp, fromCents, percentagesSummingTo100, round2, toCents } from './money';
 import type { AssetProfile } from './profiles';
@@ -135,12 +135,14 @@ export function portfolioAnalytics(state: MarketState, p: StoredPortfolio, ctx: 
   };
 }
 
-const PERIOD_DAYS = { '1_month': 30, '3_months': 91, '6_months': 182, '1_year': 365 } as const;
+/** Calendar periods, as a monthly report counts them: 1 month as of 31 October is since 30 September. */
+const PERIOD_MONTHS = { '1_month': 1, '3_months': 3, '6_months': 6, '1_year': 12 } as const;
 
 export function performance(state: MarketState, p: StoredPortfolio, ctx: MarketContext): Performance {
   const day = dayNumber(ctx.day);
   const hs = holdings(state, p, day).filter((h) => h.purchaseDay <= day);
   const lux = state.series.benchmark.luxury_index;
+  const yearAgo = monthsBefore(day, PERIOD_MONTHS['1_year']);
   const periodReturn = (start: number) => {
     let from = 0;
     let to = 0;
@@ -161,16 +163,17 @@ export function performance(state: MarketState, p: StoredPortfolio, ctx: MarketC
   return {
     portfolio_id: p.id,
     periods: {
-      '1_month': period(day - PERIOD_DAYS['1_month']),
-      '3_months': period(day - PERIOD_DAYS['3_months']),
-      '6_months': period(day - PERIOD_DAYS['6_months']),
-      '1_year': period(day - PERIOD_DAYS['1_year']),
+      '1_month': period(monthsBefore(day, PERIOD_MONTHS['1_month'])),
+      '3_months': period(monthsBefore(day, PERIOD_MONTHS['3_months'])),
+      '6_months': period(monthsBefore(day, PERIOD_MONTHS['6_months'])),
+      '1_year': period(yearAgo),
       ytd: period(lastDayOfPreviousYear(day)),
     },
+    // Over the same year as the 1_year period, so its vs_benchmark is the difference of the two figures.
     benchmarks: {
-      equity_index: { '1_year': round2(state.series.benchmark.equity_index.change(day, 365) * 100) },
-      gold: { '1_year': round2(state.series.benchmark.gold.change(day, 365) * 100) },
-      luxury_index: { '1_year': round2(lux.change(day, 365) * 100) },
+      equity_index: { '1_year': round2(state.series.benchmark.equity_index.changeBetween(yearAgo, day) * 100) },
+      gold: { '1_year': round2(state.series.benchmark.gold.changeBetween(yearAgo, day) * 100) },
+      luxury_index: { '1_year': round2(lux.changeBetween(yearAgo, day) * 100) },
     },
     best_performer: ranked[0] ?? none,
     worst_performer: ranked[ranked.length - 1] ?? none,
