@@ -32,7 +32,8 @@ export async function readRatesFile(path: string): Promise<RateTable> {
 export function parseRates(text: string, name = 'the rates file'): RateTable {
   let records: string[][];
   try {
-    records = parse(text.replace(/^\uFEFF/, ''), { relax_column_count: true, skip_empty_lines: true, trim: true });
+    // Lines starting with # are comments (the demo's illustrative file says what it is that way; the ECB's has none).
+    records = parse(text.replace(/^\uFEFF/, ''), { relax_column_count: true, skip_empty_lines: true, trim: true, comment: '#' });
   } catch (e) {
     throw new RatesFileError(`${name} is not a readable CSV file: ${(e as Error).message}`);
   }

@@ -47,3 +47,18 @@ describe('exchange-rate files', () => {
     expect(() => parseRates('Date,USD,\n')).toThrow(/holds no exchange rate/);
   });
 });
+
+describe('the demo rates file (examples/fx-rates-ILLUSTRATIVE.csv)', () => {
+  it('says it is illustrative, reads in the ECB layout and covers every day of the demo holdings', async () => {
+    const { readFile } = await import('node:fs/promises');
+    const { readRatesFile } = await import('../../src/fx');
+    const path = new URL('../../examples/fx-rates-ILLUSTRATIVE.csv', import.meta.url).pathname;
+    expect((await readFile(path, 'utf8')).split('\n')[0]).toMatch(/^# ILLUSTRATIVE .*NOT the European Central Bank's/);
+    const t = await readRatesFile(path);
+    for (const c of ['USD', 'GBP', 'CHF', 'HKD', 'JPY', 'SGD']) {
+      for (let d = Date.parse('2010-01-08T00:00:00Z'); d <= Date.parse('2026-11-23T00:00:00Z'); d += 86_400_000) {
+        t.quote(c, new Date(d).toISOString().slice(0, 10));
+      }
+    }
+  });
+});
