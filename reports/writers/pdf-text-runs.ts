@@ -39,6 +39,15 @@ export const RTL = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/;
 /** Anything beyond Latin-1 and Latin Extended needs a coverage check; most report text is below. */
 const SIMPLE = /^[\u0000-\u024f\u2000-\u20cf\u2190-\u21ff\u2500-\u25ff]*$/;
 
+/**
+ * Text quoted in a warning: control, bidirectional-override and line-separator characters as
+ * \uXXXX (a name must not colour the terminal or forge a line), at most 80 characters.
+ */
+export function quoted(text: string): string {
+  const cut = [...text].length > 80 ? `${[...text].slice(0, 80).join('')}…` : text;
+  return `"${cut.replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2028\u2029\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)}"`;
+}
+
 const requireFromHere = createRequire(import.meta.url);
 const parsed = new Map<string, ParsedFont>();
 
@@ -113,7 +122,7 @@ export function enableFontFallback(doc: PDFKit.PDFDocument, warn: (message: stri
     const current = internals._font?.font;
     if (!current || SIMPLE.test(s)) return undefined;
     if (RTL.test(s)) {
-      warnOnce(`rtl:${s}`, `The PDF cannot lay out right-to-left text: "${s}" is printed in stored order (its letters read reversed). The XLSX, CSV and JSON hold it correctly.`);
+      warnOnce(`rtl:${s}`, `The PDF cannot lay out right-to-left text: ${quoted(s)} is printed in stored order (its letters read reversed). The XLSX, CSV and JSON hold it correctly.`);
     }
     const cps = [...s];
     if (cps.every((c) => /\s/.test(c) || has(current, c.codePointAt(0)!))) return undefined;
@@ -135,7 +144,7 @@ export function enableFontFallback(doc: PDFKit.PDFDocument, warn: (message: stri
       if (!(/\s/.test(c) || has(fontOf(at), cp))) {
         const found = chain.findIndex((_, i) => has(fontOf(i), cp));
         if (found >= 0) at = found;
-        else warnOnce(`cp:${cp}`, `No report font has the character U+${cp.toString(16).toUpperCase().padStart(4, '0')} ("${c}"); it prints as an empty box.`);
+        else warnOnce(`cp:${cp}`, `No report font has the character U+${cp.toString(16).toUpperCase().padStart(4, '0')} (${quoted(c)}); it prints as an empty box.`);
       }
       const name = chain[at]!.name;
       const last = runs[runs.length - 1];

@@ -174,12 +174,15 @@ describe('text in six scripts', () => {
     const listen = (w: Error) => warnings.push(w.message);
     process.on('warning', listen);
     try {
-      await writePdf({ ...data, cover: { ...data.cover, client_name: 'משפחת כהן' } }, path.join(dir, 'rtl.pdf'));
+      await writePdf({ ...data, cover: { ...data.cover, client_name: 'משפחת כהן', portfolio_name: 'כהן \u202e\u001b[31m' } }, path.join(dir, 'rtl.pdf'));
       await new Promise((r) => setImmediate(r));
     } finally {
       process.off('warning', listen);
     }
     expect(warnings.some((w) => w.includes('right-to-left') && w.includes('משפחת כהן'))).toBe(true);
+    // A name cannot colour the terminal or reverse the line the warning is printed on.
+    expect(warnings.join('\n')).not.toMatch(/[\u001b\u202e]/);
+    expect(warnings.join('\n')).toContain('\\u202e\\u001b[31m');
   });
 });
 
