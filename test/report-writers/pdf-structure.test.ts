@@ -212,6 +212,9 @@ describe('dashboard PDF: tagged and archival too', () => {
     expect(alt).toMatch(/^30-day price change by segment, bar chart: /);
     for (const seg of data.segments) expect(alt).toContain(seg.segment_name);
     expect(s.attachments.map((a) => a.name)).toEqual(['market-dashboard-2026-10-31.csv', 'market-dashboard-2026-10-31.json']);
+    const json = (await run('qpdf', ['--show-attachment=market-dashboard-2026-10-31.json', file])).stdout;
+    const validateDashboard = ajv.compile(JSON.parse(readFileSync(path.resolve('reports/schema/market-dashboard.schema.json'), 'utf8')));
+    expect(validateDashboard(JSON.parse(json)), JSON.stringify(validateDashboard.errors)).toBe(true);
     const { stdout } = await run('qpdf', ['--check', file]);
     expect(stdout).toMatch(/No syntax or stream encoding errors found/);
   }, 120_000);
