@@ -5,7 +5,7 @@ import { configureJitless } from './jitless';
 import type { ClientLogger } from './logger';
 import type { Outcome } from './outcome';
 import { resolveOptions, type ClientOptions } from './options';
-import type { RateGate, RateLimitStatus } from './rate-gate';
+import type { AccountGate, RateLimitStatus } from './rate-gate';
 import { Exits, Portfolios, Projections, Scores, Segments, Signals, Valuations } from './resources';
 import { CredentialsTokenSource, ProviderTokenSource } from './tokens';
 import { Transport } from './transport';
@@ -38,7 +38,7 @@ export class ServiceClient {
   readonly exit: Exits;
   readonly segments: Segments;
 
-  private readonly gate: RateGate;
+  private readonly gate: AccountGate;
   private readonly transport: Transport;
   private readonly concurrency: number | undefined;
 

@@ -9,13 +9,14 @@ export type { Outcome, ItemOutcome } from './outcome';
 export { DEFAULT_BULK_CONCURRENCY, type BulkOptions, type BulkProgress, type LandedChunk } from './bulk';
 export { batchItemIndex, reindexItemError } from './item-errors';
 export { AssetMismatchError, assetMismatch } from './asset-check';
-export { RateGate, type RateLimitStatus, type GateLimits } from './rate-gate';
+export { RateGate, type AccountGate, type Permit, type RateLimitStatus, type GateLimits } from './rate-gate';
 export { MAX_RETRY_AFTER_MS, DEFAULT_BACKOFF, type BackoffOptions } from './backoff';
 export { REQUEST_ID_HEADER } from './errors';
 export type { TokenProvider } from './tokens';
 export type { ClientLogger } from './logger';
 export { SANDBOX_HEADER, type RequestOptions, type FetchLike } from './transport';
-export { parseResetHeader } from './rate-headers';
+export { parseResetHeader, type RateObservation } from './rate-headers';
+export { accountKey } from './gate-registry';
 export {
   ServiceError,
   BadRequestError,

@@ -2,7 +2,7 @@ import { TIERS, type TierName } from '../wire';
 import { DEFAULT_BACKOFF, type BackoffOptions } from './backoff';
 import { ServiceError } from './errors';
 import type { ClientLogger } from './logger';
-import type { GateLimits, RateGate } from './rate-gate';
+import type { AccountGate, GateLimits } from './rate-gate';
 import type { TokenProvider } from './tokens';
 import type { FetchLike } from './transport';
 
@@ -31,8 +31,8 @@ export interface ClientOptions {
   limits?: ClientLimits;
   /** Which rate gate of the process-wide registry this client shares (default: baseUrl + clientId). */
   rateLimitKey?: string;
-  /** A rate gate of your own (tests, or several processes' share of one account): used instead of the registry's. */
-  rateGate?: RateGate;
+  /** A rate gate of your own (tests, or a shared one such as src/scale-out's Redis gate for several processes of one account): used instead of the registry's. */
+  rateGate?: AccountGate;
   /** Retries after 5xx, network errors and timeouts (default 3); per call too. */
   maxRetries?: number;
   /** Retries after a 429, each after waiting for the reset (default 8). */

@@ -32,6 +32,30 @@ export interface RateLimitStatus {
   dayResetsAt: Date | undefined;
 }
 
+/**
+ * What the transport needs of an account's budget. RateGate keeps it in this process; a
+ * shared implementation (src/scale-out/redis-gate.ts, Node only) keeps it in Redis for every
+ * process of the account. Updates after an answer are synchronous for the caller: a shared
+ * gate sends them on and keeps a local view.
+ */
+export interface AccountGate {
+  /** A second client of the same account may know stricter limits; the gate keeps the stricter. */
+  tighten(limits: Partial<GateLimits>): void;
+  /** The pace in calls per ms, or undefined while no limit is known. */
+  readonly callsPerMs: number | undefined;
+  /** Waits for a slot; rejects with DailyLimitExhaustedError when the day is spent, or AbortedError. */
+  acquire(signal?: AbortSignal): Promise<Permit>;
+  /** Folds in what an answer said (any status); `answered` is false when the request got none. */
+  observe(permit: Permit | undefined, obs: RateObservation, answered?: boolean): void;
+  /** A 429: the whole account waits (a hold), or only this request; the day running out is an error. */
+  rateLimited(permit: Permit | undefined, obs: RateObservation): { daily: DailyLimitExhaustedError } | { waitMs: number };
+  /** A slot granted but never used. */
+  unused(permit: Permit): void;
+  /** The service spent nothing on this request (a 401 or 429). */
+  refund(permit: Permit | undefined): void;
+  status(): RateLimitStatus;
+}
+
 interface Waiter {
   resolve(p: Permit): void;
   reject(e: unknown): void;
@@ -61,7 +85,7 @@ interface ServerView {
  *   same account, or a different limit than configured, shows up there.
  * - A 429 blocks the whole gate until the reset the service named (capped at one window).
  */
-export class RateGate {
+export class RateGate implements AccountGate {
   private limits: { perMinute: number | undefined; perDay: number | undefined; minuteMs: number; dayMs: number; marginMs: number };
   private readonly clock: () => number;
   private readonly queue: Waiter[] = [];
@@ -319,15 +343,15 @@ export class RateGate {
  * How many missed pacing slots may be made up after a stall: 15 (a quarter of a Starter
  * window), at most a quarter of the limit, so a catch-up never resembles a window's burst.
  */
-function catchUpSlots(perMinute: number): number {
+export function catchUpSlots(perMinute: number): number {
   return Math.max(1, Math.min(15, Math.floor(perMinute / 4)));
 }
 
-function defaultMargin(minuteMs: number): number {
+export function defaultMargin(minuteMs: number): number {
   return Math.max(10, minuteMs * 0.015);
 }
 
-function minDefined(a: number | undefined, b: number | undefined): number | undefined {
+export function minDefined(a: number | undefined, b: number | undefined): number | undefined {
   if (a === undefined) return b;
   if (b === undefined) return a;
   return Math.min(a, b);
@@ -340,6 +364,6 @@ function newer(prev: ServerView | undefined, next: ServerView): ServerView {
   return next.seq >= prev.seq ? next : prev;
 }
 
-function abortError(): AbortedError {
+export function abortError(): AbortedError {
   return new AbortedError({ status: 0, type: 'aborted', message: 'The request was cancelled before it was sent.' });
 }

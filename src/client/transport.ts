@@ -13,7 +13,7 @@ import { parseOptions } from './jitless';
 import { connectionError } from './network-errors';
 import { readRateHeaders } from './rate-headers';
 import { RoundTripMeter } from './round-trip';
-import type { Permit, RateGate } from './rate-gate';
+import type { AccountGate, Permit } from './rate-gate';
 import { abortedError, sleep } from './sleep';
 import type { TokenSource } from './tokens';
 import { checkRequest, checkResponse } from './validate';
@@ -33,7 +33,7 @@ export interface TransportConfig {
   maxRateLimitRetries: number;
   backoff: BackoffOptions;
   logger: ClientLogger | undefined;
-  gate: RateGate;
+  gate: AccountGate;
 }
 
 /** Per-call options every method accepts (each over the client's own setting). */
