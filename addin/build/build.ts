@@ -77,14 +77,50 @@ async function copyDir(from: string, to: string): Promise<void> {
   for (const name of await fs.readdir(from)) await fs.copyFile(path.join(from, name), path.join(to, name));
 }
 
+/**
+ * Builds into a fresh folder beside `outDir` and swaps it in only when everything is written,
+ * so a build that fails (a metadata error, a bundling error, a bad origin or key) leaves the
+ * previous build whole and no half-built folder behind.
+ */
 export async function buildAddin(options: BuildOptions = {}): Promise<BuildResult> {
-  const origin = (options.origin ?? DEFAULT_ORIGIN).replace(/\/+$/, '');
-  const outDir = options.outDir ?? path.join(ADDIN_DIR, 'dist');
-  const minify = options.minify ?? true;
-  const { json, associations } = await generateMetadata();
+  const outDir = path.resolve(options.outDir ?? path.join(ADDIN_DIR, 'dist'));
+  await fs.mkdir(path.dirname(outDir), { recursive: true });
+  const staging = await fs.mkdtemp(path.join(path.dirname(outDir), `.${path.basename(outDir)}.building-`));
+  try {
+    const result = await buildInto(staging, options);
+    await swapIn(staging, outDir);
+    return { ...result, outDir };
+  } catch (err) {
+    await fs.rm(staging, { recursive: true, force: true });
+    throw err;
+  }
+}
 
-  await fs.rm(outDir, { recursive: true, force: true });
-  await fs.mkdir(outDir, { recursive: true });
+/** Replaces `outDir` by `staging` with renames (the old build is removed only once the new one is in place). */
+async function swapIn(staging: string, outDir: string): Promise<void> {
+  const old = `${staging}.old`;
+  let moved = false;
+  try {
+    await fs.rename(outDir, old);
+    moved = true;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
+  try {
+    await fs.rename(staging, outDir);
+  } catch (err) {
+    if (moved) await fs.rename(old, outDir);
+    throw err;
+  }
+  if (moved) await fs.rm(old, { recursive: true, force: true });
+}
+
+async function buildInto(outDir: string, options: BuildOptions): Promise<BuildResult> {
+  const origin = (options.origin ?? DEFAULT_ORIGIN).replace(/\/+$/, '');
+  const minify = options.minify ?? true;
+  // The manifest first: a bad origin or deployment key fails before anything is bundled.
+  const manifest = rewriteManifest(await fs.readFile(MANIFEST_SOURCE, 'utf8'), { origin, deploymentKey: options.deploymentKey });
+  const { json, associations } = await generateMetadata();
   await fs.writeFile(path.join(outDir, 'functions.json'), json);
 
   const common: EsbuildOptions = { bundle: true, format: 'iife', platform: 'browser', target: 'es2020', minify, sourcemap: false, legalComments: 'none', logLevel: 'silent', plugins: [englishOnlyZodLocales] };
@@ -100,9 +136,7 @@ export async function buildAddin(options: BuildOptions = {}): Promise<BuildResul
     await fs.copyFile(path.join(ADDIN_DIR, 'src/taskpane', page), path.join(outDir, page));
   }
   await copyDir(path.join(ADDIN_DIR, 'assets'), path.join(outDir, 'assets'));
-
-  const manifest = await fs.readFile(MANIFEST_SOURCE, 'utf8');
-  await fs.writeFile(path.join(outDir, 'manifest.xml'), rewriteManifest(manifest, { origin, deploymentKey: options.deploymentKey }));
+  await fs.writeFile(path.join(outDir, 'manifest.xml'), manifest);
 
   const bundle = await fs.readFile(path.join(outDir, 'functions.js'));
   const result: BuildResult = {

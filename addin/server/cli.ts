@@ -3,27 +3,22 @@
  * sandbox and signs in with its demo enterprise account, so it works on a fresh machine.
  * Builds addin/dist first when it is missing.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { startSandbox, DEMO_ACCOUNTS } from '../../src/sandbox';
 import { buildAddin } from '../build/build';
 import { ADDIN_DIR } from '../paths';
 import { hostConfigFromEnv, HostConfigError } from './config';
 import { startAddinHost, type ServiceTarget } from './host';
-
-async function tlsMaterial(certFile?: string, keyFile?: string): Promise<{ cert: Buffer; key: Buffer }> {
-  if (certFile && keyFile) return { cert: readFileSync(certFile), key: readFileSync(keyFile) };
-  // The Office dev certificate: created and trusted on first use (may ask for the admin password).
-  const devCerts = await import('office-addin-dev-certs');
-  const o = await devCerts.getHttpsServerOptions();
-  return { cert: o.cert, key: o.key };
-}
+import { tlsMaterial } from './tls-material';
 
 async function main(): Promise<void> {
   const config = hostConfigFromEnv(process.env);
+  // First, before building or starting anything: without a certificate there is nothing to serve.
+  const tls = await tlsMaterial(config.tlsCertFile, config.tlsKeyFile);
   if (!existsSync(path.join(ADDIN_DIR, 'dist', 'functions.js'))) {
     console.log('addin/dist is missing: building the add-in first.');
-    await buildAddin({ origin: process.env.ADDIN_ORIGIN, deploymentKey: config.deploymentKey });
+    await buildAddin({ origin: config.publicOrigin, deploymentKey: config.deploymentKey });
   }
   let service: ServiceTarget;
   let stopSandbox: (() => Promise<void>) | undefined;
@@ -36,9 +31,10 @@ async function main(): Promise<void> {
     service = { baseUrl: sandbox.url, clientId: account.client_id, clientSecret: account.client_secret, tier: account.tier, label: 'embedded sandbox', sandbox: true };
     console.log(`No SVC_BASE_URL: using the embedded sandbox at ${sandbox.url}.`);
   }
-  const tls = await tlsMaterial(config.tlsCertFile, config.tlsKeyFile);
-  const host = await startAddinHost({ service, port: config.port, host: config.host, tls, deploymentKey: config.deploymentKey });
-  console.log(`Add-in host on ${host.url} (manifest: ${host.url}/manifest.xml); forwarding the API to ${service.label}.${config.deploymentKey ? ' Deployment key required.' : ''}`);
+  const host = await startAddinHost({ service, port: config.port, host: config.host, tls, deploymentKey: config.deploymentKey, officeJs: config.officeJs, publicOrigin: config.publicOrigin });
+  console.log(
+    `Add-in host on ${host.url} (manifest: ${host.url}/manifest.xml); forwarding the API to ${service.label}; office.js from ${config.officeJs === 'local' ? 'this host (ADDIN_OFFICE_JS=local)' : "Microsoft's CDN"}.${config.deploymentKey ? ' Deployment key required.' : ''}`,
+  );
   const stop = async () => {
     await host.close();
     await stopSandbox?.();
@@ -49,6 +45,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  console.error(`addin:serve failed: ${err instanceof HostConfigError || err instanceof Error ? err.message : String(err)}`);
-  process.exitCode = 1;
+  // A setting to correct is exit 2 (usage), anything else 1; never a stack trace.
+  console.error(`addin:serve failed: ${err instanceof Error ? err.message : String(err)}`);
+  process.exitCode = err instanceof HostConfigError ? 2 : 1;
 });
