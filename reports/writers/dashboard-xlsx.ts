@@ -1,5 +1,6 @@
 /** The market dashboard as a workbook: Segments (with a 30-day change chart), Top movers, Alerts, Notes. */
 import type { DashboardData } from '../report-data';
+import { readable, segmentLabel } from './labels';
 import { DASHBOARD_SEGMENT_COLUMNS } from './dashboard-columns';
 import { BENCHMARK_COLOURS } from './palette';
 import { columnLetter, writeXlsxBook } from './xlsx-book';
@@ -10,7 +11,10 @@ export async function writeDashboardXlsx(data: DashboardData, filePath: string):
   await writeXlsxBook(filePath, meta, async (book) => {
     const seg = book.sheet('Segments', DASHBOARD_SEGMENT_COLUMNS.map((c) => c.width), true, true);
     book.header(seg, DASHBOARD_SEGMENT_COLUMNS.map((c) => c.label));
-    for (const s of data.segments) seg.add(DASHBOARD_SEGMENT_COLUMNS.map((c) => ({ value: s[c.key], kind: c.kind })));
+    for (const s of data.segments) seg.add(DASHBOARD_SEGMENT_COLUMNS.map((c) => {
+      const v = s[c.key];
+      return { value: c.display && typeof v === 'string' ? c.display(v) : v, kind: c.kind };
+    }));
     const last = seg.row;
     seg.sheet.autoFilter = `A1:${columnLetter(DASHBOARD_SEGMENT_COLUMNS.length)}${last}`;
     const change30 = DASHBOARD_SEGMENT_COLUMNS.findIndex((c) => c.key === 'change_30d_percent') + 1;
@@ -30,14 +34,14 @@ export async function writeDashboardXlsx(data: DashboardData, filePath: string):
 
     const movers = book.sheet('Top movers', [14, 26, 34, 12], true);
     book.header(movers, ['Segment', 'Brand', 'Model', '30-day change']);
-    for (const m of data.top_movers) movers.add([{ value: m.segment }, { value: m.brand }, { value: m.model }, { value: m.change_30d_percent, kind: 'percent' }]);
+    for (const m of data.top_movers) movers.add([{ value: segmentLabel(m.segment) }, { value: m.brand }, { value: m.model }, { value: m.change_30d_percent, kind: 'percent' }]);
     movers.sheet.autoFilter = `A1:D${Math.max(movers.row, 1)}`;
     movers.sheet.commit();
 
     const alerts = book.sheet('Alerts', [14, 14, 12, 13, 36, 70, 20, 20], true, true);
     book.header(alerts, ['Id', 'Type', 'Severity', 'Segment', 'Title', 'Message', 'Created', 'Expires']);
     for (const a of data.alerts) {
-      alerts.add([{ value: a.id }, { value: a.type }, { value: a.severity }, { value: a.segment }, { value: a.title }, { value: a.message }, { value: a.created_at }, { value: a.expires_at }]);
+      alerts.add([{ value: a.id }, { value: readable(a.type) }, { value: readable(a.severity) }, { value: segmentLabel(a.segment) }, { value: a.title }, { value: a.message }, { value: a.created_at }, { value: a.expires_at }]);
     }
     if (data.alerts.length === 0) alerts.add([{ value: 'No active alerts.', style: NOTE_STYLE }]);
     alerts.sheet.autoFilter = `A1:H${alerts.row}`;

@@ -6,7 +6,8 @@ import type { Holding, ReportData } from '../../reports/report-data';
 import { writePdf, PDF_MAX_ERRORS } from '../../reports/writers/pdf';
 import { writeXlsx } from '../../reports/writers/xlsx';
 import { formatReturn } from '../../reports/writers/text-format';
-import { makeReportData } from '../../fixtures/report-data';
+import { makeDashboardData, makeReportData } from '../../fixtures/report-data';
+import { writeDashboardXlsx } from '../../reports/writers/dashboard-xlsx';
 import { folded, pdfText, tempDir } from './tools';
 
 describe('report content for people', () => {
@@ -38,6 +39,16 @@ describe('report content for people', () => {
     expect(holdings.some((v) => /^(Positive|Neutral|Negative)$/.test(v))).toBe(true);
     expect(holdings).not.toContain('real_estate');
     expect(values('Performance')).toContain('vs Luxury index (points)');
+  });
+
+  it('shows the dashboard\'s enums as words in its workbook too', async () => {
+    const file = path.join(tempDir('dash-labels'), 'd.xlsx');
+    await writeDashboardXlsx(makeDashboardData(), file);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile(file);
+    const all = wb.worksheets.flatMap((ws) => ws.getSheetValues().flat().map(String));
+    expect(all).toContain('Above average');
+    expect(all).not.toContain('above_average');
   });
 
   it('keeps a return above 1,000 % on one line in the holdings table', async () => {
