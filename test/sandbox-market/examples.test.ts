@@ -19,7 +19,7 @@ const NOW = new Date('2026-11-21T12:00:00Z');
 /** A month-end the report job values as of, and the sandbox's today. */
 const DAYS = ['2026-10-31', '2026-11-21'];
 
-export function plausibleBand(years: number): [low: number, high: number] {
+function plausibleBand(years: number): [low: number, high: number] {
   return [0.35, 1.75 * Math.pow(1.1, years)];
 }
 
