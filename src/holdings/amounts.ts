@@ -19,31 +19,33 @@ const POINT_CURRENCY = new Set(['$', '£', 'USD', 'GBP']);
 const NEUTRAL_GROUP = /[\s\u00a0\u202f'’]/;
 const LEADING_CURRENCY = /^(USD|EUR|GBP|CHF|[$€£])\s*/i;
 const TRAILING_CURRENCY = /\s*(USD|EUR|GBP|CHF|[$€£])$/i;
+const AMOUNT_BODY = /^[\d.,\s\u00a0\u202f'’]*\d[\d.,\s\u00a0\u202f'’]*$|^\d+(\.\d+)?e[+-]?\d+$/i;
 
 /** "-$ 12,500.00" → sign -1, currency "$", body "12,500.00"; undefined when the rest is not digits and separators. */
 function parts(text: string): { sign: number; currency?: string; body: string } | undefined {
   let t = text.trim();
   let sign = 1;
   let currency: string | undefined;
-  const takeSign = () => {
-    if (/^[+-]/.test(t)) {
-      if (t[0] === '-') sign = -sign;
+  if (t[0] === '-' || t[0] === '+') {
+    if (t[0] === '-') sign = -1;
+    t = t.slice(1).trimStart();
+  }
+  let m = LEADING_CURRENCY.exec(t);
+  if (m) {
+    currency = m[1]!.toUpperCase();
+    t = t.slice(m[0].length);
+    if (sign === 1 && (t[0] === '-' || t[0] === '+')) {
+      if (t[0] === '-') sign = -1;
       t = t.slice(1).trimStart();
     }
-  };
-  const takeCurrency = (re: RegExp) => {
-    const m = re.exec(t);
-    if (m && currency === undefined) {
-      currency = m[1]!.toUpperCase();
-      t = t.slice(0, m.index) + t.slice(m.index + m[0].length);
-    }
-  };
-  takeSign();
-  takeCurrency(LEADING_CURRENCY);
-  if (sign === 1) takeSign();
-  takeCurrency(TRAILING_CURRENCY);
+  }
+  m = TRAILING_CURRENCY.exec(t);
+  if (m && currency === undefined) {
+    currency = m[1]!.toUpperCase();
+    t = t.slice(0, m.index);
+  }
   const body = t.trim();
-  return /^[\d.,\s\u00a0\u202f'’]*\d[\d.,\s\u00a0\u202f'’]*$|^\d+(\.\d+)?e[+-]?\d+$/i.test(body) ? { sign, currency, body } : undefined;
+  return AMOUNT_BODY.test(body) ? { sign, currency, body } : undefined;
 }
 
 /** A file's or column's decimal mark, and whether the user declared it (--decimal-comma) or it was seen in the column. */

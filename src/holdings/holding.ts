@@ -39,7 +39,8 @@ export function decimalMarks(records: readonly RawRecord[], declared?: DecimalMa
 function* textsOf(records: readonly RawRecord[], column: string): Iterable<string> {
   for (const r of records) {
     const v = r.values[column];
-    if (typeof v === 'string') yield v;
+    // Only an amount with a '.' or ',' can show a convention.
+    if (typeof v === 'string' && (v.includes('.') || v.includes(','))) yield v;
   }
 }
 

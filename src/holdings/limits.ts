@@ -1,4 +1,4 @@
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import yauzl from 'yauzl';
 import { InputError } from './types';
 
@@ -41,7 +41,7 @@ export function checkRowCount(file: string, rows: number, limit = INPUT_LIMITS.r
  * is inflated once as a stream, without keeping it, to check it is no larger than it said
  * (yauzl's entry-size validation), so a zip that lies about its sizes is refused too.
  */
-export async function checkXlsxUnpackedSize(content: Buffer, file: string, limit = INPUT_LIMITS.xlsxUnpackedBytes): Promise<void> {
+export async function checkXlsxUnpackedSize(content: Buffer, file: string, limit = INPUT_LIMITS.xlsxUnpackedBytes, verify = true): Promise<void> {
   let zip: yauzl.ZipFile;
   try {
     zip = await yauzl.fromBufferPromise(content, { lazyEntries: true, validateEntrySizes: true });
@@ -58,7 +58,7 @@ export async function checkXlsxUnpackedSize(content: Buffer, file: string, limit
       if (declared > limit) throw tooBig(declared);
       entries.push(entry);
     }
-    for (const entry of entries) {
+    for (const entry of verify ? entries : []) {
       if (entry.fileName.endsWith('/')) continue;
       const stream = await zip.openReadStreamPromise(entry);
       // yauzl fails the stream when a part inflates past its declared size.
@@ -69,5 +69,24 @@ export async function checkXlsxUnpackedSize(content: Buffer, file: string, limit
     throw new InputError(`${file} is not a readable Excel (.xlsx) workbook: ${(e as Error).message}`);
   } finally {
     zip.close();
+  }
+}
+
+/**
+ * The limits every file can be checked against cheaply — its size, and for an xlsx what its zip
+ * directory says it unpacks to — run before the job loads its heavier modules, so a file far
+ * past a limit is refused within moments of start-up. Reading the file checks them all again.
+ */
+export async function checkInputLimits(files: readonly string[]): Promise<void> {
+  for (const file of files) {
+    await checkFileSize(file);
+    if (!/\.xls[xm]$/i.test(file)) continue;
+    let content: Buffer;
+    try {
+      content = await readFile(file);
+    } catch {
+      continue; // reading it properly says why
+    }
+    await checkXlsxUnpackedSize(content, file, INPUT_LIMITS.xlsxUnpackedBytes, false);
   }
 }
