@@ -1,4 +1,5 @@
 import { Command, InvalidArgumentError } from 'commander';
+import { OPENAPI_PATH } from '../wire/openapi';
 import { DEMO_ACCOUNTS, loadAccountsFile, parseFaults, startSandbox, type AccountConfig } from './index';
 
 /** `svc-sandbox` / `npm run sandbox`: the local service over HTTP. */
@@ -32,7 +33,7 @@ Examples:
   npx svc-sandbox --port 0 --faults error=0.1,latency=5-50 --seed 7 --log requests.jsonl
   npm run sandbox -- --accounts accounts.json --minute-ms 1000
 
-Base path /v1. Without --accounts the demo accounts are: ${DEMO_ACCOUNTS.map((a) => `${a.client_id} (${a.tier})`).join(', ')}.`,
+Base path /v1; the OpenAPI document is at /v1/openapi.json. Every answer carries x-sandbox: true. Wrong client secrets are slowed per client id (five free, then 1 s doubling to 60 s). Without --accounts the demo accounts are: ${DEMO_ACCOUNTS.map((a) => `${a.client_id} (${a.tier})`).join(', ')}.`,
   );
 
 program.parse();
@@ -82,6 +83,7 @@ if (!opts.quiet) {
     for (const a of DEMO_ACCOUNTS) console.error(`  ${a.tier.padEnd(10)} client_id=${a.client_id}  client_secret=${a.client_secret}`);
   }
   if (opts.faults) console.error(`faults: ${opts.faults} (seed ${opts.seed})`);
+  console.error(`OpenAPI document (no token needed): ${sandbox.url}${OPENAPI_PATH}`);
   console.error(`get a token: curl -s -X POST ${sandbox.url}/auth/token -H 'content-type: application/json' -d '{"client_id":"…","client_secret":"…","grant_type":"client_credentials"}'`);
 }
 
