@@ -65,7 +65,7 @@ export async function handleReportExport(req: IncomingMessage, res: ServerRespon
     await valuate(ctx.client, input, state, { currency, signal, afterChunk: async () => undefined });
     state.enrichment = await enrich(ctx.client, input, state.valuations, { currency, signal });
     const results = resultsOf(state);
-    const data = buildPortfolioReport(input, results, { asOf, currency, generatedAt: new Date().toISOString(), sandbox: ctx.service.sandbox ?? false, preparedBy: PREPARED_BY });
+    const data = buildPortfolioReport(input, results, { asOf, currency, generatedAt: new Date().toISOString(), sandbox: (ctx.service.sandbox ?? false) || ctx.client.servedBySandbox, preparedBy: PREPARED_BY });
     dir = await mkdtemp(path.join(tmpdir(), 'svc-addin-report-'));
     const [file] = await writeReport(data, dir, [request.format]);
     const bytes = await readFile(file!.path);

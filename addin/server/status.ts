@@ -12,13 +12,15 @@ function tierFor(minuteLimit: number | undefined): TierName | 'unknown' {
 }
 
 /**
- * What the task pane shows: which service, which tier, and the budget left this minute and
- * today as the host's shared rate limiter sees it. Until the host has made a call it knows
- * no budget, so it asks for the (cached) segment list once, which also proves it can sign in.
+ * What the task pane shows: which service (and whether it is a sandbox), which tier, and the
+ * budget left this minute and today as the host's shared rate limiter sees it. It asks for the
+ * segment list through the host's cache (one call an hour), which proves the host can sign in.
  */
 export async function connectionStatus(client: ServiceClient, cache: HostApiCache, service: ServiceTarget): Promise<ConnectionStatus> {
   let problem: string | undefined;
-  if (client.rateLimitStatus().minuteRemaining === undefined) {
+  // Asked through the host's cache (an hour): it proves the host can sign in, and its answer says
+  // whether the service is a sandbox, even when another client in this process already knows the budget.
+  {
     try {
       await cache.call('listSegments', { params: {}, query: new URLSearchParams(), body: undefined }, () => client.segments.list());
     } catch (err) {
@@ -28,7 +30,8 @@ export async function connectionStatus(client: ServiceClient, cache: HostApiCach
   const s = client.rateLimitStatus();
   return {
     service: service.label ?? new URL(service.baseUrl).host,
-    sandbox: service.sandbox ?? false,
+    // Configured as the sandbox, or seen to be one: every sandbox answer says so (x-sandbox: true), whatever the configuration.
+    sandbox: (service.sandbox ?? false) || client.servedBySandbox,
     connected: problem === undefined,
     tier: service.tier ?? tierFor(s.minuteLimit),
     minute_limit: s.minuteLimit ?? null,
