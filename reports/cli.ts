@@ -159,7 +159,10 @@ function program(): Command {
       .argument('<holdings...>', 'holdings files: .csv, .xlsx or .json (one portfolio per file, sheet, or portfolio column value)'),
     'folder to write the reports into',
   )
-    .addHelpText('after', `\nExample:\n  svc-report run examples/*.csv examples/*.xlsx --out out/2026-10 --as-of 2026-10-31 --previous out/2026-09\n${ENV_HELP}`)
+    .addHelpText(
+      'after',
+      `\nExamples (each runs as written from the repository, the second compares with the first):\n  svc-report run examples/meridian-wealth-clients.csv --out out/2026-09 --as-of 2026-09-30\n  svc-report run examples/meridian-wealth-clients.csv --out out/2026-10 --as-of 2026-10-31 --previous out/2026-09\n${ENV_HELP}`,
+    )
     .exitOverride()
     .action(async (files: string[], opts: Omit<RunOptions, 'files'>) => {
       process.exitCode = await runCommand(files, opts);
@@ -192,7 +195,7 @@ function program(): Command {
     'base folder: each run writes into BASE/YYYY-MM/',
     true,
   )
-    .addHelpText('after', `\nExample:\n  svc-report schedule clients.xlsx --cron "0 6 1 * *" --tz Europe/London --out /srv/reports\n\nNever runs two at once. To use cron or a systemd timer instead, see docs/report-job.md.\n${ENV_HELP}`)
+    .addHelpText('after', `\nExample:\n  svc-report schedule examples/hartley-family-office.xlsx --cron "0 6 1 * *" --tz Europe/London --out out/scheduled\n\nNever runs two at once. To use cron or a systemd timer instead, see docs/report-job.md.\n${ENV_HELP}`)
     .exitOverride()
     .action(async (files: string[], opts: Omit<RunOptions, 'files' | 'out' | 'previous'> & { out: string; cron: string; tz?: string; maxRuns?: number }) => {
       const { runOnSchedule } = await import('./schedule');

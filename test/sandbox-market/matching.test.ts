@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { parseAssetId } from '../../src/wire';
 import { createMarket } from '../../src/sandbox/market';
 import { catalogue } from '../../src/sandbox/market/catalogue';
 import { asset, ctxFor } from './helpers';
@@ -49,5 +50,20 @@ describe('matching descriptions to the catalogue', () => {
       expect(entry?.model, `${a.brand} ${a.model} -> ${v.asset_id}`).toBe(model);
       expect(v.market_validated).toBe(true);
     }
+  });
+
+  it('a request that spells an id’s own parts as descriptors (brand CHALAFROT, model LAFITEROTHSCHILD) gets that id, not a brand cut to 8 letters', () => {
+    let n = 0;
+    for (const e of catalogue().assets) {
+      for (const size of [undefined, '35']) {
+        const v = market.value(asset({ segment: e.segment, brand: e.brand, model: e.model, reference: e.reference, year: e.year, size }), ctx);
+        const p = parseAssetId(v.asset_id)!;
+        const sizeText = p.extra.find((x) => x.startsWith('S'))?.slice(1).replace(/(\d)P(\d)/g, '$1.$2');
+        const back = market.value(asset({ segment: p.segment, brand: p.brand, model: p.ref, reference: p.ref, year: p.year, size: sizeText }), ctx);
+        expect(back.asset_id).toBe(v.asset_id);
+        n++;
+      }
+    }
+    expect(n).toBe(catalogue().assets.length * 2);
   });
 });

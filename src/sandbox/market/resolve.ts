@@ -1,4 +1,4 @@
-import { canonicalAsset, formatAssetId, parseAssetId, type AssetDescriptor, type CanonicalAsset, type SegmentId } from '../../wire';
+import { canonicalAsset, formatAssetId, parseAssetId, segmentById, sizePart, type AssetDescriptor, type CanonicalAsset, type SegmentId } from '../../wire';
 import type { MarketAsset } from './market';
 import { catalogue, modelKeyOf, type BrandInfo, type KnownAsset } from './catalogue';
 import { brandKey, modelTokens, referenceKey, words } from './normalise';
@@ -178,7 +178,24 @@ export function matchCatalogue(asset: Pick<CanonicalAsset, 'segment' | 'brand' |
   return { brand, entry: m === 'vague' ? entries[0] : m };
 }
 
+/**
+ * A request whose brand and model are an id's own parts (a client that read an id back into
+ * descriptors: brand "CHALAFROT", model "LAFITEROTHSCHILD") names that id when it is a catalogue
+ * model, instead of being read as a brand called CHALAFROT (whose code would be cut to CHALAFRO).
+ */
+function idSpeltAsDescriptors(asset: CanonicalAsset): string | undefined {
+  const code = /^[A-Z0-9]+$/;
+  if (!code.test(asset.brand) || !code.test(asset.model) || (asset.reference !== undefined && asset.reference !== asset.model)) return undefined;
+  const parts = [`SVC-${segmentById(asset.segment)!.code}-${asset.brand}-${asset.model}`];
+  if (asset.year !== undefined) parts.push(String(asset.year));
+  if (asset.size !== undefined) parts.push(sizePart(asset.size));
+  const id = parts.join('-');
+  return readAssetId(id)?.catalogued ? id : undefined;
+}
+
 export function assetIdFor(asset: CanonicalAsset): string {
+  const spelt = idSpeltAsDescriptors(asset);
+  if (spelt) return spelt;
   const { brand, entry } = matchCatalogue(asset);
   if (entry) {
     return formatAssetId({
