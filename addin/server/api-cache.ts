@@ -4,6 +4,10 @@ import { ExpiringCache } from '../src/dispatcher/expiring-cache';
 import { requestKey } from '../src/shared/request-key';
 import { endOfUtcDay } from '../src/shared/validity';
 import type { ProxiedCall, ProxiedOperation } from './operations';
+import type { SharedAnswers } from './redis-cache';
+
+/** How long a replica waits for another replica's answer to the same request (SVC_REDIS_URL), and holds its own claim. */
+const CLAIM_MS = 30_000;
 
 type Ttl = (response: unknown, now: number) => number;
 const minutes = (n: number): Ttl => (_r, now) => now + n * 60_000;
@@ -50,7 +54,11 @@ export class HostApiCache {
   private readonly itemsInFlight = new Map<string, Promise<CachedItem>>();
   upstreamCalls = 0;
 
-  constructor(private readonly now: () => number = Date.now) {
+  constructor(
+    private readonly now: () => number = Date.now,
+    /** Other replicas' answers (Redis, with SVC_REDIS_URL): consulted after this host's own cache, written after each upstream answer. */
+    private readonly shared?: SharedAnswers,
+  ) {
     this.responses = new ExpiringCache(now);
     this.items = new ExpiringCache(now);
   }
@@ -58,6 +66,7 @@ export class HostApiCache {
   clear(): void {
     this.responses.clear();
     this.items.clear();
+    void this.shared?.clear();
   }
 
   /** `invoke` performs the call upstream; it is given the call to make (a batch may shrink to its missing items). */
@@ -72,7 +81,7 @@ export class HostApiCache {
     if (hit !== undefined) return hit;
     const running = this.inFlight.get(key);
     if (running) return running;
-    const p = this.count(() => invoke(call)).then((r) => {
+    const p = this.viaShared(key, (r) => ttl(r, this.now()), () => this.count(() => invoke(call))).then((r) => {
       this.responses.set(key, r, ttl(r, this.now()));
       return r;
     });
@@ -81,6 +90,26 @@ export class HostApiCache {
       return await p;
     } finally {
       this.inFlight.delete(key);
+    }
+  }
+
+  /** Another replica's answer, or another replica's call awaited (one upstream call for all), or this host's own call shared after. */
+  private async viaShared(key: string, expiresAt: (r: unknown) => number, fetch: () => Promise<unknown>): Promise<unknown> {
+    const shared = this.shared;
+    if (!shared) return fetch();
+    const [found] = await shared.getMany([key]);
+    if (found !== undefined) return found;
+    if (!(await shared.claim(key, CLAIM_MS))) {
+      const landed = await shared.waitFor(key, CLAIM_MS);
+      if (landed !== undefined) return landed;
+    }
+    try {
+      const r = await fetch();
+      await shared.set(key, r, expiresAt(r));
+      return r;
+    } catch (err) {
+      await shared.release(key);
+      throw err;
     }
   }
 
@@ -109,6 +138,17 @@ export class HostApiCache {
         found.set(k, Promise.resolve(undefined as never)); // placeholder, replaced below
       }
     });
+    // Items another replica has valued: answered from Redis, not sent upstream (no cross-replica coalescing for batches).
+    if (this.shared && missing.length > 0) {
+      const fromShared = await this.shared.getMany(missing.map((i) => `item:${keys[i]!}`));
+      missing.splice(0, missing.length, ...missing.filter((i, k) => {
+        const hit = fromShared[k] as CachedItem | undefined;
+        if (!hit) return true;
+        this.items.set(keys[i]!, hit, untilValid(hit.item, this.now()));
+        found.set(keys[i]!, Promise.resolve(hit));
+        return false;
+      }));
+    }
     let upstream: BatchValuationResult | undefined;
     if (missing.length > 0) {
       const sent = this.count(() => forward({ ...request, assets: missing.map((i) => assets[i]!) }));
@@ -118,6 +158,7 @@ export class HostApiCache {
           if (!item) throw new Error(`The service answered ${r.valuations.length} valuations for ${missing.length} assets.`);
           const cached = { item, validated: r.market_validated };
           this.items.set(keys[i]!, cached, untilValid(item, this.now()));
+          void this.shared?.set(`item:${keys[i]!}`, cached, untilValid(item, this.now()));
           return cached;
         });
         p.catch(() => undefined).finally(() => this.itemsInFlight.delete(keys[i]!));

@@ -31,12 +31,15 @@ async function main(): Promise<void> {
     service = { baseUrl: sandbox.url, clientId: account.client_id, clientSecret: account.client_secret, tier: account.tier, label: 'embedded sandbox', sandbox: true };
     console.log(`No SVC_BASE_URL: using the embedded sandbox at ${sandbox.url}.`);
   }
-  const host = await startAddinHost({ service, port: config.port, host: config.host, tls, deploymentKey: config.deploymentKey, officeJs: config.officeJs, publicOrigin: config.publicOrigin });
+  // Replicas on one account (SVC_REDIS_URL): the rate budget and the answers live in Redis.
+  const shared = config.redisUrl ? await (await import('./shared-account')).openSharedAccount(config.redisUrl, service, (line) => console.error(line)) : undefined;
+  const host = await startAddinHost({ service, port: config.port, host: config.host, tls, deploymentKey: config.deploymentKey, officeJs: config.officeJs, publicOrigin: config.publicOrigin, shared });
   console.log(
     `Add-in host on ${host.url} (manifest: ${host.url}/manifest.xml); forwarding the API to ${service.label}; office.js from ${config.officeJs === 'local' ? 'this host (ADDIN_OFFICE_JS=local)' : "Microsoft's CDN"}.${config.deploymentKey ? ' Deployment key required.' : ''}`,
   );
   const stop = async () => {
     await host.close();
+    await shared?.close();
     await stopSandbox?.();
     process.exit(0);
   };

@@ -13,6 +13,8 @@ export interface HostEnvConfig {
   officeJs: OfficeJsSource;
   /** The origin users reach the host at (ADDIN_ORIGIN), also written into the manifest. */
   publicOrigin?: string;
+  /** SVC_REDIS_URL: replicas share the account's rate budget and answers through it (docs/scale-out.md). */
+  redisUrl?: string;
   /** Undefined: start the embedded sandbox. */
   service?: { baseUrl: string; clientId: string; clientSecret: string; tier?: TierName };
 }
@@ -63,6 +65,12 @@ export function hostConfigFromEnv(env: NodeJS.ProcessEnv): HostEnvConfig {
     if (!env.SVC_CLIENT_ID || !env.SVC_CLIENT_SECRET) throw new HostConfigError('SVC_BASE_URL needs SVC_CLIENT_ID and SVC_CLIENT_SECRET (the host signs in with them; the browser never sees them).');
     if (env.SVC_TIER !== undefined && !isTierName(env.SVC_TIER)) throw new HostConfigError(`SVC_TIER must be starter, pro or enterprise (got "${env.SVC_TIER}").`);
     config.service = { baseUrl: env.SVC_BASE_URL, clientId: env.SVC_CLIENT_ID, clientSecret: env.SVC_CLIENT_SECRET, tier: env.SVC_TIER as TierName | undefined };
+  }
+  if (env.SVC_REDIS_URL?.trim()) {
+    const redisUrl = env.SVC_REDIS_URL.trim();
+    if (!/^rediss?:\/\/[^/]/.test(redisUrl)) throw new HostConfigError('SVC_REDIS_URL must be a Redis URL such as redis://10.0.0.5:6379 (rediss:// for TLS).');
+    if (!config.service) throw new HostConfigError('SVC_REDIS_URL shares one service account between replicas: set SVC_BASE_URL, SVC_CLIENT_ID and SVC_CLIENT_SECRET too (the embedded sandbox lives in one process).');
+    config.redisUrl = redisUrl;
   }
   return config;
 }

@@ -5,9 +5,10 @@ import { ADDIN_DIR } from '../paths';
 import { timingSafeEqual } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ServiceClient } from '../../src/client';
+import { ServiceClient, type AccountGate } from '../../src/client';
 import { API_PREFIX, DEPLOYMENT_KEY_HEADER } from '../src/shared/host-connection';
 import { HostApiCache } from './api-cache';
+import type { SharedAnswers } from './redis-cache';
 import type { ServiceTarget } from './service-target';
 export type { ServiceTarget };
 import { sendError, sendJson } from './http-util';
@@ -46,6 +47,8 @@ export interface AddinHostOptions {
   publicOrigin?: string;
   /** Least time between two clears of the shared cache (default 30 s). */
   refreshIntervalMs?: number;
+  /** Replicas of the host on one account (SVC_REDIS_URL, docs/scale-out.md): the account's shared rate gate and answers. */
+  shared?: { gate: AccountGate; answers: SharedAnswers };
 }
 
 export interface RunningAddinHost {
@@ -84,8 +87,9 @@ export async function startAddinHost(options: AddinHostOptions): Promise<Running
     clientSecret: s.clientSecret,
     tier: s.tier,
     limits: s.limits,
+    rateGate: options.shared?.gate,
   });
-  const cache = new HostApiCache();
+  const cache = new HostApiCache(Date.now, options.shared?.answers);
 
   const officeJs = options.officeJs ?? 'cdn';
   const security = securityHeaders({ officeJs, tls: options.tls !== undefined });

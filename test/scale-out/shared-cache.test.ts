@@ -1,0 +1,91 @@
+import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAddinHost, type RunningAddinHost } from '../../addin/server/host';
+import { openSharedAccount, type SharedAccount } from '../../addin/server/shared-account';
+import { ADDIN_REQUEST_HEADER, ADDIN_REQUEST_HEADER_VALUE } from '../../addin/src/shared/host-connection';
+import { startRedis, type RedisProcess } from '../../fixtures/redis-server';
+import { DEMO_ACCOUNTS, startSandbox, type LogLine, type RunningSandbox } from '../../src/sandbox';
+
+/**
+ * Two add-in host replicas on one account with SVC_REDIS_URL: what one paid for, the other
+ * answers from Redis (a real redis-server); the sandbox's request log counts what went upstream.
+ */
+
+const account = DEMO_ACCOUNTS.find((a) => a.tier === 'enterprise')!;
+const dir = mkdtempSync(join(tmpdir(), 'svc-shared-cache-'));
+const logFile = join(dir, 'requests.jsonl');
+let sandbox: RunningSandbox;
+let redis: RedisProcess;
+const replicas: { host: RunningAddinHost; shared: SharedAccount }[] = [];
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0, quiet: true, logFile });
+  redis = await startRedis();
+  const service = { baseUrl: sandbox.url, clientId: account.client_id, clientSecret: account.client_secret, tier: account.tier };
+  for (let i = 0; i < 2; i++) {
+    const shared = await openSharedAccount(redis.url, service, () => {});
+    const host = await startAddinHost({ port: 0, insecureHttp: true, distDir: dir, officeJs: 'local', service, shared });
+    replicas.push({ host, shared });
+  }
+}, 60_000);
+
+afterAll(async () => {
+  for (const r of replicas) {
+    await r.host.close();
+    await r.shared.close();
+  }
+  await sandbox?.close();
+  await redis?.stop();
+});
+
+async function ask(replica: number, path: string, body: unknown): Promise<{ status: number; json: unknown }> {
+  const res = await fetch(`${replicas[replica]!.host.url}/api/v1${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', [ADDIN_REQUEST_HEADER]: ADDIN_REQUEST_HEADER_VALUE },
+    body: JSON.stringify(body),
+    signal: AbortSignal.timeout(60_000),
+  });
+  return { status: res.status, json: await res.json() };
+}
+
+const upstream = (suffix: string): LogLine[] =>
+  (existsSync(logFile) ? readFileSync(logFile, 'utf8') : '')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as LogLine)
+    .filter((l) => l.path.endsWith(suffix));
+
+describe('add-in host replicas sharing answers through Redis', () => {
+  it('a valuation one replica paid for is answered by the other from Redis, identical, with no second upstream call', async () => {
+    const asset = { segment: 'watches', brand: 'Rolex', model: 'Daytona', reference: 'SHARED-1' };
+    const before = upstream('/v1/valuations').length;
+    const a = await ask(0, '/valuations', asset);
+    const b = await ask(1, '/valuations', asset);
+    expect(a.status).toBe(200);
+    expect(b).toEqual(a);
+    expect(upstream('/v1/valuations').length - before).toBe(1);
+  }, 60_000);
+
+  it('the same request on both replicas at once goes upstream once (the claim in Redis coalesces it)', async () => {
+    const asset = { segment: 'watches', brand: 'Omega', model: 'Seamaster', reference: 'SHARED-2' };
+    const before = upstream('/v1/valuations').length;
+    const [a, b] = await Promise.all([ask(0, '/valuations', asset), ask(1, '/valuations', asset)]);
+    expect(a.status).toBe(200);
+    expect(b).toEqual(a);
+    expect(upstream('/v1/valuations').length - before).toBe(1);
+  }, 60_000);
+
+  it("a batch on the second replica sends upstream only the items the first has not valued", async () => {
+    const assets = Array.from({ length: 4 }, (_, i) => ({ segment: 'watches', brand: 'Cartier', model: 'Santos', reference: `SHARED-B${i}` }));
+    const before = upstream('/v1/valuations/batch');
+    const a = await ask(0, '/valuations/batch', { assets: assets.slice(0, 3) });
+    const b = await ask(1, '/valuations/batch', { assets });
+    expect([a.status, b.status]).toEqual([200, 200]);
+    const sent = upstream('/v1/valuations/batch').slice(before.length);
+    expect(sent.map((l) => l.items)).toEqual([3, 1]);
+    const values = (r: unknown) => (r as { valuations: { estimated_value: { mid: number } }[] }).valuations.map((v) => v.estimated_value.mid);
+    expect(values(b.json).slice(0, 3)).toEqual(values(a.json));
+  }, 60_000);
+});
