@@ -181,7 +181,8 @@ export function matchCatalogue(asset: Pick<CanonicalAsset, 'segment' | 'brand' |
 /**
  * A request whose brand and model are an id's own parts (a client that read an id back into
  * descriptors: brand "CHALAFROT", model "LAFITEROTHSCHILD") names that id when it is a catalogue
- * model, instead of being read as a brand called CHALAFROT (whose code would be cut to CHALAFRO).
+ * model that the descriptors did not match otherwise, instead of being read as a brand called
+ * CHALAFROT (whose code would be cut to CHALAFRO).
  */
 function idSpeltAsDescriptors(asset: CanonicalAsset): string | undefined {
   const code = /^[A-Z0-9]+$/;
@@ -194,8 +195,6 @@ function idSpeltAsDescriptors(asset: CanonicalAsset): string | undefined {
 }
 
 export function assetIdFor(asset: CanonicalAsset): string {
-  const spelt = idSpeltAsDescriptors(asset);
-  if (spelt) return spelt;
   const { brand, entry } = matchCatalogue(asset);
   if (entry) {
     return formatAssetId({
@@ -207,6 +206,8 @@ export function assetIdFor(asset: CanonicalAsset): string {
       size: asset.size ?? entry.size,
     });
   }
+  const spelt = idSpeltAsDescriptors(asset);
+  if (spelt) return spelt;
   const own = formatAssetId({
     segment: asset.segment,
     brand: brand?.name ?? asset.brand,
