@@ -70,7 +70,7 @@ export async function handleReportExport(req: IncomingMessage, res: ServerRespon
     const [file] = await writeReport(data, dir, [request.format]);
     const bytes = await readFile(file!.path);
     sendBytes(res, 200, bytes, CONTENT_TYPES[request.format], {
-      'content-disposition': `attachment; filename="${path.basename(file!.path)}"`,
+      'content-disposition': contentDisposition(path.basename(file!.path)),
       'cache-control': 'no-store',
       'x-report-holdings': String(input.holdings.length),
       'x-report-problems': String(input.problems.length),
@@ -80,4 +80,14 @@ export async function handleReportExport(req: IncomingMessage, res: ServerRespon
   } finally {
     if (dir) await rm(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * RFC 6266: report files are named in the portfolio's own script (山田家-2026-10-31.pdf), which a
+ * header cannot carry raw (Node refuses characters past Latin-1): an ASCII fallback name, and the
+ * real one percent-encoded as filename* (RFC 5987).
+ */
+function contentDisposition(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }

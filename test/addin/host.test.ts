@@ -168,6 +168,15 @@ describe('the add-in host', () => {
     expect(body.error.allowed_values).toContain('watches');
   });
 
+  it('exports a portfolio named in another script under its own name (RFC 5987 filename*, ASCII fallback)', async () => {
+    const res = await post(`${stack.host.url}/addin/report`, { format: 'csv', grid: HOLDINGS, sheet: '山田家', first_row: 1, currency: 'USD', portfolio_name: '山田家' });
+    expect(res.status).toBe(200);
+    const disposition = res.headers.get('content-disposition')!;
+    expect(disposition).toMatch(/filename="___-\d{4}-\d{2}-\d{2}\.csv"/);
+    const encoded = /filename\*=UTF-8''([^;\s]+)/.exec(disposition)![1]!;
+    expect(decodeURIComponent(encoded)).toMatch(/^山田家-\d{4}-\d{2}-\d{2}\.csv$/);
+  });
+
   it('exports the selected portfolio through the report job, in every format', async () => {
     const base = stack.host.url;
     const formats = ['xlsx', 'csv', 'json', 'pdf'] as const;

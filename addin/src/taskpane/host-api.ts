@@ -57,6 +57,8 @@ export interface ExportedFile {
 export async function exportReport(request: { format: ReportFormat; grid: unknown[][]; sheet: string; first_row: number; currency: Currency; portfolio_name: string }): Promise<ExportedFile> {
   const res = await hostFetch('/addin/report', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(request) });
   const disposition = res.headers.get('content-disposition') ?? '';
-  const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? `report.${request.format}`;
+  // filename* (RFC 5987) carries the name in the portfolio's own script; filename= is its ASCII fallback.
+  const encoded = /filename\*=UTF-8''([^;\s]+)/i.exec(disposition)?.[1];
+  const name = (encoded ? decodeURIComponent(encoded) : undefined) ?? /filename="([^"]+)"/.exec(disposition)?.[1] ?? `report.${request.format}`;
   return { name, bytes: await res.blob(), holdings: Number(res.headers.get('x-report-holdings') ?? 0), problems: Number(res.headers.get('x-report-problems') ?? 0) };
 }
