@@ -40,6 +40,18 @@ type Journal =
   | { p: string; e: PortfolioState['enrichment'] | null }
   | { c: CheckpointState['consolidated'] | null };
 
+/** What valuing needs of a journal: this file checkpoint, or the per-chunk journal in Redis in queue mode (reports/queue). */
+export interface RunJournal {
+  readonly state: Pick<CheckpointState, 'consolidated'>;
+  portfolio(name: string): PortfolioState;
+  recordValuations(name: string, indices: readonly number[]): Promise<void>;
+  recordScores(name: string, indices: readonly number[]): Promise<void>;
+  recordEnrichment(name: string): Promise<void>;
+  dropEnrichment(name: string): Promise<void>;
+  recordConsolidated(): Promise<void>;
+  flush(): Promise<void>;
+}
+
 /** The run a checkpoint must fit: its portfolios and how many holdings each has. */
 export type RunShape = ReadonlyMap<string, number>;
 
@@ -55,7 +67,7 @@ export type RunShape = ReadonlyMap<string, number>;
  * their order does not matter, and writes go one after another through a queue, so two chunks
  * landing together never interleave their bytes and only the last line can ever be torn.
  */
-export class Checkpoint {
+export class Checkpoint implements RunJournal {
   private file: FileHandle | undefined;
   /** Every write to the file, in the order asked for. */
   private queue: Promise<void> = Promise.resolve();

@@ -4,7 +4,7 @@ import type { Currency } from '../../src/wire';
 import type { PortfolioInput } from '../../src/holdings/types';
 import { planBudget } from './budget';
 import { CallWindow } from './call-window';
-import { resultsOf, type Checkpoint, type PortfolioState } from './checkpoint';
+import { resultsOf, type PortfolioState, type RunJournal } from './checkpoint';
 import { enrich, enrichmentRequests, portfolioPerformance } from './enrich';
 import { RunProgress, type Progress } from './progress';
 import type { PortfolioResults } from './results';
@@ -25,7 +25,7 @@ export interface ValueOptions {
  * calls share one window (CallWindow), so a remote service's round trip never leaves the
  * account's pace unused; the rate gate alone decides when each call leaves.
  */
-export async function valueEverything(client: ServiceClient, portfolios: readonly PortfolioInput[], cp: Checkpoint, o: ValueOptions): Promise<Map<string, PortfolioResults>> {
+export async function valueEverything(client: ServiceClient, portfolios: readonly PortfolioInput[], cp: RunJournal, o: ValueOptions): Promise<Map<string, PortfolioResults>> {
   // One cheap call: authenticates, and the rate headers tell what is left of today's budget (and the first round trip).
   await client.segments.list({ signal: o.signal });
   const states = new Map(portfolios.map((p) => [p.name, cp.portfolio(p.name)]));
