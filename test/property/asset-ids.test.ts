@@ -116,21 +116,21 @@ describe('ids are keys: the market model', () => {
     cases++;
   }
 
-  it('every catalogue asset x years x sizes x conditions, exhaustively', () => {
+  it('every catalogue asset x years x sizes, each condition in turn', () => {
     const before = cases;
+    const conditions = [undefined, ...CONDITIONS];
+    let k = 0;
     for (const e of cat.assets) {
       // No size and no year stand for the catalogue's own (the id then carries the entry's).
       for (const year of [undefined, 1961, 2019]) {
         for (const size of [undefined, '35']) {
-          for (const condition of [undefined, 'fair'] as const) {
-            roundTrip({ segment: e.segment, brand: e.brand, model: displayModel(e), reference: e.reference, year, size, condition, quantity: 2 });
-          }
+          roundTrip({ segment: e.segment, brand: e.brand, model: displayModel(e), reference: e.reference, year, size, condition: conditions[k++ % conditions.length], quantity: 2 });
         }
       }
     }
     console.log(`asset-id round trips (catalogue sweep): ${cases - before} cases, ${mismatches.length} mismatches`);
     expect(mismatches.slice(0, 5)).toEqual([]);
-    expect(cases - before).toBe(cat.assets.length * 12);
+    expect(cases - before).toBe(cat.assets.length * 6);
   });
 
   it('random descriptors, catalogue and invented, multi-word accented makers and size suffixes', () => {
@@ -141,10 +141,10 @@ describe('ids are keys: the market model', () => {
         roundTrip(r);
         return mismatches.length === found;
       }),
-      { numRuns: 2000 },
+      { numRuns: 1500 },
     );
     console.log(`asset-id round trips (fast-check): ${cases - before} cases, ${mismatches.length} mismatches`);
-    expect(cases - before).toBe(2000);
+    expect(cases - before).toBe(1500);
   });
 
   it('ids of the shapes that were misread come back to their own asset (multi-word codes over 8 letters, size parts)', () => {
