@@ -83,7 +83,9 @@ const EXCEL_STANDIN = `
 `;
 
 export async function writeStandinPages(distDir: string): Promise<void> {
-  await fs.writeFile(path.join(distDir, 'cf-standin.html'), `<!doctype html><html><head><meta charset="utf-8"><script>${CUSTOM_FUNCTIONS_STANDIN}</script><script src="functions.js"></script></head><body>custom functions stand-in</body></html>`);
+  // In a file, not inline: the host's content-security policy allows no inline script, for test pages too.
+  await fs.writeFile(path.join(distDir, 'cf-standin.js'), CUSTOM_FUNCTIONS_STANDIN);
+  await fs.writeFile(path.join(distDir, 'cf-standin.html'), `<!doctype html><html><head><meta charset="utf-8"><script src="cf-standin.js"></script><script src="functions.js"></script></head><body>custom functions stand-in</body></html>`);
 
   await build({
     stdin: { contents: `export { OfficeMockObject } from 'office-addin-mock';`, resolveDir: process.cwd(), loader: 'ts' },

@@ -5,7 +5,8 @@ import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { ServiceClient } from '../../src/client';
 import { buildAddin, type BuildResult } from '../../addin/build/build';
-import { holdingForAssetId, valuationRequestFor } from '../../addin/src/shared/holdings';
+import { holdingForAssetId, requestForAssetId } from '../../addin/src/shared/holdings';
+import { realCatalogueIds } from './real-ids';
 import { startStack, type Stack } from './stack';
 import { startAddinHost } from '../../addin/server/host';
 import { writeHoldings, writeStandinPages } from './browser-pages';
@@ -17,10 +18,8 @@ interface CellResult {
   message?: string;
 }
 
-const SEGMENT_CODES = ['WAT', 'ART', 'WIN', 'SNK', 'BAG', 'CRD', 'JWL', 'CAR', 'SPR', 'REA'];
-const BRANDS = ['ROLEX', 'OMEGA', 'HERMES', 'CHANEL', 'NIKE', 'POKEMON', 'CARTIER', 'FERRARI', 'MACALLAN', 'AMAN'];
-/** 300 distinct asset ids across all ten segments. */
-const ASSETS = Array.from({ length: 300 }, (_, i) => `SVC-${SEGMENT_CODES[i % 10]}-${BRANDS[i % 10]}-REF${i}-${2000 + (i % 20)}`);
+/** 300 distinct asset ids the sandbox issued for catalogue assets (real-ids.ts): none typed by hand. */
+let ASSETS: string[];
 
 let stack: Stack;
 let dist: string;
@@ -45,6 +44,7 @@ beforeAll(async () => {
     ['boats', 'Riva', 'Aquarama', '', 1968, '', 1, 500000, '2010-01-01'],
   ]);
   stack = await startStack({ host: { distDir: dist } });
+  ASSETS = await realCatalogueIds(stack.sandboxUrl, stack.account, 300);
   browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
 });
 
@@ -80,7 +80,7 @@ describe('custom functions in a browser, behind the add-in host', () => {
 
     // The right value for every cell: the same 300 assets valued directly in Node.
     const client = new ServiceClient({ baseUrl: stack.sandboxUrl, clientId: stack.account.client_id, clientSecret: stack.account.client_secret, rateLimitKey: 'browser-expected' });
-    const expected = await client.valueAll(ASSETS.map((a) => valuationRequestFor(holdingForAssetId('asset', a))));
+    const expected = await client.valueAll(ASSETS.map((a) => requestForAssetId(holdingForAssetId('asset', a))));
     results.forEach((r, i) => {
       const e = expected[i % 300]!;
       if (!e.ok) throw e.error;
@@ -92,7 +92,7 @@ describe('custom functions in a browser, behind the add-in host', () => {
         const row = (r.value as unknown[][])[0]!;
         expect(row).toHaveLength(7);
         expect(row[1]).toMatchObject({ basicValue: e.value.estimated_value.mid });
-        expect(row[6]).toBe(e.value.asset_id);
+        expect(row[6]).toBe(ASSETS[i % 300]);
       }
     });
     await p.close();
@@ -198,7 +198,7 @@ describe('deployment key', () => {
 });
 
 describe('task pane in a browser with the Excel object model mocked', () => {
-  it('loads office.js from the host, not a CDN, and shows the connection even outside Office', async () => {
+  it('loads office.js from the host with ADDIN_OFFICE_JS=local, and shows the connection even outside Office', async () => {
     const p = await browser.newPage();
     const external: { url: string; type: string }[] = [];
     const failed: string[] = [];
@@ -239,7 +239,7 @@ describe('task pane in a browser with the Excel object model mocked', () => {
     expect(values[4]![7]).toMatch(/Row 5, segment: segment must be one of/);
     // Six bottles: the holding is worth six times one bottle.
     const unit = (await p.evaluate(async () => {
-      const r = await fetch('/api/v1/valuations/batch', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ assets: [{ segment: 'wine', brand: 'Petrus', model: 'Pomerol', year: 2010 }] }) });
+      const r = await fetch('/api/v1/valuations/batch', { method: 'POST', headers: { 'content-type': 'application/json', 'x-svc-addin': '1' }, body: JSON.stringify({ assets: [{ segment: 'wine', brand: 'Petrus', model: 'Pomerol', year: 2010 }] }) });
       return r.json();
     })) as { valuations: { estimated_value: { mid: number } }[] };
     expect((values[3]![2] as number) / (unit.valuations[0]!.estimated_value.mid * 6)).toBeCloseTo(1, 4);
@@ -256,16 +256,19 @@ describe('task pane in a browser with the Excel object model mocked', () => {
     const p = await page('taskpane-standin.html');
     await expect.poll(() => p.textContent('#status-tier'), { timeout: 10_000 }).toBe('enterprise');
     await p.selectOption('#report-format', 'json');
+    // The pane offers the file by clicking its download link: read what the browser downloads.
+    const download = p.waitForEvent('download');
     await p.click('#export-report');
     await p.waitForFunction(() => /Report ready/.test(document.getElementById('message')?.textContent ?? ''), undefined, { timeout: 30_000 });
     expect(await p.textContent('#message')).toMatch(/^Report ready: holdings-\d{4}-\d{2}-\d{2}\.json \(3 holdings, 1 row with problems listed in the report\)\.$/);
     const link = await p.evaluate(() => {
       const a = document.getElementById('report-link') as HTMLAnchorElement;
-      return { download: a.download, href: a.href, hidden: a.hidden };
+      return { download: a.download, hidden: a.hidden };
     });
     expect(link).toMatchObject({ hidden: false });
     expect(link.download).toMatch(/\.json$/);
-    const report = JSON.parse(await p.evaluate(async (href) => (await fetch(href)).text(), link.href)) as { summary: { asset_count: number } };
+    const file = await (await download).path();
+    const report = JSON.parse(await readFile(file, 'utf8')) as { summary: { asset_count: number } };
     expect(report.summary.asset_count).toBe(3);
     await p.close();
   });

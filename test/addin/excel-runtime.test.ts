@@ -59,6 +59,8 @@ interface Excel {
   requested: string[];
   /** The bodies of the valuation batches the page sent to the host. */
   batches: string[];
+  /** What the browser refused under the host's content-security policy. */
+  violations: string[];
   invoke(cells: Cell[]): Promise<number[]>;
   results(ids: number[], count?: number): Promise<SetResult[][]>;
   cancel(ids: number[]): Promise<void>;
@@ -69,6 +71,10 @@ async function openExcel(): Promise<Excel> {
   const page = await browser.newPage();
   const requested: string[] = [];
   const batches: string[] = [];
+  const violations: string[] = [];
+  page.on('console', (m) => {
+    if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
+  });
   page.on('request', (r) => {
     requested.push(r.url());
     if (r.url().endsWith('/api/v1/valuations/batch')) batches.push(r.postData() ?? '');
@@ -87,6 +93,7 @@ async function openExcel(): Promise<Excel> {
     frame,
     requested,
     batches,
+    violations,
     invoke: (cells) => frame.evaluate((cs) => (window as unknown as W).__invoke(cs), cells),
     results: (idList, count = 1) => frame.evaluate(([i, n]) => (window as unknown as W).__results(i, n), [idList, count] as const),
     cancel: (idList) => frame.evaluate((i) => (window as unknown as W).__cancel(i), idList),
@@ -125,6 +132,8 @@ describe("the add-in under Microsoft's custom-functions runtime", () => {
       expect(excel.requested.filter((u) => !u.startsWith(stack.host.url))).toEqual([]);
       const associated = await excel.frame.evaluate(() => Object.keys((window as unknown as { CustomFunctions: { _association: { mappings: object } } }).CustomFunctions._association.mappings).sort());
       expect(associated).toEqual(metadata.map((f) => f.id.toUpperCase()).sort());
+      // Microsoft's runtime works within the host's content-security policy (no inline script, no other origin).
+      expect(excel.violations).toEqual([]);
     } finally {
       await excel.close();
     }
