@@ -1,14 +1,7 @@
+import { DEPLOYMENT_KEY_PARAM, DEPLOYMENT_KEY_RULE, isValidDeploymentKey } from '../contract/deployment-key';
+
 /** The origin the committed manifest.xml names; the build replaces it. */
 export const DEFAULT_ORIGIN = 'https://localhost:3000';
-
-/** The query parameter the page reads its deployment key from (it then sends it as a header). */
-export const DEPLOYMENT_KEY_PARAM = 'deployment_key';
-
-/** The one rule for a deployment key, used by the build (it goes into a URL) and by the host (which must accept the same keys). */
-export const DEPLOYMENT_KEY_RULE = 'The deployment key must be 8 to 200 characters of letters, digits, dot, dash, underscore or tilde.';
-export function isValidDeploymentKey(key: string): boolean {
-  return /^[A-Za-z0-9._~-]{8,200}$/.test(key);
-}
 
 function escapeXmlAttribute(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

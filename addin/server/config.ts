@@ -1,5 +1,5 @@
 import { isTierName, type TierName } from '../../src/wire';
-import { DEPLOYMENT_KEY_RULE, isValidDeploymentKey } from '../build/manifest';
+import { DEPLOYMENT_KEY_RULE, isValidDeploymentKey } from '../contract/deployment-key';
 import { OFFICE_JS_SOURCES, type OfficeJsSource } from './office-js';
 
 /** The host's settings as read from the environment (docs/addin.md lists them). */

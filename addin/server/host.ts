@@ -19,7 +19,7 @@ import { crossSiteRefusal, ownOrigins } from './cross-site';
 import { OFFICE_JS_DIR, OFFICE_JS_LOCAL_PREFIX, pageForOfficeJs, securityHeaders, type OfficeJsSource } from './office-js';
 import { IntervalLimit } from './interval-limit';
 import { checkServiceUrl } from './config';
-import { DEPLOYMENT_KEY_RULE, isValidDeploymentKey } from '../build/manifest';
+import { DEPLOYMENT_KEY_RULE, isValidDeploymentKey } from '../contract/deployment-key';
 import { connectionStatus } from './status';
 import { handleReportExport } from './report-export';
 

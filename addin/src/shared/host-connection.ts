@@ -1,4 +1,4 @@
-import { DEPLOYMENT_KEY_PARAM } from '../../build/manifest';
+import { DEPLOYMENT_KEY_PARAM } from '../../contract/deployment-key';
 
 /** Header the host checks when it requires a deployment key. */
 export const DEPLOYMENT_KEY_HEADER = 'x-addin-deployment-key';
