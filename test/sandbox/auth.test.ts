@@ -4,6 +4,12 @@ import { TokenResponse } from '../../src/wire';
 import { call, errorOf, expectShape, getToken, start, type Sandbox } from './helpers';
 
 let sb: Sandbox;
+let sbHour: Sandbox;
+const ACCOUNTS = [
+  { client_id: 'demo-starter', client_secret: 'demo-starter-secret', tier: 'starter' as const },
+  { client_id: 'demo-enterprise', client_secret: 'demo-enterprise-secret', tier: 'enterprise' as const },
+  { client_id: 'narrow', client_secret: 'narrow-secret', tier: 'pro' as const, scope: 'valuations exit' },
+];
 
 const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
 
@@ -14,19 +20,17 @@ async function freshToken(clientId: string) {
 }
 
 beforeAll(async () => {
-  sb = await start({
-    tokenTtlSeconds: 1,
-    accounts: [
-      { client_id: 'demo-starter', client_secret: 'demo-starter-secret', tier: 'starter' },
-      { client_id: 'demo-enterprise', client_secret: 'demo-enterprise-secret', tier: 'enterprise' },
-      { client_id: 'narrow', client_secret: 'narrow-secret', tier: 'pro', scope: 'valuations exit' },
-    ],
-  });
+  sb = await start({ tokenTtlSeconds: 1, accounts: ACCOUNTS });
+  // Tests that are not about expiry use tokens of an hour, so a loaded machine cannot expire them mid-test.
+  sbHour = await start({ accounts: ACCOUNTS });
 });
-afterAll(() => sb.close());
+afterAll(async () => {
+  await sb.close();
+  await sbHour.close();
+});
 
-async function expect401(token: string, action: string) {
-  const r = await call(sb.url, 'GET', '/segments', { token });
+async function expect401(token: string, action: string, base = sb.url) {
+  const r = await call(base, 'GET', '/segments', { token });
   expect(r.status).toBe(401);
   const e = errorOf(r);
   expect(e.type).toBe('unauthorised');
@@ -53,9 +57,9 @@ describe('client credentials', () => {
   });
 
   it('an account scope narrows the tier scopes', async () => {
-    const t = await freshToken('narrow');
+    const t = await getToken(sbHour.url, 'narrow');
     expect(t.scope).toBe('valuations');
-    const r = await call(sb.url, 'POST', '/scores/breakdown', { token: t.access_token, body: { asset_id: 'SVC-WAT-ROLEX-126610LN' } });
+    const r = await call(sbHour.url, 'POST', '/scores/breakdown', { token: t.access_token, body: { asset_id: 'SVC-WAT-ROLEX-126610LN' } });
     expect(r.status).toBe(403);
   });
 
@@ -89,17 +93,17 @@ describe('access tokens that are refused', () => {
   });
 
   it('alg none, altered claims, a bad signature, another key, garbage', async () => {
-    const { access_token } = await freshToken('demo-starter');
+    const { access_token } = await getToken(sbHour.url, 'demo-starter');
     const [header, payload, sig] = access_token.split('.') as [string, string, string];
     const claims = decodeJwt(access_token);
     // alg: none with the real claims and no signature.
-    await expect401(`${b64({ alg: 'none', typ: 'JWT' })}.${payload}.`, 'reauthenticate');
+    await expect401(`${b64({ alg: 'none', typ: 'JWT' })}.${payload}.`, 'reauthenticate', sbHour.url);
     // The starter widens its own scope; the signature no longer matches.
-    await expect401(`${header}.${b64({ ...claims, scope: 'valuations scores projections signals portfolio exit' })}.${sig}`, 'reauthenticate');
-    await expect401(`${header}.${b64({ ...claims, exp: claims.exp! + 3600 })}.${sig}`, 'reauthenticate');
+    await expect401(`${header}.${b64({ ...claims, scope: 'valuations scores projections signals portfolio exit' })}.${sig}`, 'reauthenticate', sbHour.url);
+    await expect401(`${header}.${b64({ ...claims, exp: claims.exp! + 3600 })}.${sig}`, 'reauthenticate', sbHour.url);
     // A flipped signature.
     const flipped = (sig[0] === 'A' ? 'B' : 'A') + sig.slice(1);
-    await expect401(`${header}.${payload}.${flipped}`, 'reauthenticate');
+    await expect401(`${header}.${payload}.${flipped}`, 'reauthenticate', sbHour.url);
     // Well-formed, signed with a key that is not the sandbox's.
     const foreign = await new SignJWT({ scope: 'valuations', tier: 'starter' })
       .setProtectedHeader({ alg: 'HS256' })
@@ -107,10 +111,10 @@ describe('access tokens that are refused', () => {
       .setIssuedAt()
       .setExpirationTime('1h')
       .sign(new Uint8Array(32).fill(7));
-    await expect401(foreign, 'reauthenticate');
-    await expect401('not.a.jwt', 'reauthenticate');
+    await expect401(foreign, 'reauthenticate', sbHour.url);
+    await expect401('not.a.jwt', 'reauthenticate', sbHour.url);
     // The genuine token still works (a forged one never poisons the cache).
-    expect((await call(sb.url, 'GET', '/segments', { token: access_token })).status).toBe(200);
+    expect((await call(sbHour.url, 'GET', '/segments', { token: access_token })).status).toBe(200);
   });
 
   it('an expired token is a 401 with action refresh_token; refresh gives a working one', async () => {
