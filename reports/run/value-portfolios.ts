@@ -2,7 +2,7 @@ import pLimit from 'p-limit';
 import { AbortedError, type ServiceClient } from '../../src/client';
 import type { Currency } from '../../src/wire';
 import type { PortfolioInput } from '../../src/holdings/types';
-import { planBudget } from './budget';
+import { planBudget, type PortfolioNeed } from './budget';
 import { CallWindow } from './call-window';
 import { resultsOf, type PortfolioState, type RunJournal } from './checkpoint';
 import { enrich, enrichmentRequests, portfolioPerformance } from './enrich';
@@ -17,6 +17,8 @@ export interface ValueOptions {
   consolidated: boolean;
   /** Calls in flight at most (--concurrency); undefined: sized by Little's law from the client's pace and round trip. */
   concurrency?: number;
+  /** Called as each portfolio's results are complete (skipped ones at once): its reports can be written while others are valued. */
+  onPortfolio?(name: string, results: PortfolioResults): void;
 }
 
 /**
@@ -29,13 +31,7 @@ export async function valueEverything(client: ServiceClient, portfolios: readonl
   // One cheap call: authenticates, and the rate headers tell what is left of today's budget (and the first round trip).
   await client.segments.list({ signal: o.signal });
   const states = new Map(portfolios.map((p) => [p.name, cp.portfolio(p.name)]));
-  const needs = portfolios.map((p) => {
-    const state = states.get(p.name)!;
-    const toValue = valuationsToDo(p, state).length;
-    const toScore = toValue + scoresToDo(p, state).length;
-    return { name: p.name, holdings: p.holdings.length, valuationsToDo: toValue, scoresToDo: toScore, enrichment: state.enrichment ? 0 : enrichmentRequests(p.holdings.length) };
-  });
-  const decisions = planBudget(needs, client.rateLimitStatus(), o.consolidated && !cp.state.consolidated ? 2 : 0);
+  const decisions = planBudget(needsOf(portfolios, states), client.rateLimitStatus(), o.consolidated && !cp.state.consolidated ? 2 : 0);
 
   const results = new Map<string, PortfolioResults>();
   const fitting: PortfolioInput[] = [];
@@ -45,6 +41,7 @@ export async function valueEverything(client: ServiceClient, portfolios: readonl
     else {
       o.progress.log(decision.message!);
       results.set(p.name, skipped(p, states.get(p.name)!, decision.message!));
+      o.onPortfolio?.(p.name, results.get(p.name)!);
     }
   }
 
@@ -91,6 +88,7 @@ export async function valueEverything(client: ServiceClient, portfolios: readonl
     };
     await settleAll([early?.run ?? Promise.resolve(), scoreHoldings(client, p, state, opts, rest), enrichment()]);
     results.set(p.name, resultsOf(state));
+    o.onPortfolio?.(p.name, results.get(p.name)!);
   };
 
   // Portfolios in flight: enough that their calls fill the window (each has at least one call waiting most of the time).
@@ -115,6 +113,16 @@ export async function valueEverything(client: ServiceClient, portfolios: readonl
   return results;
 }
 
+/** What each portfolio still needs of the day's budget (planBudget's input); also the queue's pre-check (reports/queue). */
+export function needsOf(portfolios: readonly PortfolioInput[], states: ReadonlyMap<string, PortfolioState>): PortfolioNeed[] {
+  return portfolios.map((p) => {
+    const state = states.get(p.name)!;
+    const toValue = valuationsToDo(p, state).length;
+    const toScore = toValue + scoresToDo(p, state).length;
+    return { name: p.name, holdings: p.holdings.length, valuationsToDo: toValue, scoresToDo: toScore, enrichment: state.enrichment ? 0 : enrichmentRequests(p.holdings.length) };
+  });
+}
+
 /**
  * Waits for every task, also after one failed (nothing is left writing to the checkpoint),
  * then rejects with the first failure that is not a cancellation, else the first one.
@@ -126,7 +134,7 @@ async function settleAll(tasks: readonly Promise<unknown>[]): Promise<void> {
 }
 
 /** A portfolio the day's budget could not cover: nothing spent, every holding listed as not valued. */
-function skipped(p: PortfolioInput, state: PortfolioState, message: string): PortfolioResults {
+export function skipped(p: PortfolioInput, state: PortfolioState, message: string): PortfolioResults {
   const note = { included: false as const, note: 'Omitted: the portfolio was not valued (see the errors).' };
   return {
     valuations: p.holdings.map((_, i) => {
