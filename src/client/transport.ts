@@ -1,4 +1,4 @@
-import { ErrorResponse, OPERATIONS, buildPath, type ApiErrorBody, type OperationDef, type OperationName, type ResponseOf } from '../wire';
+import { ErrorResponse, OPERATIONS, SANDBOX_HEADER, buildPath, type ApiErrorBody, type OperationDef, type OperationName, type ResponseOf } from '../wire';
 import { MAX_RETRY_AFTER_MS, retryDelay, type BackoffOptions } from './backoff';
 import {
   ConnectionError,
@@ -210,9 +210,6 @@ export class Transport {
     }
   }
 }
-
-/** The header every sandbox answer carries (issue 16); a real service never sends it. */
-export const SANDBOX_HEADER = 'x-sandbox';
 
 function isSandboxAnswer(headers: Headers): boolean {
   const v = headers.get(SANDBOX_HEADER);

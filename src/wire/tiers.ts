@@ -23,6 +23,9 @@ export function isTierName(v: unknown): v is TierName {
   return typeof v === 'string' && (TIER_NAMES as readonly string[]).includes(v);
 }
 
+/** On every sandbox answer, never on the real service's: whatever a client makes from such answers is marked simulated (issue 16). */
+export const SANDBOX_HEADER = 'x-sandbox';
+
 /** Rate-limit headers: the spec's three describe the per-minute window; the -Day ones are ours. */
 export const RATE_HEADERS = {
   limit: 'x-ratelimit-limit',

@@ -1,9 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { RATE_HEADERS } from '../../wire';
+import { RATE_HEADERS, SANDBOX_HEADER } from '../../wire';
 import { AS_OF_HEADER } from './context';
-
-/** On every sandbox answer, so a client can mark whatever it makes from it as simulated (issue 16). */
-export const SANDBOX_HEADER = 'x-sandbox';
 
 const EXPOSED = [...Object.values(RATE_HEADERS), 'retry-after', SANDBOX_HEADER].join(', ');
 const ALLOWED_HEADERS = ['authorization', 'content-type', 'x-sandbox-mode', 'x-cli-key', AS_OF_HEADER].join(', ');
