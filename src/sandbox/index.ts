@@ -31,10 +31,10 @@ export interface SandboxOptions {
   marketSeed?: number;
   /** JSONL request log: {t, client_id, method, path, status, items}. */
   logFile?: string;
-  /** The sandbox's clock for the market day, generated_at and validity. Tokens and rate windows use the real clock. */
+  /** The sandbox's clock for the market day, generated_at and validity. Tokens use the real clock; rate windows `clockMs`. */
   now?: () => Date;
-  /** Epoch ms: the clock of the failed-secret slow-down (default Date.now), so tests can step past a lock. */
-  signInClock?: () => number;
+  /** Epoch ms for the rate windows and the failed-secret slow-down (default Date.now): tests inject one to step through windows and locks. Token expiry uses the real clock. */
+  clockMs?: () => number;
   /** Silence the report of unexpected server errors on stderr. */
   quiet?: boolean;
   /** Records kept per kind per account (default 100 000). */
@@ -69,7 +69,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
     seed,
     storeLimit: opts.storeLimit ?? DEFAULT_STORE_LIMIT,
     now: opts.now ?? (() => new Date()),
-    signInClock: opts.signInClock ?? Date.now,
+    clockMs: opts.clockMs ?? Date.now,
     log,
     onInternalError: opts.quiet ? undefined : (e) => console.error('[svc-sandbox] internal error:', e),
   });

@@ -3,11 +3,14 @@ import { RATE_HEADERS } from '../../src/wire';
 import { call, errorOf, getToken, start, type Reply, type Sandbox } from './helpers';
 
 const MINUTE_MS = 500;
+/** The rate windows run on this clock: the test moves it, so no window rolls over by itself on a loaded machine. */
+let clock = 1_800_000_000_000;
 let sb: Sandbox;
 
 beforeAll(async () => {
   sb = await start({
     minuteMs: MINUTE_MS,
+    clockMs: () => clock,
     storeLimit: 2,
     accounts: [
       { client_id: 'small', client_secret: 'small-secret', tier: 'starter', per_minute: 3, per_day: 1000 },
@@ -20,44 +23,38 @@ beforeAll(async () => {
 });
 afterAll(() => sb.close());
 
-/** Waits for a fresh window so a handful of calls land in the same one. */
-const windowStart = () => new Promise((r) => setTimeout(r, MINUTE_MS - (Date.now() % MINUTE_MS) + 15));
+/** Moves the clock to the start of the next window. */
+const nextWindow = () => {
+  clock = (Math.floor(clock / MINUTE_MS) + 1) * MINUTE_MS;
+};
 const n = (h: Headers, name: string) => Number(h.get(name));
 
 describe('rate limits', () => {
   it('counts per account over fixed windows, refuses with 429 + Retry-After, and refused calls spend nothing', async () => {
     const token = (await getToken(sb.url, 'small')).access_token;
     const other = (await getToken(sb.url, 'small')).access_token; // same account, second token: shared budget
-    // The scenario must fit in one 500 ms window; on a loaded machine a window may roll over mid-way, so try again.
-    let attempts = 0;
-    for (;;) {
-      attempts++;
-      await windowStart();
-      const window = Math.floor(Date.now() / MINUTE_MS);
-      const replies = [];
-      for (const t of [token, other, token, token, other]) replies.push(await call(sb.url, 'GET', '/segments', { token: t }));
-      if (Math.floor(Date.now() / MINUTE_MS) !== window && attempts < 4) continue;
-      expect(replies.map((r) => r.status)).toEqual([200, 200, 200, 429, 429]);
-      expect(replies.map((r) => n(r.headers, RATE_HEADERS.remaining))).toEqual([2, 1, 0, 0, 0]);
-      for (const r of replies) {
-        expect(n(r.headers, RATE_HEADERS.limit)).toBe(3);
-        expect(n(r.headers, RATE_HEADERS.dayLimit)).toBe(1000);
-      }
-      const [, , third, refused, again] = replies as [Reply, Reply, Reply, Reply, Reply];
-      const e = errorOf(refused);
-      expect(e.type).toBe('rate_limited');
-      expect(e.action).toBe('retry_later');
-      expect(refused.headers.get('retry-after')).toBe('1');
-      const reset = n(refused.headers, RATE_HEADERS.reset);
-      expect(reset).toBeGreaterThanOrEqual(Math.floor(Date.now() / 1000));
-      expect(reset).toBeLessThanOrEqual(Math.ceil((Date.now() + MINUTE_MS) / 1000));
-      // Refusals spend nothing from the day either.
-      expect(n(refused.headers, RATE_HEADERS.dayRemaining)).toBe(n(third.headers, RATE_HEADERS.dayRemaining));
-      expect(n(again.headers, RATE_HEADERS.dayRemaining)).toBe(n(third.headers, RATE_HEADERS.dayRemaining));
-      break;
+    nextWindow();
+    clock += 100; // 400 ms of the window left
+    const replies = [];
+    for (const t of [token, other, token, token, other]) replies.push(await call(sb.url, 'GET', '/segments', { token: t }));
+    expect(replies.map((r) => r.status)).toEqual([200, 200, 200, 429, 429]);
+    expect(replies.map((r) => n(r.headers, RATE_HEADERS.remaining))).toEqual([2, 1, 0, 0, 0]);
+    for (const r of replies) {
+      expect(n(r.headers, RATE_HEADERS.limit)).toBe(3);
+      expect(n(r.headers, RATE_HEADERS.dayLimit)).toBe(1000);
     }
+    const [, , third, refused, again] = replies as [Reply, Reply, Reply, Reply, Reply];
+    const e = errorOf(refused);
+    expect(e.type).toBe('rate_limited');
+    expect(e.action).toBe('retry_later');
+    expect(refused.headers.get('retry-after')).toBe('1');
+    // Epoch seconds of the window's end, rounded up.
+    expect(n(refused.headers, RATE_HEADERS.reset)).toBe(Math.ceil((Math.floor(clock / MINUTE_MS) + 1) * MINUTE_MS / 1000));
+    // Refusals spend nothing from the day either.
+    expect(n(refused.headers, RATE_HEADERS.dayRemaining)).toBe(n(third.headers, RATE_HEADERS.dayRemaining));
+    expect(n(again.headers, RATE_HEADERS.dayRemaining)).toBe(n(third.headers, RATE_HEADERS.dayRemaining));
 
-    await windowStart();
+    nextWindow();
     const next = await call(sb.url, 'GET', '/segments', { token });
     expect(next.status).toBe(200);
     expect(n(next.headers, RATE_HEADERS.remaining)).toBe(2);
@@ -76,7 +73,7 @@ describe('rate limits', () => {
     // The day window is long: Retry-After points at its end, far beyond a minute window.
     expect(n(dayOut.headers, 'retry-after')).toBeGreaterThan(1);
     expect(n(dayOut.headers, RATE_HEADERS.dayRemaining)).toBe(0);
-    expect(n(dayOut.headers, RATE_HEADERS.dayReset)).toBe(Math.ceil((Math.floor(Date.now() / 86_400_000) + 1) * 86_400));
+    expect(n(dayOut.headers, RATE_HEADERS.dayReset)).toBe(Math.ceil((Math.floor(clock / 86_400_000) + 1) * 86_400));
   });
 
   it('token issuance is not counted and carries no budget headers', async () => {

@@ -8,7 +8,7 @@ import { call, errorOf, start, type Sandbox } from './helpers';
 let sb: Sandbox;
 let clock = Date.UTC(2026, 0, 1);
 beforeAll(async () => {
-  sb = await start({ signInClock: () => clock });
+  sb = await start({ clockMs: () => clock });
 });
 afterAll(() => sb.close());
 

@@ -27,8 +27,8 @@ export interface ServerOptions {
   seed: number;
   storeLimit: number;
   now: () => Date;
-  /** Epoch ms for the failed-secret slow-down. */
-  signInClock: () => number;
+  /** Epoch ms for the rate windows and the failed-secret slow-down. */
+  clockMs: () => number;
   log?: RequestLog;
   /** Where unexpected server errors go (their stacks never reach a client). */
   onInternalError?: (e: unknown) => void;
@@ -37,7 +37,7 @@ export interface ServerOptions {
 /** The sandbox's HTTP server: routing by the wire's OPERATIONS table, auth, limits, faults, errors. */
 export function createSandboxServer(o: ServerOptions): Server {
   const accounts = new Map(o.accounts.map((a) => [a.clientId, a]));
-  const tokens = new TokenService(accounts, o.tokenTtlSeconds, new SignInThrottle(o.signInClock));
+  const tokens = new TokenService(accounts, o.tokenTtlSeconds, new SignInThrottle(o.clockMs));
   const limiter = new RateLimiter(o.minuteMs, o.dayMs);
   const faults = new FaultInjector(o.faults, o.seed);
   const handlers = createHandlers({ market: o.market, tokens, storeLimit: o.storeLimit });
@@ -85,7 +85,7 @@ export function createSandboxServer(o: ServerOptions): Server {
         caller = await tokens.authenticate(req.headers.authorization);
         account = caller.account;
         const fault = faults.next();
-        const rate = limiter.check(account, fault.kind !== 'r429');
+        const rate = limiter.check(account, fault.kind !== 'r429', o.clockMs());
         Object.assign(headers, rate.headers);
         if (fault.latencyMs > 0) await sleep(fault.latencyMs);
         if (!rate.allowed) throw rateLimited(rate.retryAfterSeconds, rate.exhausted === 'day' ? `the daily limit of ${account.perDay} requests is used up` : `the limit of ${account.perMinute} requests per minute is reached`);
@@ -158,7 +158,7 @@ export function createSandboxServer(o: ServerOptions): Server {
     if (!req.headers.authorization) return;
     try {
       const caller = await tokens.authenticate(req.headers.authorization);
-      Object.assign(headers, limiter.check(caller.account, false).headers);
+      Object.assign(headers, limiter.check(caller.account, false, o.clockMs()).headers);
     } catch {
       // Without a valid token there is no account to describe.
     }
