@@ -6,8 +6,7 @@ import { clientBackend } from '../../addin/src/shared/client-backend';
 import { toExcelError } from '../../addin/src/shared/excel-errors';
 import { InputError } from '../../addin/src/shared/input-error';
 import * as F from '../../addin/src/functions/functions';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { startUpstreamProxy, type UpstreamProxy } from './upstream-proxy';
 import { realCatalogueIds } from './real-ids';
 
 /** Excel's custom-functions globals, as the functions see them in the shared runtime. */
@@ -59,25 +58,10 @@ beforeAll(async () => {
  * A service that answers for another asset: the sandbox behind a proxy that renames one id in
  * its batch answers (the fault of issue 10, where the service rebuilt assets from ids' parts).
  */
-async function misnamingService(renamed: string): Promise<{ url: string; close(): Promise<void> }> {
-  const server = http.createServer(async (req, res) => {
-    const chunks: Buffer[] = [];
-    for await (const c of req) chunks.push(c as Buffer);
-    const upstream = await fetch(`${sandbox.url.replace(/\/v1$/, '')}${req.url}`, {
-      method: req.method,
-      headers: Object.fromEntries(Object.entries(req.headers).filter(([k, v]) => typeof v === 'string' && !['host', 'content-length', 'connection'].includes(k))) as Record<string, string>,
-      body: req.method === 'GET' ? undefined : Buffer.concat(chunks),
-    });
-    let text = await upstream.text();
-    if (req.url?.endsWith('/valuations/batch') && upstream.ok) text = text.split(`"asset_id":"${renamed}"`).join('"asset_id":"SVC-WAT-SOMEONEELSE-X1"');
-    res.writeHead(upstream.status, { 'content-type': 'application/json', ...Object.fromEntries([...upstream.headers].filter(([k]) => k.startsWith('x-'))) });
-    res.end(text);
+function misnamingService(renamed: string): Promise<UpstreamProxy> {
+  return startUpstreamProxy(sandbox.url, {
+    rewrite: (path, body) => (path.endsWith('/valuations/batch') ? body.split(`"asset_id":"${renamed}"`).join('"asset_id":"SVC-WAT-SOMEONEELSE-X1"') : body),
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
-    close: () => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }),
-  };
 }
 
 afterAll(async () => {

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { startUpstreamProxy } from './upstream-proxy';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -23,39 +22,30 @@ let gate: { url: string; inFlightPeak: number; close(): Promise<void> };
 let host: RunningAddinHost;
 let dist: string;
 
+/** The sandbox behind a gate holding every batch call until `holdUntil` of them wait together. */
 async function startGate(upstream: string, holdUntil: number) {
   const held: (() => void)[] = [];
   let inFlight = 0;
-  const state = { inFlightPeak: 0 };
-  const server = http.createServer(async (req, res) => {
-    const chunks: Buffer[] = [];
-    for await (const c of req) chunks.push(c as Buffer);
-    const isBatch = req.url?.endsWith('/valuations/batch') ?? false;
-    if (isBatch) {
+  let peak = 0;
+  const proxy = await startUpstreamProxy(upstream, {
+    hold: (path) => {
+      if (!path.endsWith('/valuations/batch')) return undefined;
       inFlight++;
-      state.inFlightPeak = Math.max(state.inFlightPeak, inFlight);
-      // The round trip's latency: held until enough calls are waiting together.
-      await new Promise<void>((release) => {
-        held.push(release);
+      peak = Math.max(peak, inFlight);
+      return new Promise<void>((release) => {
+        held.push(() => {
+          inFlight--;
+          release();
+        });
         if (held.length >= holdUntil) held.splice(0).forEach((r) => r());
       });
-    }
-    const answer = await fetch(`${upstream}${req.url!.replace(/^\/v1/, '')}`, {
-      method: req.method,
-      headers: Object.fromEntries(Object.entries(req.headers).filter(([k, v]) => typeof v === 'string' && !['host', 'content-length', 'connection'].includes(k))) as Record<string, string>,
-      body: req.method === 'GET' ? undefined : Buffer.concat(chunks),
-    });
-    if (isBatch) inFlight--;
-    res.writeHead(answer.status, Object.fromEntries([...answer.headers].filter(([k]) => k === 'content-type' || k.startsWith('x-'))));
-    res.end(Buffer.from(await answer.arrayBuffer()));
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
-    get inFlightPeak() {
-      return state.inFlightPeak;
     },
-    close: () => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }),
+  });
+  return {
+    ...proxy,
+    get inFlightPeak() {
+      return peak;
+    },
   };
 }
 
