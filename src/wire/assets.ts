@@ -75,7 +75,7 @@ export function requireMakerAndModel(a: AssetDescriptor, ctx: Ctx) {
   requireField(!!(a.model ?? a.title), ctx, 'model', 'model is required (or title for art)');
 }
 
-/** Scores and portfolio items need at least a maker. */
+/** Scores and portfolio items need at least a maker (unless they name an asset_id). */
 export function requireMaker(a: AssetDescriptor, ctx: Ctx) {
   requireField(!!(a.brand ?? a.producer ?? a.artist), ctx, 'brand', 'brand is required (or producer for wine, artist for art)');
 }
@@ -94,5 +94,8 @@ export const PortfolioAssetInput = AssetDescriptor.extend({
   asset_id: plainString().max(120).optional(),
   purchase_price: MoneyIn,
   purchase_date: PurchaseDate,
-}).superRefine(requireMaker);
+}).superRefine((a, ctx) => {
+  // An item naming an asset_id is that asset: the id stands in for the maker (docs/decisions.md).
+  if (a.asset_id === undefined) requireMaker(a, ctx);
+});
 export type PortfolioAssetInput = z.input<typeof PortfolioAssetInput>;

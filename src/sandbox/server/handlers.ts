@@ -63,6 +63,12 @@ export function createHandlers({ market, tokens, storeLimit }: HandlerDeps): Han
   const requestedAsset = (body: ParsedRequestOf<'createValuation'>, field = 'asset_id'): CanonicalAsset =>
     body.asset_id !== undefined ? withParticulars(assetFor(body.asset_id, field), body) : toCanonical(body);
 
+  /** A portfolio item naming no maker is the asset its asset_id names: an id that names none is a 400 on that item's asset_id. */
+  const checkItemIds = (assets: ParsedRequestOf<'createPortfolio'>['assets']) =>
+    assets.forEach((a, n) => {
+      if (a.asset_id !== undefined && !(a.brand ?? a.producer ?? a.artist)) assetFor(a.asset_id, `assets[${n}].asset_id`);
+    });
+
   const portfolioOf = (i: HandlerInput<OperationName>): StoredPortfolio => {
     const p = portfolios.get(clientOf(i), i.params.id!);
     if (!p) throw notFound('portfolio', i.params.id!);
@@ -159,6 +165,7 @@ export function createHandlers({ market, tokens, storeLimit }: HandlerDeps): Han
 
     createPortfolio: (i) => {
       checkPurchaseDates(i.body.assets, i.now);
+      checkItemIds(i.body.assets);
       const at = i.now.toISOString();
       const p: StoredPortfolio = { id: newId('port'), name: i.body.name, assets: i.body.assets, currency: i.body.currency ?? 'USD', created_at: at, updated_at: at };
       const summary = market.portfolioCreated(p, ctxOf(i, p.currency));
@@ -171,7 +178,10 @@ export function createHandlers({ market, tokens, storeLimit }: HandlerDeps): Han
     },
     updatePortfolio: (i) => {
       const old = portfolioOf(i);
-      if (i.body.assets) checkPurchaseDates(i.body.assets, i.now);
+      if (i.body.assets) {
+        checkPurchaseDates(i.body.assets, i.now);
+        checkItemIds(i.body.assets);
+      }
       const p: StoredPortfolio = { ...old, name: i.body.name ?? old.name, assets: i.body.assets ?? old.assets, updated_at: i.now.toISOString() };
       const analytics = market.portfolioAnalytics(p, ctxOf(i, p.currency));
       portfolios.put(clientOf(i), p.id, p);
