@@ -25,7 +25,7 @@ async function problemOf(res: Response): Promise<string> {
   return `The add-in host answered ${res.status}.`;
 }
 
-async function hostFetch(path: string, init: RequestInit = {}): Promise<Response> {
+async function hostFetch(path: string, init: RequestInit = {}, accept: number[] = []): Promise<Response> {
   const { headers } = connection();
   let res: Response;
   try {
@@ -33,7 +33,7 @@ async function hostFetch(path: string, init: RequestInit = {}): Promise<Response
   } catch {
     throw new Error('The add-in host cannot be reached. Check your network connection.');
   }
-  if (!res.ok) throw new Error(await problemOf(res));
+  if (!res.ok && !accept.includes(res.status)) throw new Error(await problemOf(res));
   return res;
 }
 
@@ -41,9 +41,14 @@ export async function fetchStatus(): Promise<HostStatus> {
   return (await (await hostFetch('/addin/status')).json()) as HostStatus;
 }
 
-/** Clears the host's shared cache too, so the next values come fresh from the service. */
-export async function clearHostCache(): Promise<void> {
-  await hostFetch('/addin/refresh', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+/**
+ * Clears the host's shared cache too, so the next values come fresh from the service. The host
+ * clears it at most once per 30 s for everyone: a 429 means it was cleared moments ago, which is
+ * as good, so the pane recalculates all the same.
+ */
+export async function clearHostCache(): Promise<'cleared' | 'cleared-recently'> {
+  const res = await hostFetch('/addin/refresh', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }, [429]);
+  return res.status === 429 ? 'cleared-recently' : 'cleared';
 }
 
 export interface ExportedFile {
