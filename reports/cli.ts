@@ -42,7 +42,8 @@ function withRunOptions(cmd: Command, outHelp: string, scheduled = false): Comma
     cmd
       .option('--as-of <date>', 'valuation date YYYY-MM-DD (default: today, UTC); with the sandbox, values are as of that day')
       .option('--previous <dir>', "a previous run's output folder: adds month-on-month change from its JSON reports")
-      .option('--resume', 'continue an interrupted run from the checkpoint in --out');
+      .option('--resume', 'continue an interrupted run from the checkpoint in --out')
+      .option('--queue', 'value the portfolios on the BullMQ queue in Redis (needs --redis and SVC_BASE_URL): `svc-report worker` processes do the work, this run waits and writes the consolidated report (docs/scale-out.md)');
   }
   cmd
     .option('--decimal-comma', 'the holdings files write amounts as 1.234,56 (default: each column\'s own convention; an amount like 12.500 that could be read either way is refused)')
@@ -54,8 +55,12 @@ function withRunOptions(cmd: Command, outHelp: string, scheduled = false): Comma
     .option('--config <file>', 'config file (default: ./svc-report.config.json when present)')
     .addOption(new Option('--concurrency <n>', "calls in flight at most (default: sized from the account's pace and the service's round trip, at most 32)").argParser(positiveInt('--concurrency')))
     .addOption(minuteMsOption())
-    .addOption(sandboxLogOption());
+    .addOption(sandboxLogOption())
+    .addOption(redisOption());
 }
+
+/** Redis shared by every process of the account: one rate budget (and the queue for --queue / worker). */
+const redisOption = () => new Option('--redis <url>', "Redis shared by every process using the account, e.g. redis://10.0.0.5:6379: they share its rate budget (default: SVC_REDIS_URL, else redis_url in the config, else this process alone)");
 
 /** Options for tests and benchmarks: a shortened rate window, the embedded sandbox's request log. */
 const minuteMsOption = () =>
@@ -100,7 +105,7 @@ function interruptible(): { signal: AbortSignal; dispose(): void } {
   };
 }
 
-async function runCommand(files: string[], opts: Omit<RunOptions, 'files'>): Promise<number> {
+async function runCommand(files: string[], opts: Omit<RunOptions, 'files'> & { queue?: boolean }): Promise<number> {
   // Loaded here, not at the top: --help and usage errors stay fast (the writers pull in exceljs and pdfkit).
   const stop = interruptible();
   try {
@@ -109,7 +114,8 @@ async function runCommand(files: string[], opts: Omit<RunOptions, 'files'>): Pro
     // Sizes first, before the writers' heavy modules load: a file far past a limit is refused at once.
     await (await import('../src/holdings/limits')).checkInputLimits(files);
     const [{ runReports }, { createProgress }] = await Promise.all([import('./run/run-job'), import('./run/progress')]);
-    const outcome = await runReports({ ...opts, files }, { signal: stop.signal, progress: printableProgress(createProgress()) });
+    const run = opts.queue ? (await import('./queue/coordinator')).runQueued : runReports;
+    const outcome = await run({ ...opts, files }, { signal: stop.signal, progress: printableProgress(createProgress()) });
     for (const f of outcome.files) process.stdout.write(`${printable(f)}\n`);
     if (outcome.files.length > 0) await (await import('./run-manifest')).recordRun('run', opts.out, opts, files, outcome.files);
     const written = `${plural(outcome.files.length, 'file')} written`;
@@ -225,6 +231,32 @@ function program(): Command {
       process.off('SIGTERM', stopWhenIdle);
       process.exitCode = interrupted ? EXIT.interrupted : code;
     });
+  root
+    .command('worker')
+    .description('Value month-end portfolios from the queue in Redis (runs started with `run --queue`), with the account\'s shared rate budget; any number, on any machine, with the same configuration. Runs until Ctrl-C or SIGTERM.')
+    .addOption(new Option('--tier <tier>', 'the account tier (paces requests)').choices(TIER_NAMES))
+    .option('--config <file>', 'config file (default: ./svc-report.config.json when present)')
+    .addOption(redisOption())
+    .addOption(minuteMsOption())
+    .addOption(new Option('--portfolios <n>', 'portfolios this worker values at once (default 1)').argParser(positiveInt('--portfolios')))
+    .addOption(new Option('--concurrency <n>', "calls in flight at most per portfolio (default: sized from the account's pace and the service's round trip)").argParser(positiveInt('--concurrency')))
+    .addOption(new Option('--lock-ms <n>', "how long a portfolio stays with a worker that stopped answering before another takes it (default 30000)").argParser(positiveInt('--lock-ms')))
+    .addHelpText(
+      'after',
+      `\nExample (on each machine; the same service account, Redis and a shared --out folder):\n  SVC_BASE_URL=https://api.example.com/v1 SVC_CLIENT_ID=… SVC_CLIENT_SECRET=… svc-report worker --redis redis://10.0.0.5:6379 --tier pro\n  svc-report run clients/*.xlsx --out /shared/reports/2026-10 --queue --redis redis://10.0.0.5:6379 --tier pro\n\nA worker killed mid-portfolio: another takes the portfolio after --lock-ms, without valuing again\nthe chunks that landed. Reports are written into the run's --out (every worker must reach it).\nSee docs/scale-out.md.\n${ENV_HELP}`,
+    )
+    .exitOverride()
+    .action(async (opts) => {
+      const { startWorker } = await import('./queue/worker');
+      const stop = interruptible();
+      const worker = await startWorker(opts, say, stop.signal);
+      await new Promise<void>((resolve) => stop.signal.addEventListener('abort', () => resolve(), { once: true }));
+      say('Worker stopping: portfolios in hand go back to the queue for another worker.');
+      await worker.close();
+      stop.dispose();
+      process.exitCode = EXIT.ok;
+    });
+
   root
     .command('verify')
     .description("Check a report folder against its manifest.json: every file's SHA-256 and size; names each file changed or missing (exit 1).")

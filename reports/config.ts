@@ -29,6 +29,8 @@ const ConfigFile = z
     decimal_comma: z.boolean().optional(),
     /** Calls in flight at most; absent: sized from the service's pace and round trip. */
     concurrency: z.number().int().min(1).max(MAX_CONCURRENCY).optional(),
+    /** Redis shared by every process of the account (docs/scale-out.md); SVC_REDIS_URL and --redis win. */
+    redis_url: z.string().regex(/^rediss?:\/\/[^/]/, 'must be a Redis URL such as redis://10.0.0.5:6379').optional(),
   })
   .strict();
 type ConfigFile = z.infer<typeof ConfigFile>;
@@ -48,6 +50,8 @@ export interface CommonFlags {
   decimalComma?: boolean;
   /** --fx-rates FILE. */
   fxRates?: string;
+  /** --redis URL: share the account's rate budget with other processes (docs/scale-out.md). */
+  redis?: string;
 }
 
 export interface ServiceSettings {
@@ -61,6 +65,8 @@ export interface ServiceSettings {
   minuteMs?: number;
   /** Embedded sandbox only: its JSONL request log. */
   sandboxLog?: string;
+  /** Redis shared by every process of the account (--redis, SVC_REDIS_URL, redis_url); undefined: this process alone. */
+  redisUrl?: string;
 }
 
 export interface JobSettings {
@@ -107,6 +113,7 @@ export function resolveSettings(flags: CommonFlags, env: NodeJS.ProcessEnv = pro
       sandbox: baseUrl === undefined || (envSandbox ?? file.sandbox ?? false),
       minuteMs: flags.minuteMs,
       sandboxLog: flags.sandboxLog,
+      redisUrl: redisUrl(flags.redis ?? (env.SVC_REDIS_URL?.trim() || undefined), file.redis_url),
     },
     formats: parseFormats(flags.formats) ?? file.formats ?? [...REPORT_FORMATS],
     currency,
@@ -116,6 +123,11 @@ export function resolveSettings(flags: CommonFlags, env: NodeJS.ProcessEnv = pro
     decimalMark: decimalMark(flags.decimalComma ?? file.decimal_comma),
     concurrency: file.concurrency,
   };
+}
+
+function redisUrl(given: string | undefined, fromFile: string | undefined): string | undefined {
+  if (given !== undefined && !/^rediss?:\/\/[^/]/.test(given)) throw new InputError('--redis / SVC_REDIS_URL must be a Redis URL such as redis://10.0.0.5:6379 (rediss:// for TLS)');
+  return given ?? fromFile;
 }
 
 const decimalMark = (comma: boolean | undefined): DecimalMark | undefined => (comma === undefined ? undefined : comma ? ',' : '.');

@@ -27,10 +27,13 @@ export async function connect(settings: ServiceSettings, opts: { asOf?: string; 
     if (!settings.clientId || !settings.clientSecret) {
       throw new UsageError('SVC_BASE_URL is set but credentials are missing: set SVC_CLIENT_ID and SVC_CLIENT_SECRET (or client_id/client_secret in the config file)');
     }
-    const client = new ServiceClient({ baseUrl: settings.baseUrl, clientId: settings.clientId, clientSecret: settings.clientSecret, tier: settings.tier, limits, headers });
-    return { client, sandbox: settings.sandbox, tier: settings.tier, close: async () => {} };
+    // With Redis (--redis, SVC_REDIS_URL) the account's rate budget is shared with every other process using it.
+    const shared = settings.redisUrl ? await (await import('../queue/shared-gate')).openReportGate(settings.baseUrl, settings.clientId, settings.redisUrl, limits.minuteMs, opts.log) : undefined;
+    const client = new ServiceClient({ baseUrl: settings.baseUrl, clientId: settings.clientId, clientSecret: settings.clientSecret, tier: settings.tier, limits, headers, rateGate: shared?.gate });
+    return { client, sandbox: settings.sandbox, tier: settings.tier, close: async () => shared?.close() };
   }
 
+  if (settings.redisUrl) opts.log('Note: the Redis URL is not used with the embedded sandbox (it lives in this process only); set SVC_BASE_URL to share an account.');
   const tier = settings.tier ?? 'enterprise';
   // Loaded only here: a run against the real service never loads the market model.
   const { startSandbox } = await import('../../src/sandbox');

@@ -1,0 +1,183 @@
+import { mkdir } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { Queue, QueueEvents, type Job } from 'bullmq';
+import { readRatesFile } from '../../src/fx';
+import { reportCurrency, requireCurrency } from '../../src/holdings/currency';
+import { loadHoldings } from '../../src/holdings/load';
+import type { PortfolioInput } from '../../src/holdings/types';
+import { openRedis } from '../../src/scale-out';
+import { buildConsolidatedReport } from '../build/consolidated';
+import { checkReportingCurrency, inServiceCurrency, serviceCurrencyFor } from '../build/fx';
+import { fixedGeneratedAt, resolveSettings } from '../config';
+import { planBudget } from '../run/budget';
+import { checkpointKey } from '../run/checkpoint';
+import { connect } from '../run/connect';
+import { portfolioPerformance } from '../run/enrich';
+import { EXIT, InterruptedError, UsageError } from '../run/exit-codes';
+import type { PortfolioResults } from '../run/results';
+import type { RunIo, RunOptions, RunOutcome } from '../run/run-job';
+import { needsOf, skipped } from '../run/value-portfolios';
+import { writeReport } from '../writers';
+import { JOB_ATTEMPTS, QUEUE_NAME, bullConnection, jobId, type PortfolioJobData, type PortfolioJobResult } from './jobs';
+import { RedisJournal } from './redis-journal';
+
+/**
+ * `svc-report run … --queue`: the coordinating run. The same checks as a one-process run
+ * (input, currency, the day-budget pre-check with the account's shared budget), then one BullMQ
+ * job per portfolio that fits; `svc-report worker` processes value them and write their reports.
+ * Progress comes from the workers' job progress events; when every portfolio has landed, this
+ * run fetches the consolidated performance and writes the consolidated report.
+ */
+export async function runQueued(opts: RunOptions, io: RunIo): Promise<RunOutcome> {
+  const env = io.env ?? process.env;
+  const log = (line: string) => io.progress.log(line);
+  const settings = resolveSettings(opts, env);
+  const { redisUrl, baseUrl } = settings.service;
+  if (!redisUrl) throw new UsageError('--queue needs Redis: give --redis URL, SVC_REDIS_URL or redis_url in the config file');
+  if (!baseUrl) throw new UsageError('--queue needs the service every worker shares: set SVC_BASE_URL, SVC_CLIENT_ID and SVC_CLIENT_SECRET (workers on other machines cannot reach an embedded sandbox)');
+  const loaded = await loadHoldings(opts.files, { asOf: settings.asOf, decimalMark: settings.decimalMark });
+  loaded.warnings.forEach(log);
+  const portfolios = loaded.portfolios;
+  const currency = reportCurrency(portfolios, settings.currency);
+  const fxRates = settings.fxRates;
+  const fx = fxRates ? await readRatesFile(fxRates) : undefined;
+  checkReportingCurrency(currency, fx);
+  requireCurrency(portfolios, currency, fx && ((code) => fx.covers(code)));
+  const asked = serviceCurrencyFor(currency);
+  const outDir = resolve(opts.out);
+  await mkdir(outDir, { recursive: true });
+
+  const conn = await connect(settings.service, { asOf: settings.asOf, log });
+  const redis = await openRedis(redisUrl, { name: 'svc-report-run' });
+  const queue = new Queue<PortfolioJobData, PortfolioJobResult>(QUEUE_NAME, { connection: bullConnection(redisUrl, 'svc-report-run-queue') });
+  const events = new QueueEvents(QUEUE_NAME, { connection: bullConnection(redisUrl, 'svc-report-run-events') });
+  try {
+    const runKey = checkpointKey(portfolios, settings.asOf, currency, baseUrl);
+    const ids = portfolios.map((p, i) => jobId(runKey, p.name, i));
+    const journal = new RedisJournal(redis, runKey);
+    if (!opts.resume) {
+      // A fresh run of the same input: earlier jobs and landed chunks are forgotten (as a one-process run discards its checkpoint).
+      for (const id of ids) await queue.remove(id).catch(() => 0);
+      await journal.remove(portfolios.map((p) => p.name));
+    }
+    await journal.load(portfolios.map((p) => p.name));
+    if (opts.resume) log('Resuming: chunks that already landed in Redis are not valued again.');
+    // Fixed once per run in Redis, so a resumed run's reports carry the same generated_at.
+    const genKey = `svc-report:journal:{${runKey}}:generated_at`;
+    await redis.set(genKey, new Date().toISOString(), 'EX', 7 * 24 * 3600, 'NX');
+    const generatedAt = fixedGeneratedAt(env) ?? (await redis.get(genKey))!;
+
+    // The day-budget pre-check, with what the whole account has left (the shared gate's view after one cheap call).
+    await conn.client.segments.list({ signal: io.signal });
+    const states = new Map(portfolios.map((p) => [p.name, journal.portfolio(p.name)]));
+    const decisions = planBudget(needsOf(portfolios, states), conn.client.rateLimitStatus(), portfolios.length > 1 && !journal.state.consolidated ? 2 : 0);
+    const results = new Map<string, PortfolioResults>();
+    const byJob = new Map<string, PortfolioInput>();
+    const jobs: { name: string; data: PortfolioJobData; opts: { jobId: string; attempts: number; backoff: { type: 'exponential'; delay: number } } }[] = [];
+    portfolios.forEach((p, i) => {
+      const d = decisions[i]!;
+      if (!d.fits) {
+        log(d.message!);
+        results.set(p.name, skipped(p, states.get(p.name)!, d.message!));
+        return;
+      }
+      byJob.set(ids[i]!, p);
+      const data: PortfolioJobData = { runKey, portfolio: p, asOf: settings.asOf, currency, asked, fxRates, previous: opts.previous ? resolve(opts.previous) : undefined, outDir, formats: settings.formats, preparedBy: settings.preparedBy, generatedAt, sandbox: conn.sandbox };
+      jobs.push({ name: 'portfolio', data, opts: { jobId: ids[i]!, attempts: JOB_ATTEMPTS, backoff: { type: 'exponential', delay: 2000 } } });
+    });
+
+    await events.waitUntilReady();
+    const total = [...byJob.values()].reduce((n, p) => n + p.holdings.length, 0);
+    const done = new Map<string, number>();
+    const label = `${byJob.size} portfolio${byJob.size === 1 ? '' : 's'} on the queue`;
+    const show = () => io.progress.update({ label, done: [...done.values()].reduce((a, b) => a + b, 0), total, requestsLeft: conn.client.rateLimitStatus().minuteRemaining });
+    events.on('progress', ({ jobId: id, data }) => {
+      const d = data as { done?: number };
+      if (byJob.has(id) && typeof d.done === 'number') {
+        done.set(id, d.done);
+        show();
+      }
+    });
+    const added = await queue.addBulk(jobs);
+    // A resumed run finds its earlier jobs: a failed one is tried again, a finished one's result is used as is.
+    for (const job of added) if (await job.isFailed()) await job.retry();
+    log(`${added.length} portfolio${added.length === 1 ? '' : 's'} queued; waiting for the workers (svc-report worker) to value them.`);
+    show();
+
+    const outcomes = await waitAll(added, events, io.signal);
+    const files: string[] = [];
+    let rowErrors = false;
+    let retryable = 0;
+    let servedBySandbox = conn.client.servedBySandbox;
+    for (const [id, p] of byJob) {
+      const o = outcomes.get(id)!;
+      if ('failed' in o) {
+        const message = `Portfolio "${p.name}" was not valued: its job failed ${JOB_ATTEMPTS} times (${o.failed}); run the same command with --resume to try it again.`;
+        log(message);
+        results.set(p.name, skipped(p, journal.portfolio(p.name), message));
+        continue;
+      }
+      const r = o.result;
+      for (const note of r.notes) log(`${p.name}: ${note}`);
+      results.set(p.name, r.results);
+      files.push(...r.files);
+      rowErrors ||= r.rowErrors;
+      retryable += r.retryable;
+      servedBySandbox ||= r.servedBySandbox;
+    }
+
+    const ctx = { asOf: settings.asOf, currency, generatedAt, sandbox: conn.sandbox || servedBySandbox, preparedBy: settings.preparedBy, fx, previous: opts.previous ? await (await import('../build/previous')).readPreviousRun(opts.previous) : undefined };
+    if (portfolios.length > 1) {
+      if (!journal.state.consolidated) {
+        const inAsked = inServiceCurrency(portfolios, asked, currency, fx);
+        const valued = inAsked.flatMap((p) => p.holdings.filter((_, i) => results.get(p.name)!.valuations[i]?.ok));
+        journal.state.consolidated = { performance: await portfolioPerformance(conn.client, 'Consolidated', valued, { currency: asked, signal: io.signal }) };
+        await journal.recordConsolidated();
+      }
+      const parts = portfolios.map((p) => ({ input: p, results: results.get(p.name)! }));
+      const written = await writeReport(buildConsolidatedReport(parts, journal.state.consolidated!.performance, ctx), outDir, settings.formats);
+      files.push(...written.map((w) => w.path));
+    }
+    const failedJobs = [...outcomes.values()].some((o) => 'failed' in o);
+    const skippedAny = decisions.some((d) => !d.fits);
+    if (retryable > 0 || failedJobs || skippedAny) {
+      log(`Some holdings were not valued for a passing reason (budget, network or service): run the same command with --resume later to value only those (what landed is kept in Redis for 7 days).`);
+    } else {
+      await journal.remove(portfolios.map((p) => p.name));
+      await redis.del(genKey);
+      for (const id of byJob.keys()) await queue.remove(id).catch(() => 0);
+    }
+    const incomplete = rowErrors || failedJobs || [...results.values()].some((r) => r.valuations.some((v) => !v?.ok) || r.problems.length > 0) || portfolios.some((p) => p.problems.length > 0);
+    return { exitCode: incomplete ? EXIT.partial : EXIT.ok, files };
+  } catch (e) {
+    if (io.signal.aborted) {
+      throw new InterruptedError('Interrupted. The portfolios stay on the queue and the workers keep valuing them; run the same command again with --resume to collect them and write the consolidated report.');
+    }
+    throw e;
+  } finally {
+    io.progress.stop();
+    await events.close();
+    await queue.close();
+    redis.disconnect();
+    await conn.close();
+  }
+}
+
+type JobOutcome = { result: PortfolioJobResult } | { failed: string };
+
+/** Every job's end (BullMQ's completed/failed events, through waitUntilFinished); Ctrl-C stops the waiting, not the jobs. */
+async function waitAll(jobs: readonly Job<PortfolioJobData, PortfolioJobResult>[], events: QueueEvents, signal: AbortSignal): Promise<Map<string, JobOutcome>> {
+  const aborted = new Promise<never>((_, reject) => {
+    if (signal.aborted) reject(signal.reason);
+    signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+  });
+  aborted.catch(() => {});
+  const ends = jobs.map(async (job): Promise<[string, JobOutcome]> => {
+    try {
+      return [job.id!, { result: (await job.waitUntilFinished(events)) as PortfolioJobResult }];
+    } catch (e) {
+      return [job.id!, { failed: (e as Error).message }];
+    }
+  });
+  return new Map(await Promise.race([Promise.all(ends), aborted]));
+}

@@ -1,0 +1,97 @@
+import { Worker, type Job } from 'bullmq';
+import { readRatesFile } from '../../src/fx';
+import { buildPortfolioReport } from '../build/portfolio-report';
+import { inServiceCurrency } from '../build/fx';
+import { readPreviousRun } from '../build/previous';
+import { resolveSettings, type CommonFlags } from '../config';
+import { connect } from '../run/connect';
+import { UsageError } from '../run/exit-codes';
+import type { Progress } from '../run/progress';
+import { valuationsToDo } from '../run/valuate';
+import { valueEverything } from '../run/value-portfolios';
+import { writeReport } from '../writers';
+import { openRedis } from '../../src/scale-out';
+import { QUEUE_NAME, bullConnection, type PortfolioJobData, type PortfolioJobResult } from './jobs';
+import { RedisJournal } from './redis-journal';
+
+export interface WorkerOptions extends CommonFlags {
+  /** Portfolios this worker values at once (BullMQ's worker concurrency). */
+  portfolios?: number;
+  /** Calls in flight at most per portfolio; default: sized from the pace and round trip. */
+  concurrency?: number;
+  /** How long a job's lock lasts without renewal: a killed worker's portfolio goes to another after about this long (tests shorten it). */
+  lockMs?: number;
+}
+
+export interface RunningWorker {
+  /** Stops taking portfolios, lets those in hand finish (or, after `graceMs`, hands them back to the queue). */
+  close(): Promise<void>;
+}
+
+/**
+ * `svc-report worker`: takes portfolios off the queue one job at a time (or `portfolios` at
+ * once), values them with the account's shared gate and journal in Redis, and writes their
+ * reports into the run's --out (a folder every worker reaches). BullMQ does the rest: a job
+ * whose worker died (its lock lapsed) is stalled and given to another worker; a failed one is
+ * retried with backoff.
+ */
+export async function startWorker(opts: WorkerOptions, log: (line: string) => void, signal: AbortSignal): Promise<RunningWorker> {
+  const settings = resolveSettings(opts);
+  const { redisUrl, baseUrl } = settings.service;
+  if (!redisUrl) throw new UsageError('svc-report worker needs Redis: give --redis URL, SVC_REDIS_URL or redis_url in the config file');
+  if (!baseUrl) throw new UsageError('svc-report worker needs the service every worker shares: set SVC_BASE_URL, SVC_CLIENT_ID and SVC_CLIENT_SECRET (or the config file)');
+  const conn = await connect(settings.service, { log });
+  const redis = await openRedis(redisUrl, { name: 'svc-report-worker-journal' });
+  const processor = async (job: Job<PortfolioJobData, PortfolioJobResult>): Promise<PortfolioJobResult> => {
+    const d = job.data;
+    const name = d.portfolio.name;
+    log(`Valuing "${name}" (${d.portfolio.holdings.length} holdings, attempt ${job.attemptsMade + 1}).`);
+    const fx = d.fxRates ? await readRatesFile(d.fxRates) : undefined;
+    const previous = d.previous ? await readPreviousRun(d.previous) : undefined;
+    const journal = await new RedisJournal(redis, d.runKey).load([name]);
+    const progress: Progress = {
+      update: (s) => void job.updateProgress({ done: s.done, total: s.total }).catch(() => {}),
+      log: (line) => log(`${name}: ${line}`),
+      stop: () => {},
+    };
+    const results = await valueEverything(conn.client, inServiceCurrency([d.portfolio], d.asked, d.currency, fx), journal, {
+      currency: d.asked,
+      signal,
+      progress,
+      consolidated: false,
+      concurrency: opts.concurrency ?? settings.concurrency,
+    });
+    const r = results.get(name)!;
+    const servedBySandbox = conn.client.servedBySandbox;
+    const report = buildPortfolioReport(d.portfolio, r, { asOf: d.asOf, currency: d.currency, generatedAt: d.generatedAt, sandbox: d.sandbox || servedBySandbox, preparedBy: d.preparedBy, previous, fx });
+    const written = await writeReport(report, d.outDir, d.formats);
+    log(`"${name}" done: ${written.length} files written.`);
+    return {
+      results: r,
+      files: written.map((w) => w.path),
+      notes: report.analyst_notes,
+      rowErrors: report.errors.length > 0,
+      retryable: valuationsToDo(d.portfolio, journal.portfolio(name)).length,
+      servedBySandbox,
+    };
+  };
+  const lockDuration = opts.lockMs ?? 30_000;
+  const worker = new Worker<PortfolioJobData, PortfolioJobResult>(QUEUE_NAME, processor, {
+    connection: bullConnection(redisUrl, 'svc-report-worker'),
+    concurrency: opts.portfolios ?? 1,
+    lockDuration,
+    stalledInterval: lockDuration,
+    // A portfolio whose worker died twice is still given out again (its landed chunks are not valued again).
+    maxStalledCount: 3,
+  });
+  worker.on('failed', (job, err) => log(`"${job?.data.portfolio.name ?? '?'}" failed (${err.message}); BullMQ retries it with backoff.`));
+  await worker.waitUntilReady();
+  log(`Worker ready: taking month-end portfolios from the queue at ${new URL(redisUrl).host}.`);
+  return {
+    close: async () => {
+      await worker.close();
+      await conn.close();
+      redis.disconnect();
+    },
+  };
+}
