@@ -33,9 +33,9 @@ async function main(): Promise<void> {
   }
   // Replicas on one account (SVC_REDIS_URL): the rate budget and the answers live in Redis.
   const shared = config.redisUrl ? await (await import('./shared-account')).openSharedAccount(config.redisUrl, service, (line) => console.error(line)) : undefined;
-  const host = await startAddinHost({ service, port: config.port, host: config.host, tls, deploymentKey: config.deploymentKey, officeJs: config.officeJs, publicOrigin: config.publicOrigin, shared });
+  const host = await startAddinHost({ service, port: config.port, host: config.host, tls, deploymentKey: config.deploymentKey, auth: config.auth, auditLog: config.auditLog, perUserDailyCap: config.perUserDailyCap, officeJs: config.officeJs, publicOrigin: config.publicOrigin, shared });
   console.log(
-    `Add-in host on ${host.url} (manifest: ${host.url}/manifest.xml); forwarding the API to ${service.label}; office.js from ${config.officeJs === 'local' ? 'this host (ADDIN_OFFICE_JS=local)' : "Microsoft's CDN"}.${config.deploymentKey ? ' Deployment key required.' : ''}`,
+    `Add-in host on ${host.url} (manifest: ${host.url}/manifest.xml); forwarding the API to ${service.label}; office.js from ${config.officeJs === 'local' ? 'this host (ADDIN_OFFICE_JS=local)' : "Microsoft's CDN"}.${config.deploymentKey ? ' Deployment key required.' : ''} Sign-in: ADDIN_AUTH=${config.auth.mode}${config.auth.mode === 'entra' ? ` (issuer ${config.auth.entra.issuer})` : ''}; audit log ${config.auditLog}.`,
   );
   const stop = async () => {
     await host.close();

@@ -1,6 +1,9 @@
 import { isTierName, type TierName } from '../../src/wire';
 import { DEPLOYMENT_KEY_RULE, isValidDeploymentKey } from '../contract/deployment-key';
 import { OFFICE_JS_SOURCES, type OfficeJsSource } from './office-js';
+import { AuthConfigError, authSettingsFromEnv, checkAuthForAddress, type AuthSettings } from './auth/settings';
+import { DEFAULT_AUDIT_FILE } from './audit-log';
+import path from 'node:path';
 
 /** The host's settings as read from the environment (docs/addin.md lists them). */
 export interface HostEnvConfig {
@@ -9,6 +12,12 @@ export interface HostEnvConfig {
   tlsCertFile?: string;
   tlsKeyFile?: string;
   deploymentKey?: string;
+  /** ADDIN_AUTH and its settings (docs/addin.md, "Who may use the add-in"). */
+  auth: AuthSettings;
+  /** ADDIN_AUDIT_LOG, default addin-audit.jsonl in the working directory. */
+  auditLog: string;
+  /** ADDIN_USER_DAILY_CAP: upstream calls one user may cause per day. */
+  perUserDailyCap?: number;
   /** Where office.js comes from: Microsoft's CDN (default) or the host's npm copy. */
   officeJs: OfficeJsSource;
   /** The origin users reach the host at (ADDIN_ORIGIN), also written into the manifest. */
@@ -59,7 +68,22 @@ export function hostConfigFromEnv(env: NodeJS.ProcessEnv): HostEnvConfig {
       throw new HostConfigError(`ADDIN_ORIGIN must be an origin such as https://addin.example.com (got "${env.ADDIN_ORIGIN}").`);
     }
   }
-  const config: HostEnvConfig = { port, host: env.ADDIN_HOST ?? '127.0.0.1', tlsCertFile: env.ADDIN_TLS_CERT, tlsKeyFile: env.ADDIN_TLS_KEY, deploymentKey: key, officeJs, publicOrigin };
+  const host = env.ADDIN_HOST ?? '127.0.0.1';
+  let auth: AuthSettings;
+  try {
+    auth = authSettingsFromEnv(env);
+    checkAuthForAddress(auth, host);
+  } catch (err) {
+    if (err instanceof AuthConfigError) throw new HostConfigError(err.message);
+    throw err;
+  }
+  let perUserDailyCap: number | undefined;
+  if (env.ADDIN_USER_DAILY_CAP?.trim()) {
+    perUserDailyCap = Number(env.ADDIN_USER_DAILY_CAP);
+    if (!Number.isInteger(perUserDailyCap) || perUserDailyCap < 1) throw new HostConfigError(`ADDIN_USER_DAILY_CAP must be a whole number of service calls per user per day, at least 1 (got "${env.ADDIN_USER_DAILY_CAP}").`);
+  }
+  const auditLog = path.resolve(env.ADDIN_AUDIT_LOG?.trim() || DEFAULT_AUDIT_FILE);
+  const config: HostEnvConfig = { port, host, tlsCertFile: env.ADDIN_TLS_CERT, tlsKeyFile: env.ADDIN_TLS_KEY, deploymentKey: key, auth, auditLog, perUserDailyCap, officeJs, publicOrigin };
   if (env.SVC_BASE_URL) {
     checkServiceUrl(env.SVC_BASE_URL);
     if (!env.SVC_CLIENT_ID || !env.SVC_CLIENT_SECRET) throw new HostConfigError('SVC_BASE_URL needs SVC_CLIENT_ID and SVC_CLIENT_SECRET (the host signs in with them; the browser never sees them).');

@@ -2,11 +2,19 @@ import http from 'node:http';
 import https from 'node:https';
 import path from 'node:path';
 import { ADDIN_DIR } from '../paths';
-import { timingSafeEqual } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ServiceClient, type AccountGate } from '../../src/client';
-import { API_PREFIX, DEPLOYMENT_KEY_HEADER } from '../src/shared/host-connection';
+import { API_PREFIX } from '../src/shared/host-connection';
+import { accountKey } from '../../src/client';
+import { sharedGate } from '../../src/client/gate-registry';
+import { Authorizer } from './auth/authorize';
+import { checkAuthForAddress, type AuthSettings } from './auth/settings';
+import { AuthRefusal } from './auth/user';
+import { runInRequestContext, type RequestContext } from './auth/request-context';
+import { UserLimits } from './auth/user-limits';
+import { FairShareGate } from './fair-share';
+import { AuditLog } from './audit-log';
 import { HostApiCache } from './api-cache';
 import type { SharedAnswers } from './redis-cache';
 import type { ServiceTarget } from './service-target';
@@ -27,6 +35,8 @@ export { OFFICE_JS_DIR };
 
 /** Clearing the shared cache makes every user's next cells go upstream: at most this often. */
 const REFRESH_INTERVAL_MS = 30_000;
+/** The pane asks its status every few seconds at most; a user asking more often than this is refused (429). */
+const STATUS_PER_MINUTE = 30;
 
 export interface AddinHostOptions {
   service: ServiceTarget;
@@ -37,8 +47,16 @@ export interface AddinHostOptions {
   tls?: { cert: string | Buffer; key: string | Buffer };
   /** Plain HTTP, for tests only: allowed on 127.0.0.1 alone. */
   insecureHttp?: boolean;
-  /** When set, every API and report request must carry it in the x-addin-deployment-key header. */
+  /** When set, every API and report request must carry it in the x-addin-deployment-key header (the same as auth: { mode: 'key', key }). */
   deploymentKey?: string;
+  /** Who may use the host (ADDIN_AUTH); default `key` with deploymentKey, else `none` (127.0.0.1 only). */
+  auth?: AuthSettings;
+  /** The audit log (ADDIN_AUDIT_LOG): one JSON line per user request. None when unset (the CLI always sets one). */
+  auditLog?: string;
+  /** Rotates the audit log past this size (default 20 MiB). */
+  auditMaxBytes?: number;
+  /** Upstream calls one user may cause per day (ADDIN_USER_DAILY_CAP); default none. */
+  perUserDailyCap?: number;
   /** The built add-in (default addin/dist). */
   distDir?: string;
   /** Where the pages load office.js from (default Microsoft's CDN; `local` serves the npm copy). */
@@ -58,13 +76,8 @@ export interface RunningAddinHost {
   /** The host's shared API cache (its upstreamCalls count is read by tests and the benchmark). */
   cache: HostApiCache;
   client: ServiceClient;
-}
-
-function keyMatches(given: string | string[] | undefined, expected: string): boolean {
-  if (typeof given !== 'string') return false;
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
+  /** The account's budget shared round-robin between users (tests read who is waiting). */
+  fairShare: FairShareGate;
 }
 
 /**
@@ -78,26 +91,37 @@ export async function startAddinHost(options: AddinHostOptions): Promise<Running
     throw new Error('The add-in host needs a TLS certificate and key (Office loads add-ins only over HTTPS); plain HTTP is allowed only on 127.0.0.1 for tests.');
   }
   if (options.deploymentKey !== undefined && !isValidDeploymentKey(options.deploymentKey)) throw new Error(DEPLOYMENT_KEY_RULE);
+  const auth: AuthSettings = options.auth ?? (options.deploymentKey !== undefined ? { mode: 'key', key: options.deploymentKey } : { mode: 'none' });
+  checkAuthForAddress(auth, host);
+  const authorizer = new Authorizer(auth);
   checkServiceUrl(options.service.baseUrl, 'The service address');
   const distDir = options.distDir ?? path.join(ADDIN_DIR, 'dist');
   const s = options.service;
+  // Users share the account's budget round-robin (fair-share.ts) in front of the account's one gate.
+  const dayMs = s.limits?.dayMs ?? 86_400_000;
+  const fairShare = new FairShareGate(options.shared?.gate ?? sharedGate(accountKey(s.baseUrl.replace(/\/+$/, ''), s.clientId), { minuteMs: s.limits?.minuteMs ?? 60_000, dayMs }), {
+    perUserDailyCap: options.perUserDailyCap,
+    dayMs,
+  });
   const client = new ServiceClient({
     baseUrl: s.baseUrl,
     clientId: s.clientId,
     clientSecret: s.clientSecret,
     tier: s.tier,
     limits: s.limits,
-    rateGate: options.shared?.gate,
+    rateGate: fairShare,
   });
   const cache = new HostApiCache(Date.now, options.shared?.answers);
 
   const officeJs = options.officeJs ?? 'cdn';
   const security = securityHeaders({ officeJs, tls: options.tls !== undefined });
   const refreshLimit = new IntervalLimit(options.refreshIntervalMs ?? REFRESH_INTERVAL_MS);
+  const userLimits = new UserLimits(options.refreshIntervalMs ?? REFRESH_INTERVAL_MS, STATUS_PER_MINUTE, 60_000);
+  const audit = options.auditLog !== undefined ? new AuditLog(options.auditLog, options.auditMaxBytes) : undefined;
   /** Set once the server listens (the port is known then). */
   let origins = new Set<string>();
 
-  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+  const handle = async (req: IncomingMessage, res: ServerResponse, ctx: RequestContext): Promise<void> => {
     for (const [name, value] of Object.entries(security)) res.setHeader(name, value);
     const url = new URL(req.url ?? '/', 'http://host.invalid');
     let p: string;
@@ -112,13 +136,25 @@ export async function startAddinHost(options: AddinHostOptions): Promise<Running
       // Every one of these routes spends a call or changes state: only the add-in's own pages may ask.
       const refusal = crossSiteRefusal(req, origins);
       if (refusal) return sendError(res, refusal.status, 'cross_site_refused', refusal.message);
-      if (options.deploymentKey && !keyMatches(req.headers[DEPLOYMENT_KEY_HEADER], options.deploymentKey)) {
-        return sendError(res, 403, 'deployment_key_required', 'This add-in host requires its deployment key: install the add-in from the manifest your administrator deployed.');
+      ctx.operation = isApi ? 'api' : p.slice('/addin/'.length);
+      try {
+        ctx.user = await authorizer.authorize(req, url.searchParams);
+      } catch (err) {
+        if (!(err instanceof AuthRefusal)) throw err;
+        return sendError(res, err.status, err.type, err.message, { action: err.status === 503 ? 'retry_later' : 'sign_in' }, err.status === 401 ? { 'www-authenticate': 'Bearer' } : {});
       }
     }
     if (isApi) return handleApi(req, res, p.slice(API_PREFIX.length), url.searchParams, { client, cache });
-    if (p === '/addin/status' && req.method === 'GET') return sendJson(res, 200, await connectionStatus(client, cache, s));
+    if (p === '/addin/status' && req.method === 'GET') {
+      const wait = userLimits.takeStatus(ctx.user!.id);
+      if (wait > 0) return sendError(res, 429, 'rate_limited', `Status asked too often; try again in ${Math.ceil(wait / 1000)} s.`, { action: 'retry_later' }, { 'retry-after': String(Math.ceil(wait / 1000)) });
+      return sendJson(res, 200, { ...(await connectionStatus(client, cache, s)), ...userStatus(ctx.user!) });
+    }
     if (p === '/addin/refresh' && req.method === 'POST') {
+      const own = userLimits.takeRefresh(ctx.user!.id);
+      if (own > 0) {
+        return sendError(res, 429, 'rate_limited', `You cleared the host's cache moments ago; try again in ${Math.ceil(own / 1000)} s.`, { action: 'retry_later' }, { 'retry-after': String(Math.ceil(own / 1000)) });
+      }
       const wait = refreshLimit.take();
       if (wait > 0) {
         return sendError(res, 429, 'rate_limited', `The host's cache was cleared moments ago; try again in ${Math.ceil(wait / 1000)} s.`, { action: 'retry_later' }, { 'retry-after': String(Math.ceil(wait / 1000)) });
@@ -133,13 +169,35 @@ export async function startAddinHost(options: AddinHostOptions): Promise<Running
       return sendError(res, 404, 'not_found', 'Nothing is served at this path.');
     }
     // A deployment's manifest carries its key: it reaches users through the admin centre, not from here.
-    if (options.deploymentKey !== undefined && isPrivateFile(p)) return sendError(res, 404, 'not_found', 'Nothing is served at this path.');
+    if (auth.mode === 'key' && isPrivateFile(p)) return sendError(res, 404, 'not_found', 'Nothing is served at this path.');
     if (!p.startsWith('/addin/') && (await serveFile(res, distDir, p === '/' ? '/taskpane.html' : p, { html: (page) => pageForOfficeJs(page, officeJs) }))) return;
     sendError(res, 404, 'not_found', 'Nothing is served at this path.');
   };
 
+  /** What the pane shows about its user: who is signed in, and calls of theirs waiting for their turn (fair share). */
+  const userStatus = (user: NonNullable<RequestContext['user']>) => ({
+    user: user.signedIn ? { name: user.name, waiting: fairShare.waiting(user.id), calls_today: fairShare.usedToday(user.id), daily_cap: options.perUserDailyCap ?? null } : null,
+  });
+
   const listener = (req: IncomingMessage, res: ServerResponse) => {
-    handle(req, res).catch((err: unknown) => {
+    const ctx: RequestContext = { user: undefined, operation: undefined, assets: undefined, upstreamCalls: 0 };
+    const started = performance.now();
+    if (audit) {
+      res.once('close', () => {
+        if (ctx.operation === undefined) return; // static files are not audited
+        audit.write({
+          time: new Date().toISOString(),
+          user_id: ctx.user?.id ?? null,
+          user_name: ctx.user?.name ?? null,
+          operation: ctx.operation,
+          assets: ctx.assets ?? null,
+          source: ctx.upstreamCalls > 0 ? 'upstream' : res.statusCode < 400 ? 'hit' : 'none',
+          status: res.statusCode,
+          duration_ms: Math.round(performance.now() - started),
+        });
+      });
+    }
+    runInRequestContext(ctx, () => handle(req, res, ctx)).catch((err: unknown) => {
       if (!res.headersSent) sendServiceError(res, err);
       else res.destroy();
     });
@@ -159,10 +217,13 @@ export async function startAddinHost(options: AddinHostOptions): Promise<Running
     url: listenUrl,
     cache,
     client,
-    close: () =>
-      new Promise<void>((resolve) => {
+    fairShare,
+    close: async () => {
+      await new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());
-      }),
+      });
+      await audit?.flush();
+    },
   };
 }

@@ -5,6 +5,7 @@ import { checkInput } from '../../src/client/validate';
 import type { HostApiCache } from './api-cache';
 import { HttpProblem, readJson, sendError, sendJson } from './http-util';
 import { isProxied, PROXIED_OPERATIONS } from './operations';
+import { noteOperation } from './auth/request-context';
 
 export interface ProxyContext {
   client: ServiceClient;
@@ -49,7 +50,9 @@ export async function handleApi(req: IncomingMessage, res: ServerResponse, apiPa
   const name = match.name;
   try {
     const op = OPERATIONS[name];
+    noteOperation(name);
     const body = op.method === 'GET' ? undefined : await readJson(req);
+    noteOperation(name, body);
     // Checked against the wire schema here, before the cache keys it or anything else reads it.
     if ('request' in op && op.request) {
       const checked = checkInput(op.request, body, name);

@@ -1,0 +1,36 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { RequestUser } from './user';
+
+/**
+ * What the host learns about one browser request while handling it: who it is for (fair share
+ * reads it when the request reaches the account's rate gate), what it asked and whether it went
+ * upstream (the audit log writes it when the answer is sent).
+ */
+export interface RequestContext {
+  user: RequestUser | undefined;
+  operation: string | undefined;
+  assets: number | undefined;
+  /** Calls this request made to the service (0: answered from the host's cache). */
+  upstreamCalls: number;
+}
+
+const storage = new AsyncLocalStorage<RequestContext>();
+
+export function runInRequestContext<T>(ctx: RequestContext, fn: () => T): T {
+  return storage.run(ctx, fn);
+}
+
+export function currentRequest(): RequestContext | undefined {
+  return storage.getStore();
+}
+
+/** The operation and its number of assets (a batch's length, 1 for one asset), for the audit log; never the assets themselves. */
+export function noteOperation(operation: string, body?: unknown): void {
+  const ctx = storage.getStore();
+  if (!ctx) return;
+  ctx.operation = operation;
+  if (typeof body === 'object' && body !== null) {
+    const b = body as Record<string, unknown>;
+    ctx.assets = Array.isArray(b.assets) ? b.assets.length : Array.isArray(b.items) ? b.items.length : typeof b.asset_id === 'string' || typeof b.brand === 'string' ? 1 : undefined;
+  }
+}

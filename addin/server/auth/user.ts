@@ -1,0 +1,23 @@
+/** Who a request is for: the signed-in user in `entra` mode; in `key` and `none` modes the caller's address (nobody is identified). */
+export interface RequestUser {
+  /** Stable key for fair share and limits: the token's `oid` (object id), else `sub`; `address:<ip>` without sign-in. */
+  id: string;
+  /** Shown in the pane and the audit log: `name`, else `preferred_username`; null without sign-in. */
+  name: string | null;
+  signedIn: boolean;
+}
+
+export function anonymousUser(remoteAddress: string | undefined): RequestUser {
+  return { id: `address:${remoteAddress ?? 'unknown'}`, name: null, signedIn: false };
+}
+
+/** A refusal of the sign-in: 401 (no or bad token) or 403 (signed in but not allowed). Messages say what to do, never what the token held. */
+export class AuthRefusal extends Error {
+  constructor(
+    readonly status: 401 | 403 | 503,
+    readonly type: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}

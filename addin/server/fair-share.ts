@@ -1,0 +1,174 @@
+import type { AccountGate, GateLimits, Permit, RateLimitStatus, RateObservation } from '../../src/client';
+import { HttpProblem } from './http-util';
+import { currentRequest } from './auth/request-context';
+
+interface Waiter {
+  resolve(p: Permit): void;
+  reject(e: unknown): void;
+  signal?: AbortSignal;
+  onAbort?: () => void;
+}
+
+export interface FairShareOptions {
+  /** Upstream calls one user may cause per day (the account's day window); undefined: no cap. */
+  perUserDailyCap?: number;
+  /** The day window's length (the account's; default 24 h) and a clock, for the cap's reset. */
+  dayMs?: number;
+  now?: () => number;
+}
+
+const NOBODY = 'address:unknown';
+
+/**
+ * The account's rate gate, shared round-robin between users. Each user's calls wait in their
+ * own queue; only one request at a time waits in the account's gate, and the slot it gets goes
+ * to the next user in turn who has something waiting. So when the minute budget is contended,
+ * a user with 10 cells is served between the calls of a user with 5,000, not after them. The
+ * user is the one of the browser request being handled (addin/server/auth/request-context).
+ */
+export class FairShareGate implements AccountGate {
+  private readonly queues = new Map<string, Waiter[]>();
+  /** Users with something waiting, in turn order (the next served is first). */
+  private turn: string[] = [];
+  private pending = false;
+  private readonly used = new Map<string, number>();
+  private dayWindow = -1;
+
+  constructor(
+    private readonly inner: AccountGate,
+    private readonly options: FairShareOptions = {},
+  ) {}
+
+  get callsPerMs(): number | undefined {
+    return this.inner.callsPerMs;
+  }
+
+  tighten(limits: Partial<GateLimits>): void {
+    this.inner.tighten(limits);
+  }
+
+  /** Calls waiting for a slot, per user id (the status route shows a user theirs). */
+  waiting(userId: string): number {
+    return this.queues.get(userId)?.length ?? 0;
+  }
+
+  /** Upstream calls a user has caused in this day window. */
+  usedToday(userId: string): number {
+    this.rollDay();
+    return this.used.get(userId) ?? 0;
+  }
+
+  acquire(signal?: AbortSignal): Promise<Permit> {
+    const ctx = currentRequest();
+    const user = ctx?.user?.id ?? NOBODY;
+    return new Promise<Permit>((resolve, reject) => {
+      if (signal?.aborted) return reject(signal.reason);
+      const capped = this.capRefusal(user);
+      if (capped) return reject(capped);
+      const w: Waiter = { resolve: (p) => { if (ctx) ctx.upstreamCalls++; resolve(p); }, reject, signal };
+      if (signal) {
+        w.onAbort = () => {
+          const q = this.queues.get(user);
+          const i = q?.indexOf(w) ?? -1;
+          if (i >= 0) q!.splice(i, 1);
+          if (q?.length === 0) this.drop(user);
+          reject(signal.reason);
+        };
+        signal.addEventListener('abort', w.onAbort, { once: true });
+      }
+      const q = this.queues.get(user);
+      if (q) q.push(w);
+      else {
+        this.queues.set(user, [w]);
+        this.turn.push(user);
+      }
+      this.pump();
+    });
+  }
+
+  observe(permit: Permit | undefined, obs: RateObservation, answered?: boolean): void {
+    this.inner.observe(permit, obs, answered);
+  }
+
+  rateLimited(permit: Permit | undefined, obs: RateObservation) {
+    return this.inner.rateLimited(permit, obs);
+  }
+
+  unused(permit: Permit): void {
+    this.inner.unused(permit);
+  }
+
+  refund(permit: Permit | undefined): void {
+    this.inner.refund(permit);
+  }
+
+  status(): RateLimitStatus {
+    return this.inner.status();
+  }
+
+  /** One request at a time waits in the account's gate; its slot goes to whoever's turn it is when it is granted. */
+  private pump(): void {
+    if (this.pending || this.turn.length === 0) return;
+    this.pending = true;
+    this.inner.acquire().then(
+      (permit) => {
+        this.pending = false;
+        const w = this.next();
+        if (w) this.settle(w, () => w.resolve(permit));
+        else this.inner.unused(permit);
+        this.pump();
+      },
+      (err: unknown) => {
+        // The day is spent (or the gate failed): everyone waiting hears it now rather than one per turn.
+        this.pending = false;
+        for (const user of this.turn.splice(0)) for (const w of this.queues.get(user) ?? []) this.settle(w, () => w.reject(err));
+        this.queues.clear();
+      },
+    );
+  }
+
+  /** The head waiter of the user whose turn it is; that user goes to the back of the turn. */
+  private next(): Waiter | undefined {
+    while (this.turn.length > 0) {
+      const user = this.turn.shift()!;
+      const q = this.queues.get(user)!;
+      const capped = this.capRefusal(user);
+      if (capped) {
+        for (const w of q) this.settle(w, () => w.reject(capped));
+        this.queues.delete(user);
+        continue;
+      }
+      const w = q.shift()!;
+      if (q.length > 0) this.turn.push(user);
+      else this.queues.delete(user);
+      this.rollDay();
+      this.used.set(user, (this.used.get(user) ?? 0) + 1);
+      return w;
+    }
+    return undefined;
+  }
+
+  private drop(user: string): void {
+    this.queues.delete(user);
+    this.turn = this.turn.filter((u) => u !== user);
+  }
+
+  private settle(w: Waiter, fn: () => void): void {
+    if (w.signal && w.onAbort) w.signal.removeEventListener('abort', w.onAbort);
+    fn();
+  }
+
+  private capRefusal(user: string): HttpProblem | undefined {
+    const cap = this.options.perUserDailyCap;
+    if (cap === undefined || this.usedToday(user) < cap) return undefined;
+    return new HttpProblem(429, 'user_daily_share_used', `You have used your daily share of the firm's valuation budget (${cap} service calls); it renews at the start of the next day (UTC). Cells already valued stay.`);
+  }
+
+  private rollDay(): void {
+    const w = Math.floor((this.options.now ?? Date.now)() / (this.options.dayMs ?? 86_400_000));
+    if (w !== this.dayWindow) {
+      this.dayWindow = w;
+      this.used.clear();
+    }
+  }
+}
