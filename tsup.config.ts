@@ -14,6 +14,8 @@ export default defineConfig({
     'cli/svc-sandbox': 'src/sandbox/cli.ts',
     'cli/addin-serve': 'addin/server/cli.ts',
     'cli/addin-build': 'addin/build/cli.ts',
+    // svc-report writes reports in worker threads (reports/run/write-pool.ts) from this file.
+    'cli/report-writer': 'reports/run/write-worker.ts',
   },
   format: 'esm',
   platform: 'node',

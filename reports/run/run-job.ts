@@ -12,7 +12,9 @@ import { fixedGeneratedAt, resolveSettings, type CommonFlags } from '../config';
 import { reportCurrency, requireCurrency } from '../../src/holdings/currency';
 import { loadHoldings } from '../../src/holdings/load';
 import type { PortfolioInput } from '../../src/holdings/types';
-import { writeReport } from '../writers';
+import type { WrittenFile } from '../report-data';
+import type { PortfolioResults } from './results';
+import { WritePool } from './write-pool';
 import { CHECKPOINT_FILE, Checkpoint, checkpointKey } from './checkpoint';
 import { connect } from './connect';
 import { EXIT, InterruptedError, UsageError } from './exit-codes';
@@ -70,6 +72,7 @@ export async function runReports(opts: RunOptions, io: RunIo): Promise<RunOutcom
   if (!conn.sandbox && opts.asOf && opts.asOf !== new Date().toISOString().slice(0, 10)) {
     log(`Note: --as-of ${opts.asOf} dates the reports, but the live service values as of today (only the sandbox values as of a past day).`);
   }
+  let pool: WritePool | undefined;
   try {
     const key = checkpointKey(portfolios, settings.asOf, currency, settings.service.baseUrl ?? 'embedded-sandbox');
     const shape = new Map(portfolios.map((p) => [p.name, p.holdings.length]));
@@ -80,37 +83,49 @@ export async function runReports(opts: RunOptions, io: RunIo): Promise<RunOutcom
     }
     cp ??= Checkpoint.fresh(outDir, key, new Date().toISOString());
     const client = conn.client;
+    const writers = (pool = new WritePool());
+    // Built at the first report: by then the client has seen whether the service is a sandbox.
+    let context: BuildContext | undefined;
+    const ctx = (): BuildContext =>
+      (context ??= {
+        asOf: settings.asOf,
+        currency,
+        generatedAt: fixedGeneratedAt(env) ?? cp.state.generated_at,
+        // Marked as sandbox data when configured so, or when the service said it is one (x-sandbox: true), whatever the configuration.
+        sandbox: conn.sandbox || client.servedBySandbox,
+        preparedBy: settings.preparedBy,
+        previous,
+        fx,
+      });
+    // Each portfolio's reports are written (in worker threads) as soon as its results are in, while the others are valued.
+    const byName = new Map(portfolios.map((p) => [p.name, p]));
+    const writing = new Map<string, Promise<WrittenFile[]>>();
+    let rowErrors = false;
+    const writePortfolio = (name: string, r: PortfolioResults) => {
+      const p = byName.get(name)!;
+      const report = buildPortfolioReport(p, r, ctx());
+      // What the client PDF leaves out (tier, scope, HTTP detail, implausible returns) is the analyst's, here.
+      for (const note of report.analyst_notes) log(`${p.name}: ${note}`);
+      rowErrors ||= report.errors.length > 0;
+      const written = writers.write(report, outDir, settings.formats);
+      written.catch(() => {}); // awaited below, in portfolio order
+      writing.set(name, written);
+    };
+
     const results = await valueEverything(client, inServiceCurrency(portfolios, asked, currency, fx), cp, {
       currency: asked,
       signal: io.signal,
       progress: io.progress,
       consolidated: portfolios.length > 1,
       concurrency: opts.concurrency ?? settings.concurrency,
+      onPortfolio: writePortfolio,
     });
-    const ctx: BuildContext = {
-      asOf: settings.asOf,
-      currency,
-      generatedAt: fixedGeneratedAt(env) ?? cp.state.generated_at,
-      // Marked as sandbox data when configured so, or when the service said it is one (x-sandbox: true), whatever the configuration.
-      sandbox: conn.sandbox || client.servedBySandbox,
-      preparedBy: settings.preparedBy,
-      previous,
-      fx,
-    };
     const files: string[] = [];
-    let rowErrors = false;
-    for (const p of portfolios) {
-      const report = buildPortfolioReport(p, results.get(p.name)!, ctx);
-      // What the client PDF leaves out (tier, scope, HTTP detail, implausible returns) is the analyst's, here.
-      for (const note of report.analyst_notes) log(`${p.name}: ${note}`);
-      rowErrors ||= report.errors.length > 0;
-      const written = await writeReport(report, outDir, settings.formats);
-      files.push(...written.map((w) => w.path));
-    }
+    for (const p of portfolios) files.push(...(await writing.get(p.name)!).map((w) => w.path));
     if (portfolios.length > 1) {
       const parts = portfolios.map((p) => ({ input: p, results: results.get(p.name)! }));
       const performance = cp.state.consolidated?.performance ?? { included: false as const, note: 'Omitted: not fetched.' };
-      const written = await writeReport(buildConsolidatedReport(parts, performance, ctx), outDir, settings.formats);
+      const written = await writers.write(buildConsolidatedReport(parts, performance, ctx()), outDir, settings.formats);
       files.push(...written.map((w) => w.path));
     }
     // Holdings that failed for a passing reason (budget, network, 5xx) can be valued later with --resume.
@@ -135,6 +150,7 @@ export async function runReports(opts: RunOptions, io: RunIo): Promise<RunOutcom
     throw e;
   } finally {
     io.progress.stop();
+    await pool?.close();
     await conn.close();
   }
 }

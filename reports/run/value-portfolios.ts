@@ -4,6 +4,7 @@ import type { Currency } from '../../src/wire';
 import type { PortfolioInput } from '../../src/holdings/types';
 import { planBudget, type PortfolioNeed } from './budget';
 import { CallWindow } from './call-window';
+import { valuedHoldings } from './answered';
 import { resultsOf, type PortfolioState, type RunJournal } from './checkpoint';
 import { enrich, enrichmentRequests, portfolioPerformance } from './enrich';
 import { RunProgress, type Progress } from './progress';
@@ -106,7 +107,7 @@ export async function valueEverything(client: ServiceClient, portfolios: readonl
   ).finally(() => cp.flush());
 
   if (o.consolidated && !cp.state.consolidated) {
-    const valued = portfolios.flatMap((p) => p.holdings.filter((_, i) => results.get(p.name)!.valuations[i]?.ok));
+    const valued = portfolios.flatMap((p) => valuedHoldings(p.holdings, results.get(p.name)!.valuations));
     cp.state.consolidated = { performance: await portfolioPerformance(client, 'Consolidated', valued, { currency: o.currency, signal: o.signal, window }) };
     await cp.recordConsolidated();
   }

@@ -5,7 +5,7 @@ import { ServiceClient, type FetchLike } from '../../src/client';
 import { loadHoldings } from '../../src/holdings/load';
 import { startSandbox } from '../../src/sandbox';
 import { Checkpoint } from '../../reports/run/checkpoint';
-import type { Progress } from '../../reports/run/progress';
+import type { Progress, ProgressSnapshot } from '../../reports/run/progress';
 import { valueEverything } from '../../reports/run/value-portfolios';
 import { csvFile, runCli, serviceEnv, tempDir, watchRows } from './helpers';
 
@@ -60,9 +60,15 @@ describe('the report job against a slow service', () => {
     const input = await portfolios('three', 3, 20); // one chunk each: only portfolios in flight together overlap their batches
     const { client, seen } = observedClient('demo-enterprise');
     const cp = Checkpoint.fresh(tempDir(), 'key', '2026-11-01T00:00:00.000Z');
-    const results = await valueEverything(client, input, cp, { currency: 'USD', signal: new AbortController().signal, progress: quiet, consolidated: true });
+    const updates: ProgressSnapshot[] = [];
+    const progress: Progress = { ...quiet, update: (u) => updates.push(u) };
+    const results = await valueEverything(client, input, cp, { currency: 'USD', signal: new AbortController().signal, progress, consolidated: true });
     await cp.close();
     expect([...results.values()].flatMap((r) => r.valuations).filter((v) => v?.ok)).toHaveLength(60);
+    // One bar over the three portfolios in flight, counting up to every holding once.
+    expect(new Set(updates.map((u) => u.label))).toEqual(new Set(['3 portfolios']));
+    expect(updates.map((u) => u.done)).toEqual([...updates.map((u) => u.done)].sort((a, b) => a - b));
+    expect(updates.at(-1)).toMatchObject({ done: 60, total: 60 });
     expect(seen.maxBatches).toBeGreaterThan(1);
     expect(seen.maxCalls).toBeGreaterThan(1);
   });
@@ -92,5 +98,25 @@ describe('the report job against a slow service', () => {
     const rowsInOrder = alpha.holdings.map((h) => h.row);
     expect(rowsInOrder).toEqual([...rowsInOrder].sort((a, b) => a - b));
     expect(rowsInOrder).toHaveLength(80);
+  });
+
+  it("checks the day's budget for every portfolio before any is valued: with several in flight, one that does not fit is skipped and nothing overspends", async () => {
+    // 1 (segments) + 14 (one portfolio: valuation, score, 5 projections, 5 exits, portfolio, performance) + 2 (consolidated) + 5 to spare: the second portfolio does not fit.
+    const tight = await startSandbox({ port: 0, quiet: true, faults: 'latency=20-40', accounts: [{ client_id: 'tight', client_secret: 'tight-secret-for-this-test', tier: 'enterprise', per_day: 22 }] });
+    try {
+      const input = await portfolios('tight', 2, 10);
+      const client = new ServiceClient({ baseUrl: tight.url, clientId: 'tight', clientSecret: 'tight-secret-for-this-test', rateLimitKey: `tight-${Math.random()}` });
+      const cp = Checkpoint.fresh(tempDir(), 'key', '2026-11-01T00:00:00.000Z');
+      const logged: string[] = [];
+      const results = await valueEverything(client, input, cp, { currency: 'USD', signal: new AbortController().signal, progress: { ...quiet, log: (l) => logged.push(l) }, consolidated: true });
+      await cp.close();
+      expect(results.get('P1')!.valuations.every((v) => v?.ok)).toBe(true);
+      expect(results.get('P1')!.projections.included).toBe(true);
+      expect(results.get('P2')!.problems).toEqual([expect.stringMatching(/Portfolio "P2" was not valued: it needs about 14 requests but only 5 remain/)]);
+      expect(logged).toEqual([expect.stringMatching(/"P2" was not valued/)]);
+      expect(client.rateLimitStatus().dayRemaining).toBeGreaterThanOrEqual(0);
+    } finally {
+      await tight.close();
+    }
   });
 });

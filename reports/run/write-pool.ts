@@ -1,0 +1,78 @@
+import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { packageRoot } from '../../src/package-root';
+import type { ReportData, ReportFormat, WrittenFile } from '../report-data';
+import type { WriteAnswer, WriteJob } from './write-worker';
+
+/**
+ * Report writing off the job's event loop. Writing a portfolio's PDF and workbook takes longer
+ * than its calls at an Enterprise pace (measured: docs/report-job.md), and on the event loop it
+ * would hold back the rate gate's timers; in worker threads it overlaps the valuation of the
+ * portfolios still in flight. Jobs go to the least busy worker; answers come back by id.
+ */
+export class WritePool {
+  private readonly workers: { worker: Worker; busy: number }[] = [];
+  private readonly pending = new Map<number, { resolve(files: WrittenFile[]): void; reject(e: Error): void }>();
+  private nextId = 1;
+  private readonly inFlight = new Set<Promise<unknown>>();
+  /** A worker that failed to start or crashed: every write fails with its error. */
+  private broken: Error | undefined;
+
+  constructor(size = Math.max(1, availableParallelism() - 1)) {
+    for (let k = 0; k < size; k++) {
+      const worker = startWorker();
+      const slot = { worker, busy: 0 };
+      worker.on('message', (a: WriteAnswer) => {
+        slot.busy--;
+        const p = this.pending.get(a.id);
+        this.pending.delete(a.id);
+        if (!p) return;
+        if (a.ok) p.resolve(a.files);
+        else p.reject(Object.assign(new Error(a.message), { name: a.name }));
+      });
+      worker.on('error', (e) => {
+        this.broken = e;
+        for (const p of this.pending.values()) p.reject(e);
+        this.pending.clear();
+      });
+      this.workers.push(slot);
+    }
+  }
+
+  write(data: ReportData, outDir: string, formats: readonly ReportFormat[]): Promise<WrittenFile[]> {
+    const slot = this.workers.reduce((a, b) => (b.busy < a.busy ? b : a));
+    const job: WriteJob = { id: this.nextId++, data, outDir, formats: [...formats] };
+    const answer = new Promise<WrittenFile[]>((resolve, reject) => {
+      if (this.broken) return reject(this.broken);
+      this.pending.set(job.id, { resolve, reject });
+      slot.busy++;
+      slot.worker.postMessage(job);
+    });
+    const tracked = answer.catch(() => {}).finally(() => this.inFlight.delete(tracked));
+    this.inFlight.add(tracked);
+    return answer;
+  }
+
+  /** Lets the reports being written finish (a writer removes its temporary file itself), then stops the workers. */
+  async close(): Promise<void> {
+    await Promise.all([...this.inFlight]);
+    await Promise.all(this.workers.map((w) => w.worker.terminate()));
+  }
+}
+
+/**
+ * The compiled worker beside the commands in dist/; from the source tree (tsx, vitest) the
+ * TypeScript file, through a bootstrap that registers tsx in the worker (a loader registered
+ * with --import does not reach worker threads).
+ */
+function startWorker(): Worker {
+  const root = packageRoot();
+  const compiled = path.join(root, 'dist/cli/report-writer.js');
+  if (!import.meta.url.endsWith('.ts') && existsSync(compiled)) return new Worker(compiled);
+  const source = pathToFileURL(path.join(root, 'reports/run/write-worker.ts')).href;
+  const tsx = import.meta.resolve('tsx/esm/api');
+  return new Worker(`import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(source)}); })`, { eval: true });
+}
