@@ -113,7 +113,8 @@ const ROWS_PER_YIELD = 2000;
 async function writeHoldings({ book, data }: ReportBook): Promise<void> {
   const all = holdingColumns(data);
   const cur = book.sheet('Holdings', all.map((c) => c.width), true, true);
-  book.header(cur, all.map((c) => (c.key === 'purchase_price' || c.key.startsWith('value_') || c.key === 'current_value' ? `${c.label} (${data.cover.currency})` : c.label)));
+  // Two costs side by side: the one in the report currency says which.
+  book.header(cur, all.map((c) => (c.key === 'purchase_price' ? `${c.label} (${data.cover.currency})` : c.label)));
   // An amount in the purchase currency must not carry the report currency's symbol.
   const plainAmount = { numFmt: '#,##0.00' };
   const columns = all.map((c) => ({ key: c.key, kind: c.kind, display: c.display, style: c.purchaseCurrency ? plainAmount : undefined }));
