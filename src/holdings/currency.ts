@@ -43,4 +43,6 @@ export function requireCurrency(portfolios: PortfolioInput[], currency: string, 
   for (const [file, n] of kept) {
     if (n === 0) throw new InputError(`every holding in ${file} is in another currency than the report's ${currency} (${other.get(file)}), so no report is written for it: run it with --currency ${other.get(file)}, or convert its purchase prices to ${currency}`);
   }
+  const empty = portfolios.find((p) => p.holdings.length === 0 && p.problems.some((x) => x.field === 'currency'));
+  if (empty) throw new InputError(`every holding of portfolio "${empty.name}" is in another currency than the report's ${currency}, so no report is written for it: ${empty.problems.find((x) => x.field === 'currency')!.reason}`);
 }

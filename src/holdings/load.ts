@@ -57,6 +57,9 @@ export async function loadHoldings(files: readonly string[], rules: LoadRules): 
     if (read === 0 && refused.length > 0) throw new InputError(noRowRead(file, refused));
   }
   const portfolios = [...byName.values()];
+  // A portfolio column can leave one client with only bad rows in a file that has good ones.
+  const empty = portfolios.find((p) => p.holdings.length === 0 && p.problems.length > 0);
+  if (empty) throw new InputError(noRowRead(`portfolio "${empty.name}" in ${empty.files.join(', ')}`, empty.problems));
   if (portfolios.length === 0) throw new InputError(`no holdings found in ${files.join(', ')}`);
   return { portfolios, warnings };
 }
@@ -92,10 +95,10 @@ function suggestion(column: Column, table: RawTable): string {
 }
 
 /** Every row of the file was refused: a report of it would show nothing but zeros. */
-function noRowRead(file: string, refused: readonly RowProblem[]): string {
+function noRowRead(what: string, refused: readonly RowProblem[]): string {
   const first = refused.slice(0, 3).map((p) => `row ${p.row}${p.sheet ? ` (sheet ${p.sheet})` : ''}, ${p.field}: ${p.reason}${p.value !== undefined ? ` (found "${p.value}")` : ''}`);
   const more = refused.length > 3 ? `; and ${refused.length - 3} more row${refused.length - 3 === 1 ? '' : 's'}` : '';
-  return `no row of ${file} could be read, so no report is written for it: ${first.join('; ')}${more}`;
+  return `no row of ${what} could be read, so no report is written for it: ${first.join('; ')}${more}`;
 }
 
 async function readTables(file: string): Promise<RawTable[]> {

@@ -8,6 +8,9 @@ import { csvFile, ROOT, runCli, serviceEnv, startCli, tempDir, testSandbox, watc
 
 /** What a user of `svc-report` meets at the command line: usage, messages, --out, signals, what is printed. */
 
+/** Each test runs the command a few times, each start-up a few seconds on a loaded 2-core machine. */
+const LOADED_MACHINE_MS = 240_000;
+
 let sb: TestSandbox;
 let dir: string;
 let oneHolding: string;
@@ -35,7 +38,7 @@ async function runWithin(args: string[], env: NodeJS.ProcessEnv, ms: number): Pr
   }
 }
 
-describe('svc-report usage', () => {
+describe('svc-report usage', { timeout: LOADED_MACHINE_MS }, () => {
   it('--version prints the package version; bare svc-report prints the help and exits 2', async () => {
     const version = await runCli(['--version']);
     expect(version.code).toBe(0);
@@ -63,7 +66,7 @@ describe('svc-report usage', () => {
   });
 });
 
-describe('--out', () => {
+describe('--out', { timeout: LOADED_MACHINE_MS }, () => {
   it('a file as --out: exit 2 with a sentence, before any call is spent', async () => {
     const file = join(dir, 'a-file');
     writeFileSync(file, 'not a folder');
@@ -76,13 +79,13 @@ describe('--out', () => {
   });
 
   it('a folder the system will not create (/proc/x): exit 2 at once instead of spinning', async () => {
-    const r = await runWithin(['run', oneHolding, '--out', '/proc/svc-report-test'], serviceEnv(sb), 45_000);
+    const r = await runWithin(['run', oneHolding, '--out', '/proc/svc-report-test'], serviceEnv(sb), 120_000);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/cannot write the reports into --out \/proc\/svc-report-test/);
   });
 });
 
-describe('signals', () => {
+describe('signals', { timeout: LOADED_MACHINE_MS }, () => {
   let hanging: Server;
   let requests = 0;
   let sawRequest: () => void;
@@ -104,11 +107,14 @@ describe('signals', () => {
   it('the first SIGTERM ends a run that waits on a service that never answers: exit 130', async () => {
     const url = `http://127.0.0.1:${(hanging.address() as AddressInfo).port}/v1`;
     const { child, done } = startCli(['run', oneHolding, '--out', join(dir, 'term-out')], { SVC_BASE_URL: url, SVC_CLIENT_ID: 'a', SVC_CLIENT_SECRET: 'b' });
-    const killer = setTimeout(() => child.kill('SIGKILL'), 50_000);
+    const stuck = setTimeout(() => child.kill('SIGKILL'), 200_000); // never reached the service: do not leak the process
     await requestSeen;
     expect(requests).toBeGreaterThan(0);
     child.kill('SIGTERM');
+    // Far above the 5 s the command allows itself to stop, far below the client's own request timeout (what ended it before).
+    const killer = setTimeout(() => child.kill('SIGKILL'), 40_000);
     const r = await done;
+    clearTimeout(stuck);
     clearTimeout(killer);
     expect(r.signal).toBeNull();
     expect(r.code).toBe(130);
@@ -116,7 +122,7 @@ describe('signals', () => {
   });
 });
 
-describe('what is printed', () => {
+describe('what is printed', { timeout: LOADED_MACHINE_MS }, () => {
   it('control characters from a holdings file are escaped on stderr: no colour, no forged line', async () => {
     const file = join(dir, 'forge.csv');
     // A header with ESC and CR/LF in it, reported as an unknown column.

@@ -12,6 +12,9 @@ import { readJson, runCli, serviceEnv, tempDir, testSandbox, type TestSandbox } 
  * call is spent.
  */
 
+/** Each test runs the command a few times, each start-up a few seconds on a loaded 2-core machine. */
+const LOADED_MACHINE_MS = 240_000;
+
 let sb: TestSandbox;
 let dir: string;
 
@@ -37,7 +40,7 @@ async function runJson(name: string, lines: string[], extra: string[] = []) {
   return { r, out, json: r.stdout.trim() ? readJson(r.stdout.trim().split('\n')[0]!) : undefined };
 }
 
-describe('amounts are read exactly or refused', () => {
+describe('amounts are read exactly or refused', { timeout: LOADED_MACHINE_MS }, () => {
   it('refuses "€ 98.000" and "12.500" with both readings instead of reading 98 and 12.5; the unambiguous forms are read', async () => {
     const { r, json } = await runJson('ambiguous', [
       GOOD,
@@ -82,7 +85,7 @@ describe('amounts are read exactly or refused', () => {
   });
 });
 
-describe('a file that cannot make a report is refused before any call', () => {
+describe('a file that cannot make a report is refused before any call', { timeout: LOADED_MACHINE_MS }, () => {
   it('a misspelt required header: exit 2 naming the column and the closest header, no report files', async () => {
     const file = join(dir, 'misspelt.csv');
     writeFileSync(file, 'Segment,Brand,Model,Purchse Price,Purchase Date\nwatches,Rolex,Daytona,30000,2020-01-01\n');
@@ -117,7 +120,7 @@ describe('a file that cannot make a report is refused before any call', () => {
   });
 });
 
-describe('input limits, checked before the file is read whole', () => {
+describe('input limits, checked before the file is read whole', { timeout: LOADED_MACHINE_MS }, () => {
   it('an xlsx that unpacks past the limit is refused from its zip directory: exit 2 naming the limit, no call', async () => {
     const wb = new ExcelJS.Workbook();
     wb.addWorksheet('Holdings').addRows([

@@ -117,6 +117,12 @@ describe('holdings input', () => {
     expect(() => requireCurrency(only.portfolios, 'USD')).toThrow(/every holding in .*all-gbp\.csv is in another currency .* --currency GBP/);
   });
 
+  it('refuses a portfolio of a split file whose every row is bad, before any call, naming it and its rows', async () => {
+    const file = join(dir, 'split.csv');
+    writeFileSync(file, 'portfolio,segment,brand,model,purchase_price,purchase_date\nGood Client,watches,Rolex,Daytona,30000,2020-01-01\nBad Client,watches,Rolex,Daytona,lots,2020-01-01\n');
+    await expect(loadHoldings([file], rules)).rejects.toThrow(/no row of portfolio "Bad Client" in .*split\.csv could be read, so no report is written for it: row 3, purchase_price/);
+  });
+
   it('throws InputError for unreadable files', async () => {
     await expect(loadHoldings([join(dir, 'missing.csv')], rules)).rejects.toThrow(InputError);
     const txt = join(dir, 'notes.docx');
