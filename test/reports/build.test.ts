@@ -106,4 +106,32 @@ describe('report figures', () => {
     // Net realisable value: the holding's value after the primary channel's commission.
     expect(holding.net_realisable_value).toBeCloseTo(27_000, 6);
   });
+
+  it('continues the time-weighted return from the previous report and counts a holding the previous report valued as carried over', () => {
+    // Previous report (30 September): Rolex 25,000, Omega 5,500, Tudor 900; chain since 2025-12-31 at +10 %.
+    const rolex = input.holdings[0]!.assetId;
+    const omega = input.holdings[1]!.assetId;
+    const tudor = input.holdings[2]!.assetId;
+    const previous = {
+      name: 'P', as_of: '2026-09-30', currency: 'USD',
+      summary: { current_value: 31_400, time_weighted_return_percent: 10, twr_from: '2025-12-31' },
+      holdings: [{ asset_id: rolex, current_value: 25_000 }, { asset_id: omega, current_value: 5_500 }, { asset_id: tudor, current_value: 900 }],
+    };
+    const r = buildPortfolioReport(input, results, { ...ctx, previous: { byPortfolio: new Map([['P', previous]]) } });
+    // This month: the two holdings still valued went from 30,500 to 36,000 with no purchase.
+    expect(r.summary.month_on_month!.return_percent).toBeCloseTo((36_000 / 30_500 - 1) * 100, 9);
+    expect(r.summary.time_weighted_return_percent).toBeCloseTo((1.1 * (36_000 / 30_500) - 1) * 100, 9);
+    expect(r.summary.twr_from).toBe('2025-12-31');
+    // The Tudor was refused by the service now but valued last month: carried over, outside the totals.
+    expect(r.summary.coverage).toMatchObject({ valued_count: 2, carried_over_count: 1, not_valued_count: 0 });
+    expect(r.summary.coverage.carried_over_percent).toBeCloseTo((900 / 36_900) * 100, 9);
+    expect(r.summary.current_value).toBe(36_000);
+    // Without history there is no time-weighted return.
+    expect(report.summary).toMatchObject({ time_weighted_return_percent: null, twr_from: null });
+    expect(report.summary.coverage).toMatchObject({ valued_count: 2, carried_over_count: 0, not_valued_count: 1 });
+  });
+
+  it('refuses to build a report for a portfolio with no readable holding', () => {
+    expect(() => buildPortfolioReport({ ...input, holdings: [] }, { ...results, valuations: [], scores: [] }, ctx)).toThrow(/has no readable holding/);
+  });
 });
