@@ -10,6 +10,7 @@ import { fxRate } from './fx';
 import { headline, holdingsKey } from './headline';
 import { methodNotes } from './method-notes';
 import { holdingMoneyWeighted, type UnvaluedHolding } from './returns';
+import { EXIT_MONEY, EXIT_PERCENTS, groupByAsset, PROJECTION_MONEY, PROJECTION_PERCENTS } from './group-by-asset';
 import { exitRow, mapSection, performanceComparison, projectionRow, type RowRef } from './sections';
 
 /** A return above this on one holding is worth a second look by the analyst (a mistyped price, a wrong match). */
@@ -68,7 +69,8 @@ export function holdingRows(input: PortfolioInput, results: PortfolioResults, ct
     const unit = quantityUnit(h);
     const row: ReportHolding = {
       row: h.source.row,
-      asset_id: h.assetId,
+      // The id the service valued, not one spelt from the descriptors (answered.ts).
+      asset_id: v.asset_id ?? h.assetId,
       description,
       segment: h.segment,
       quantity: h.quantity,
@@ -138,11 +140,14 @@ export function buildPortfolioReport(input: PortfolioInput, results: PortfolioRe
   const head = headline({ client: input.name, portfolio: input.name, portfolios: [] }, holdingsKey(input), rows, built.unvalued, ctx);
   const benchmarks = forClient(mapSection(results.performance, performanceComparison), 'Performance against benchmarks', analyst);
   const projections = forClient(
-    mapSection(results.projections, (items) => items.filter((x) => refs.has(x.index)).map((x) => projectionRow(refs.get(x.index)!, x.projection))),
+    // One asset held several times in the portfolio is one row of the largest-holdings tables.
+    mapSection(results.projections, (items) =>
+      groupByAsset(items.filter((x) => refs.has(x.index)).map((x) => projectionRow(refs.get(x.index)!, x.projection)), PROJECTION_MONEY, PROJECTION_PERCENTS),
+    ),
     'Projections',
     analyst,
   );
-  const exits = forClient(mapSection(results.exits, (items) => exitRows(built, items)), 'Exit analysis', analyst);
+  const exits = forClient(mapSection(results.exits, (items) => groupByAsset(exitRows(built, items), EXIT_MONEY, EXIT_PERCENTS)), 'Exit analysis', analyst);
   return {
     ...head,
     holdings: rows,

@@ -12,6 +12,7 @@ const finite = z.number().finite();
 const ValuedItem = z
   .object({
     ok: z.literal(true),
+    asset_id: z.string().optional(),
     low: finite.nullable(),
     mid: finite,
     high: finite.nullable(),

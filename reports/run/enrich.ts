@@ -6,6 +6,7 @@ import type { ItemResult, PortfolioResults } from './results';
 import { mapSection } from '../build/sections';
 import { valuationRequest } from '../../src/holdings/requests';
 import { CallWindow } from './call-window';
+import { answeredHolding } from './answered';
 
 /** How many of the largest holdings get projections and exit analysis. */
 export const TOP_HOLDINGS = 5;
@@ -37,7 +38,8 @@ export async function enrich(client: ServiceClient, input: PortfolioInput, valua
   const valued = input.holdings
     .map((h, index) => ({ h, index, v: valuations[index] }))
     .filter((x): x is { h: Holding; index: number; v: Extract<ItemResult, { ok: true }> } => x.v?.ok === true)
-    .map((x) => ({ ...x, value: x.v.mid }));
+    // Named by the id the valuation answered with, for every call below (answered.ts).
+    .map((x) => ({ ...x, h: answeredHolding(x.h, x.v), value: x.v.mid }));
   if (valued.length === 0) {
     const none = { included: false as const, note: 'Omitted: no holding was valued.' };
     return { projections: none, exits: none, performance: none, problems: [] };

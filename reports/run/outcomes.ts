@@ -19,6 +19,7 @@ export function valuationResult(o: ItemOutcome<BatchValuationItem>): ItemResult 
   const v = o.value;
   return {
     ok: true,
+    asset_id: v.asset_id,
     low: v.estimated_value.low ?? null,
     mid: v.estimated_value.mid,
     high: v.estimated_value.high ?? null,

@@ -4,6 +4,12 @@ import type { Section } from '../report-data';
 /** One holding's valuation as the report needs it (from a batch item; checkpointed as is). Money is for the whole holding, all units. */
 export interface ValuedItem {
   ok: true;
+  /**
+   * The id the service answered with: every later call (scores, projections, exit, portfolio) and
+   * the report's asset_id column use it, not the id spelt locally from the holding's descriptors,
+   * which can name another asset. Absent only in checkpoints written before it was kept.
+   */
+  asset_id?: string;
   low: number | null;
   mid: number;
   high: number | null;

@@ -6,6 +6,7 @@ import type { ItemResult } from './results';
 import { scoreResult, valuationResult } from './outcomes';
 import { scoreRequest, valuationRequest } from '../../src/holdings/requests';
 import { CallWindow } from './call-window';
+import { answeredHolding } from './answered';
 
 export type Phase = 'valuations' | 'scores';
 
@@ -24,11 +25,14 @@ export interface ValuateOptions {
   onTail?(): void;
 }
 
-/** Holdings still to value: never valued, or failed for a reason that may pass (budget, network, 5xx). */
+/**
+ * Holdings still to value: never valued, failed for a reason that may pass (budget, network, 5xx),
+ * or valued in a checkpoint that did not keep the answered id (every later call needs it).
+ */
 export function valuationsToDo(input: PortfolioInput, state: PortfolioState): number[] {
   return input.holdings.map((_, i) => i).filter((i) => {
     const v = state.valuations[i];
-    return v === null || v === undefined || (!v.ok && v.transient);
+    return v === null || v === undefined || (!v.ok && v.transient) || (v.ok && v.asset_id === undefined);
   });
 }
 
@@ -76,7 +80,7 @@ export async function scoreHoldings(client: ServiceClient, input: PortfolioInput
   let scored = 0;
   await inWindow(opts.window, toScore.length, opts.signal, undefined, (concurrency, landed) =>
     client.scoreAll(
-      toScore.map((i) => scoreRequest(input.holdings[i]!)),
+      toScore.map((i) => scoreRequest(answeredHolding(input.holdings[i]!, state.valuations[i]))),
       {
         signal: opts.signal,
         concurrency,

@@ -150,6 +150,7 @@ export function toHolding(record: RawRecord, portfolio: string, rules: HoldingRu
       source: record.source,
       segment,
       assetId,
+      assetIdGiven: idParts ? true : undefined,
       brand,
       model,
       reference,

@@ -15,6 +15,8 @@ export interface Holding {
   segment: SegmentId;
   /** From the file, or derived from the descriptors (formatAssetId) so it keys checkpoints and month-on-month. */
   assetId: string;
+  /** Named by an id (the file's asset_id, or the one the service answered with): the id, not descriptors, is what the service is asked for (requests.ts). */
+  assetIdGiven?: boolean;
   brand: string;
   model: string;
   reference?: string;

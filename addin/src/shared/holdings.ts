@@ -5,7 +5,7 @@ import { cellText } from '../../../src/holdings/cells';
 import { toHolding } from '../../../src/holdings/holding';
 import type { Holding, RowProblem } from '../../../src/holdings/types';
 import { InputError } from './input-error';
-import { valuationRequest } from '../../../src/holdings/requests';
+import { requestForAssetId, valuationRequest } from '../../../src/holdings/requests';
 
 /**
  * Holdings tables in the add-in are read by the report job's own reader (same columns,
@@ -55,14 +55,11 @@ export function holdingForAssetId(argument: string, assetId: string): Holding {
 }
 
 /**
- * The request for an asset id typed in a cell: the id itself (with its segment and the
- * quantity), never descriptors rebuilt from the id's parts, which do not round-trip (a
- * brand code is not a brand). The service resolves the id by lookup and the client checks
+ * The request for an asset id typed in a cell: the id itself (the report job's mapping, which
+ * sends an asset_id cell as asset_id). The service resolves the id by lookup and the client checks
  * that the answer names the same id (AssetMismatchError otherwise: the cell shows #N/A).
  */
-export function requestForAssetId(holding: Holding): ValuationRequest {
-  return { asset_id: holding.assetId, segment: holding.segment, quantity: holding.quantity, condition: holding.condition, box_papers: holding.boxPapers };
-}
+export { requestForAssetId };
 
 /** A table row's request: by its id when it names one, else by its descriptors (the report job's mapping). */
 export function requestForRow(row: { holding: Holding; byAssetId: boolean }): ValuationRequest {
