@@ -29,7 +29,7 @@ beforeAll(async () => {
   sb = await testSandbox();
   dir = tempDir();
   holdings = join(dir, 'resume-me.csv');
-  writeFileSync(holdings, csvFile(watchRows(150)));
+  writeFileSync(holdings, csvFile(watchRows(300))); // six chunks: with several in flight, still time to kill between the first and the last
   config = join(dir, 'firm.json');
   writeFileSync(config, JSON.stringify({ prepared_by: 'Meridian Wealth Partners' }));
 });
@@ -75,7 +75,7 @@ describe('svc-report run --resume', () => {
     const full = await runCli(args(whole), env());
     expect(full.code).toBe(0);
     const wholeBatches = (await batchCount()) - before;
-    expect(wholeBatches).toBe(3);
+    expect(wholeBatches).toBe(6);
 
     const broken = join(dir, 'interrupted');
     const first = startCli(args(broken), env());
@@ -85,14 +85,14 @@ describe('svc-report run --resume', () => {
     expect(killed.signal).toBe('SIGKILL');
     const valued = await valuedInCheckpoint(broken);
     expect(valued).toBeGreaterThanOrEqual(50);
-    expect(valued).toBeLessThan(150); // killed mid-run, not after it
+    expect(valued).toBeLessThan(300); // killed mid-run, not after it
     const chunksDone = valued / 50;
 
     before = await batchCount();
     const resumed = await runCli(args(broken, ['--resume']), env());
     expect(resumed.stderr).toMatch(/Resuming from the checkpoint/);
     expect(resumed.code).toBe(0);
-    expect((await batchCount()) - before).toBe(3 - chunksDone);
+    expect((await batchCount()) - before).toBe(6 - chunksDone);
     expect(existsSync(join(broken, CHECKPOINT))).toBe(false);
 
     const [a, b] = [await allContent(whole), await allContent(broken)];
@@ -101,7 +101,7 @@ describe('svc-report run --resume', () => {
     expect(b.pdf).toBe(a.pdf);
     expect(b.xlsx).toEqual(a.xlsx);
     expect(JSON.parse(b.json).projections.included).toBe(true);
-  });
+  }, 240_000);
 
   it('on Ctrl-C keeps the checkpoint, exits 130 saying how to resume, and --resume finishes the run', async () => {
     const out = join(dir, 'sigint');
@@ -117,7 +117,7 @@ describe('svc-report run --resume', () => {
 
     const resumed = await runCli(args(out, ['--resume', '--formats', 'json']), env());
     expect(resumed.code).toBe(0);
-    expect(JSON.parse(readFileSync(resumed.stdout.trim(), 'utf8')).summary.asset_count).toBe(150);
+    expect(JSON.parse(readFileSync(resumed.stdout.trim(), 'utf8')).summary.asset_count).toBe(300);
   });
 
   it('refuses a checkpoint made for other holdings (exit 2)', async () => {
