@@ -11,46 +11,13 @@ import { byRow, exitRows, holdingRows } from './portfolio-report';
 import { headline, holdingsKey } from './headline';
 import { TOP_HOLDINGS } from '../run/enrich';
 import { mapSection, performanceComparison, projectionRow } from './sections';
+import { EXIT_MONEY, EXIT_PERCENTS, groupByAsset, PROJECTION_MONEY, PROJECTION_PERCENTS } from './group-by-asset';
 import type { UnvaluedHolding } from './returns';
 
 export const CONSOLIDATED_NAME = 'Consolidated';
 
 /** The firm's name for the consolidated report's client line: it is addressed to the firm, not to any client. */
 export const CONSOLIDATED_AUDIENCE = 'Internal — all portfolios';
-
-/**
- * One asset held several times (in one portfolio or across several) as one row of a
- * "largest holdings" table: money summed, the asset's percentages kept (weighted by value when
- * they differ), the portfolios listed.
- */
-export function groupByAsset<T extends ProjectionRow | ExitRow>(rows: readonly T[], money: readonly (keyof T)[], percents: readonly (keyof T)[]): T[] {
-  const groups = new Map<string, T[]>();
-  for (const r of rows) groups.set(r.asset_id, [...(groups.get(r.asset_id) ?? []), r]);
-  return [...groups.values()].map((g) => {
-    if (g.length === 1) return g[0]!;
-    const total = g.reduce((s, r) => s + r.current_value, 0);
-    const merged: T = { ...g[0]! };
-    for (const k of money) {
-      const values = g.map((r) => r[k] as unknown as number | null);
-      (merged[k] as unknown as number | null) = values.some((v) => v === null) ? null : values.reduce<number>((s, v) => s + v!, 0);
-    }
-    for (const k of percents) {
-      const values = g.map((r) => r[k] as unknown as number | null);
-      (merged[k] as unknown as number | null) = values.some((v) => v === null) || total === 0 ? values[0]! : g.reduce((s, r) => s + (r[k] as unknown as number) * r.current_value, 0) / total;
-    }
-    merged.current_value = total;
-    merged.holding_count = g.reduce((s, r) => s + r.holding_count, 0);
-    merged.portfolio = [...new Set(g.map((r) => r.portfolio))].join(', ');
-    merged.confidence = Math.min(...g.map((r) => r.confidence));
-    merged.market_validated = g.every((r) => r.market_validated);
-    return merged;
-  });
-}
-
-const PROJECTION_MONEY = ['central_value_36m', 'conservative_value_36m', 'optimistic_value_36m'] as const;
-const PROJECTION_PERCENTS = ['expected_roi_12m_percent', 'expected_roi_24m_percent', 'expected_roi_36m_percent'] as const;
-const EXIT_MONEY = ['primary_estimated_net', 'secondary_estimated_net'] as const;
-const EXIT_PERCENTS = ['primary_commission_percent', 'hold_12m_roi_percent'] as const;
 
 /**
  * The firm's internal report over several portfolios: every holding and error with its
