@@ -23,6 +23,8 @@ export interface ConnectionStatus {
   resets_at: string | null;
   /** Why the service could not be reached, when it could not. */
   problem?: string;
+  /** The signed-in user asking (ADDIN_AUTH=entra; null without sign-in): their calls waiting for their turn (fair share) and today's count. */
+  user?: { name: string | null; waiting: number; calls_today: number; daily_cap: number | null } | null;
 }
 
 /** Excel's own limits: a cell holds at most 32,767 characters, a sheet name 31, a sheet 1,048,576 rows. */

@@ -1,6 +1,7 @@
 import './custom-functions-global';
 import { InputError } from './input-error';
 import { CancelledError } from '../dispatcher/outcome';
+import { SIGN_IN_MESSAGE } from './sign-in';
 
 /** The service client's error fields this mapping reads (src/client/errors.ts ServiceError). */
 interface ServiceErrorLike {
@@ -42,7 +43,8 @@ export function toExcelError(err: unknown): CustomFunctions.Error {
 function reasonFor(e: Error & ServiceErrorLike): string {
   if (e.status === 404) return `Not found: ${e.message}`;
   if (e.status === 403 && e.type === 'forbidden') return `Your subscription does not include this: ${e.message}`;
-  if (e.status === 401) return 'The add-in host could not sign in to the valuation service; ask your administrator.';
+  // The host answers its own sign-in failures upstream as 502: a 401 from it is always about the user's sign-in.
+  if (e.status === 401) return SIGN_IN_MESSAGE;
   if (e.name === 'ConnectionError' || e.name === 'TimeoutError' || (e.status !== undefined && e.status >= 500)) {
     return `The valuation service is unreachable: ${e.message}`;
   }

@@ -1,6 +1,7 @@
 import type { ReportFormat, ConnectionStatus as HostStatus } from '../../contract/host-pane';
 import type { Currency } from '../../../src/wire';
 import { hostConnection } from '../shared/host-connection';
+import { signInHeaders } from '../shared/sign-in';
 
 export type { HostStatus };
 
@@ -27,9 +28,11 @@ async function problemOf(res: Response): Promise<string> {
 
 async function hostFetch(path: string, init: RequestInit = {}, accept: number[] = []): Promise<Response> {
   const { headers } = connection();
+  // The user's sign-in when the host uses Entra ID; without one this throws "Sign in to SVC in the task pane."
+  const signIn = await signInHeaders();
   let res: Response;
   try {
-    res = await fetch(path, { ...init, headers: { ...headers, ...(init.headers as Record<string, string> | undefined) }, credentials: 'omit' });
+    res = await fetch(path, { ...init, headers: { ...headers, ...signIn, ...(init.headers as Record<string, string> | undefined) }, credentials: 'omit' });
   } catch {
     throw new Error('The add-in host cannot be reached. Check your network connection.');
   }

@@ -2,6 +2,7 @@
 import { REPORT_FORMATS, type ReportFormat } from '../../contract/host-pane';
 import { CURRENCIES, type Currency } from '../../../src/wire';
 import { installBrowserRuntime } from '../shared/browser-runtime';
+import { tokenBroker } from '../shared/sign-in';
 import { insertMarketDashboard } from './dashboard';
 import { exportSelection, offerDownload } from './export-report';
 import { clearHostCache, fetchStatus, type HostStatus } from './host-api';
@@ -25,8 +26,22 @@ export function renderStatus(s: HostStatus): void {
   $('status-minute').textContent = s.minute_limit === null ? count(s.minute_remaining) : `${count(s.minute_remaining)} of ${count(s.minute_limit)}`;
   $('status-day').textContent = s.day_limit === null ? count(s.day_remaining) : `${count(s.day_remaining)} of ${count(s.day_limit)}`;
   const problem = $('status-problem');
-  problem.hidden = !s.problem;
-  problem.textContent = s.problem ?? '';
+  // A user whose calls wait for their turn (fair share on the host) sees why.
+  const waiting = s.user && s.user.waiting > 0 ? `${s.user.waiting} of your requests are waiting their turn: the firm's budget this minute is shared between everyone using SVC.` : undefined;
+  const text = [s.problem, waiting].filter(Boolean).join(' ');
+  problem.hidden = text === '';
+  problem.textContent = text;
+}
+
+/** Who is signed in, or a sign-in button when nobody is; nothing when the host needs no sign-in. */
+async function renderSignIn(): Promise<void> {
+  const broker = await tokenBroker();
+  if (!broker) return;
+  $('sign-in').hidden = false;
+  const token = await broker.silent();
+  const user = token ? broker.user() : undefined;
+  $('signed-in-as').textContent = user ? `Signed in as ${user.name}` : 'Not signed in: sign in with your work account to use SVC.';
+  $('sign-in-button').hidden = user !== undefined;
 }
 
 async function refreshStatus(): Promise<void> {
@@ -96,8 +111,15 @@ export function startTaskpane(): void {
     });
     return 'Cached values cleared; every SVC cell is being recalculated.';
   });
+  onClick('sign-in-button', async () => {
+    const broker = await tokenBroker();
+    await broker?.interactive();
+    await renderSignIn();
+    runtime.refresh();
+    return 'Signed in. Recalculate to value the cells that asked you to sign in.';
+  });
   $('status-refresh').addEventListener('click', () => void refreshStatus());
-  void refreshStatus();
+  void renderSignIn().then(() => refreshStatus());
   // The budget moves as cells calculate; the host answers this from its limiter, spending no call.
   setInterval(() => void refreshStatus(), STATUS_INTERVAL_MS);
 }
