@@ -5,6 +5,7 @@ import { build, type BuildOptions as EsbuildOptions, type Plugin } from 'esbuild
 import { generateCustomFunctionsMetadata } from 'custom-functions-metadata';
 import { rewriteManifest, DEFAULT_ORIGIN } from './manifest';
 import { ADDIN_DIR } from '../paths';
+import { msalConfig, resolveSignIn, withWebApplicationInfo, type BuildSignIn } from './sign-in-config';
 
 export { ADDIN_DIR };
 export const FUNCTIONS_SOURCE = path.join(ADDIN_DIR, 'src/functions/functions.ts');
@@ -15,6 +16,8 @@ export interface BuildOptions {
   origin?: string;
   /** Added to the manifest's page URL so the page can present it to the host (see docs/addin.md). */
   deploymentKey?: string;
+  /** Entra ID sign-in (ADDIN_AUTH_CLIENT_ID, ADDIN_AUTH_TENANT): auth-config.json and the manifest's WebApplicationInfo. */
+  signIn?: BuildSignIn;
   outDir?: string;
   minify?: boolean;
 }
@@ -119,7 +122,9 @@ async function buildInto(outDir: string, options: BuildOptions): Promise<BuildRe
   const origin = (options.origin ?? DEFAULT_ORIGIN).replace(/\/+$/, '');
   const minify = options.minify ?? true;
   // The manifest first: a bad origin or deployment key fails before anything is bundled.
-  const manifest = rewriteManifest(await fs.readFile(MANIFEST_SOURCE, 'utf8'), { origin, deploymentKey: options.deploymentKey });
+  const signIn = options.signIn ? resolveSignIn(options.signIn, origin) : undefined;
+  const rewritten = rewriteManifest(await fs.readFile(MANIFEST_SOURCE, 'utf8'), { origin, deploymentKey: options.deploymentKey });
+  const manifest = signIn ? withWebApplicationInfo(rewritten, signIn) : rewritten;
   const { json, associations } = await generateMetadata();
   await fs.writeFile(path.join(outDir, 'functions.json'), json);
 
@@ -137,6 +142,7 @@ async function buildInto(outDir: string, options: BuildOptions): Promise<BuildRe
   }
   await copyDir(path.join(ADDIN_DIR, 'assets'), path.join(outDir, 'assets'));
   await fs.writeFile(path.join(outDir, 'manifest.xml'), manifest);
+  if (signIn) await fs.writeFile(path.join(outDir, 'auth-config.json'), JSON.stringify(msalConfig(signIn), null, 2));
 
   const bundle = await fs.readFile(path.join(outDir, 'functions.js'));
   const result: BuildResult = {

@@ -11,7 +11,7 @@
  * custom-functions-metadata can describe those only as any. Nothing of the wire is untyped.
  */
 import '../shared/custom-functions-global';
-import { formatAssetId, FACTOR_NAMES } from '../../../src/wire';
+import { FACTOR_NAMES } from '../../../src/wire';
 import { toExcelError } from '../shared/excel-errors';
 import {
   readBooleanFlag,
@@ -34,6 +34,7 @@ import { settle, type Call } from './settle';
 import { valueHoldingsTable } from './holdings-table';
 import { SEGMENT_FIELDS, SIGNAL_FIELDS, segmentField, signalField } from './fields';
 import { alertRows } from './alerts-table';
+import { assetCard, hostShowsCards, valuationRow } from './asset-card';
 
 function valuationOf(asset: unknown, currency: unknown, call: Call) {
   const holding = holdingForAssetId('asset', readText('asset', asset));
@@ -237,7 +238,9 @@ export function exitNet(asset: string, channel: string, urgency: string, current
 }
 
 /**
- * The asset id for a description (computed locally; spends no calls).
+ * The asset id the service issues for a description, read from its valuation answer (through
+ * the shared batching queue: many cells, few calls). Only the service knows its id for a fuzzy
+ * description, a missing year or a brand alias; an id spelt locally could name another asset.
  * @customfunction ASSETID
  * @param segment Segment id, such as watches, art, wine.
  * @param brand Brand, maker, producer or artist.
@@ -245,21 +248,22 @@ export function exitNet(asset: string, channel: string, urgency: string, current
  * @param [reference] Reference number.
  * @param [year] Year of make or vintage.
  * @param [size] Size, for sneakers and bags.
+ * @param invocation Invocation context.
  * @returns The asset id.
+ * @cancelable
  */
-export function assetIdFor(segment: string, brand: string, model: string, reference: string, year: number, size: string): string {
-  try {
-    return formatAssetId({
+export function assetIdFor(segment: string, brand: string, model: string, reference: string, year: number, size: string, invocation: CustomFunctions.CancelableInvocation): Promise<string> {
+  return settle(invocation, async (call) => {
+    const request = {
       segment: readSegment('segment', segment),
       brand: readText('brand', brand),
       model: readText('model', model),
       reference: readOptionalText('reference', reference),
       year: readOptionalYear('year', year),
       size: readOptionalText('size', size),
-    });
-  } catch (err) {
-    throw toExcelError(err);
-  }
+    };
+    return (await getRuntime().valuation(request, 'USD', call)).asset_id;
+  });
 }
 
 /**
@@ -318,3 +322,25 @@ export function refresh(trigger: any): string {
   return new Date().toISOString().slice(11, 19) + ' UTC';
 }
 
+
+/**
+ * An asset card: the valuation as an Excel entity value, titled with brand and model, whose
+ * fields work in formulas (=A2.Mid, =A2.Score) and whose card shows the value and where it
+ * came from (source, as of, valid until) first. Where Excel cannot show cards (before
+ * ExcelApi 1.16) the cell spills the SVC.VALUATION row instead.
+ * @customfunction ASSET
+ * @param asset Asset id, such as SVC-WAT-ROLEX-126610LN-2021.
+ * @param [currency] USD (default), EUR or GBP.
+ * @param invocation Invocation context.
+ * @returns The asset's card.
+ * @cancelable
+ */
+export function asset(asset: string, currency: string, invocation: CustomFunctions.CancelableInvocation): Promise<any> {
+  return settle(invocation, async (call) => {
+    const holding = holdingForAssetId('asset', readText('asset', asset));
+    const ccy = readCurrency('currency', currency);
+    const runtime = getRuntime();
+    const [v, source] = await Promise.all([runtime.assetValuation(requestForAssetId(holding), ccy, call), runtime.serviceSource()]);
+    return hostShowsCards() ? assetCard(v, source) : [valuationRow(v)];
+  });
+}
