@@ -60,7 +60,7 @@ describe('sign-in in the browser: the task pane and the cells against a host in 
       await writeFile(path.join(dist, file), withBroker);
     }
     stack = await startStack({ host: { distDir: dist, auth: { mode: 'entra', entra: { issuer: idp.issuer, audiences: [AUDIENCE] } } } });
-    [asset] = await realCatalogueIds(stack.sandboxUrl, stack.account, 1);
+    asset = (await realCatalogueIds(stack.sandboxUrl, stack.account, 1))[0]!;
     browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
   }, 120_000);
 
