@@ -49,8 +49,10 @@ export async function runQueued(opts: RunOptions, io: RunIo): Promise<RunOutcome
 
   const conn = await connect(settings.service, { asOf: settings.asOf, log });
   const redis = await openRedis(redisUrl, { name: 'svc-report-run' });
-  const queue = new Queue<PortfolioJobData, PortfolioJobResult>(QUEUE_NAME, { connection: bullConnection(redisUrl, 'svc-report-run-queue') });
-  const events = new QueueEvents(QUEUE_NAME, { connection: bullConnection(redisUrl, 'svc-report-run-events') });
+  // Connections handed to BullMQ stay ours to close (it closes only those it makes).
+  const connections = [bullConnection(redisUrl, 'svc-report-run-queue'), bullConnection(redisUrl, 'svc-report-run-events')];
+  const queue = new Queue<PortfolioJobData, PortfolioJobResult>(QUEUE_NAME, { connection: connections[0]! });
+  const events = new QueueEvents(QUEUE_NAME, { connection: connections[1]! });
   try {
     const runKey = checkpointKey(portfolios, settings.asOf, currency, baseUrl);
     const ids = portfolios.map((p, i) => jobId(runKey, p.name, i));
@@ -158,6 +160,7 @@ export async function runQueued(opts: RunOptions, io: RunIo): Promise<RunOutcome
     io.progress.stop();
     await events.close();
     await queue.close();
+    for (const c of connections) c.disconnect();
     redis.disconnect();
     await conn.close();
   }

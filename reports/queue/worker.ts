@@ -4,7 +4,7 @@ import { buildPortfolioReport } from '../build/portfolio-report';
 import { inServiceCurrency } from '../build/fx';
 import { readPreviousRun } from '../build/previous';
 import { resolveSettings, type CommonFlags } from '../config';
-import { connect } from '../run/connect';
+import { connect, type Connection } from '../run/connect';
 import { UsageError } from '../run/exit-codes';
 import type { Progress } from '../run/progress';
 import { valuationsToDo } from '../run/valuate';
@@ -40,7 +40,13 @@ export async function startWorker(opts: WorkerOptions, log: (line: string) => vo
   const { redisUrl, baseUrl } = settings.service;
   if (!redisUrl) throw new UsageError('svc-report worker needs Redis: give --redis URL, SVC_REDIS_URL or redis_url in the config file');
   if (!baseUrl) throw new UsageError('svc-report worker needs the service every worker shares: set SVC_BASE_URL, SVC_CLIENT_ID and SVC_CLIENT_SECRET (or the config file)');
-  const conn = await connect(settings.service, { log });
+  // One connection per valuation day: the sandbox values as of the run's --as-of (a header set per client).
+  const conns = new Map<string, Promise<Connection>>();
+  const connectFor = (asOf: string) => {
+    if (!conns.has(asOf)) conns.set(asOf, connect(settings.service, { asOf, log }));
+    return conns.get(asOf)!;
+  };
+  await connectFor(settings.asOf);
   const redis = await openRedis(redisUrl, { name: 'svc-report-worker-journal' });
   const processor = async (job: Job<PortfolioJobData, PortfolioJobResult>): Promise<PortfolioJobResult> => {
     const d = job.data;
@@ -49,6 +55,7 @@ export async function startWorker(opts: WorkerOptions, log: (line: string) => vo
     const fx = d.fxRates ? await readRatesFile(d.fxRates) : undefined;
     const previous = d.previous ? await readPreviousRun(d.previous) : undefined;
     const journal = await new RedisJournal(redis, d.runKey).load([name]);
+    const conn = await connectFor(d.asOf);
     const progress: Progress = {
       update: (s) => void job.updateProgress({ done: s.done, total: s.total }).catch(() => {}),
       log: (line) => log(`${name}: ${line}`),
@@ -76,8 +83,9 @@ export async function startWorker(opts: WorkerOptions, log: (line: string) => vo
     };
   };
   const lockDuration = opts.lockMs ?? 30_000;
+  const connection = bullConnection(redisUrl, 'svc-report-worker');
   const worker = new Worker<PortfolioJobData, PortfolioJobResult>(QUEUE_NAME, processor, {
-    connection: bullConnection(redisUrl, 'svc-report-worker'),
+    connection,
     concurrency: opts.portfolios ?? 1,
     lockDuration,
     stalledInterval: lockDuration,
@@ -90,7 +98,8 @@ export async function startWorker(opts: WorkerOptions, log: (line: string) => vo
   return {
     close: async () => {
       await worker.close();
-      await conn.close();
+      connection.disconnect();
+      for (const c of conns.values()) await (await c).close();
       redis.disconnect();
     },
   };
