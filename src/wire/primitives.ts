@@ -38,8 +38,10 @@ export const Money = z.number().finite();
 export const MAX_MONEY = 10_000_000_000;
 /** An amount a request carries: 0 to MAX_MONEY (a purchase price may be 0: a gift or an inheritance). */
 export const MoneyIn = z.number().min(0).max(MAX_MONEY);
-/** A value to analyse: more than 0 (a projection or exit from nothing has no meaning), at most MAX_MONEY. */
-export const PositiveMoneyIn = z.number().positive().max(MAX_MONEY);
+/** The smallest value worth analysing: one cent. Less rounds to 0 in every answer, and an ROI against 0 is undefined. */
+export const MIN_ANALYSED_MONEY = 0.01;
+/** A value to analyse: at least a cent (a projection or exit from nothing has no meaning), at most MAX_MONEY. */
+export const PositiveMoneyIn = z.number().min(MIN_ANALYSED_MONEY).max(MAX_MONEY);
 
 /**
  * C0 controls (NUL, TAB, LF, CR, ESC…), DEL and C1 controls. Text carrying them is refused,

@@ -39,9 +39,15 @@ describe('numbers are finite and bounded', () => {
     expect(expectShape(PortfolioCreatedResponse, port.json).portfolio.total_invested).toBe(MAX_MONEY * 1000);
   });
 
-  it('current_value 0 is refused as "must be greater than 0"', async () => {
-    await refused('POST', '/projections', { asset_id, current_value: 0 }, 'current_value', /^current_value must be greater than 0$/);
-    await refused('POST', '/exit', { asset_id, current_value: 0 }, 'current_value', /must be greater than 0/);
+  it('a current_value under a cent (0, 1e-223) is refused as "must be at least 0.01", not answered with null ROIs', async () => {
+    await refused('POST', '/projections', { asset_id, current_value: 0 }, 'current_value', /^current_value must be at least 0\.01$/);
+    await refused('POST', '/exit', { asset_id, current_value: 0 }, 'current_value', /must be at least 0\.01/);
+    // Found by the host's fuzz pass: a denormal rounded to 0 in every answer and the ROIs became null.
+    await refused('POST', '/projections', { asset_id, current_value: 1e-223 }, 'current_value', /must be at least 0\.01/);
+    await refused('POST', '/exit', { asset_id, current_value: 0.004 }, 'current_value', /must be at least 0\.01/);
+    const cent = await call(suite.sb.url, 'POST', '/projections', { token: suite.token, body: { asset_id, current_value: 0.01 } });
+    expect(cent.status).toBe(200);
+    expect(expectShape(ProjectionResponse, cent.json).projection.expected_roi['12_months']).not.toBeNull();
   });
 
   it('a portfolio purchase_price of 1e308 is a 400, not 201 with total_invested null', async () => {

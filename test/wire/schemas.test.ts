@@ -83,7 +83,7 @@ describe('request validation names the field', () => {
     expect(describeZodError(missing, { asset_id: 'x' }).message).toBe('current_value is required');
     expect(describeZodError(missing).message).toBe('current_value is required');
     const zero = ProjectionRequest.safeParse({ asset_id: 'x', current_value: 0 }).error!;
-    expect(describeZodError(zero).message).toBe('current_value must be greater than 0');
+    expect(describeZodError(zero).message).toBe('current_value must be at least 0.01');
   });
 
   it('accepts the wine and art aliases for the maker', () => {
