@@ -81,7 +81,8 @@ describe('the package, installed from its tarball', () => {
     expect(() => readFileSync(path.join(installed, 'src/client/client.ts'))).toThrow();
   });
 
-  it('type-checks as a strict Node ESM consumer and values an asset against the bundled sandbox', () => {
+  // The consumer's type-check reads every declaration file it imports (skipLibCheck off), slow on a loaded machine.
+  it('type-checks as a strict Node ESM consumer and values an asset against the bundled sandbox', { timeout: 300_000 }, () => {
     execFileSync(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', scratch], { cwd: scratch, encoding: 'utf8' });
     const out = execFileSync(process.execPath, [path.join(scratch, 'out/main.js')], { cwd: scratch, encoding: 'utf8' });
     const result = JSON.parse(out.trim().split('\n').pop()!) as { segments: number; asset_id: string; mid: number; refused: string };
