@@ -51,6 +51,7 @@ describe('functions.json', () => {
       SIGNAL: 'segment:string, field:string',
       SEGMENT: 'segment:string, field:string',
       EXITNET: 'asset:string, channel:string?, urgency:string?, current_value:number?',
+      ASSET: 'asset:string, currency:string?',
       ASSETID: 'segment:string, brand:string, model:string, reference:string?, year:number?, size:string?',
       VALUEHOLDINGS: 'holdings:any[][], currency:string?',
       ALERTS: 'segment:string?, refresh_minutes:number?',

@@ -10,6 +10,7 @@ import type {
   SegmentDetail,
   SegmentId,
   SegmentSignals,
+  Valuation,
   ValuationRequest,
 } from '../../../src/wire';
 import type { Outcome } from '../dispatcher/outcome';
@@ -22,6 +23,8 @@ import type { Outcome } from '../dispatcher/outcome';
 export interface RuntimeBackend {
   /** At most 50 items: one upstream batch call (the client also splits, waits for its rate limiter and isolates bad items). */
   valueBatch(items: ValuationRequest[], currency: Currency, signal: AbortSignal): Promise<Outcome<BatchValuationItem>[]>;
+  /** One asset's full valuation (brand, model, segment, as-of): what an asset card shows. No batch form. */
+  valuate(request: ValuationRequest, currency: Currency, signal: AbortSignal): Promise<Valuation>;
   breakdown(assetId: string, signal: AbortSignal): Promise<Breakdown>;
   projection(request: ProjectionRequest, signal: AbortSignal): Promise<Projection>;
   segmentSignals(segment: SegmentId, signal: AbortSignal): Promise<SegmentSignals>;

@@ -2,7 +2,15 @@ import { ServiceClient } from '../../../src/client';
 import { clientBackend } from './client-backend';
 import { hostConnection } from './host-connection';
 import { userToken } from './sign-in';
-import { AddinRuntime, getRuntimeIfReady, setRuntime } from './runtime';
+import { AddinRuntime, getRuntimeIfReady, setRuntime, type ServiceSource } from './runtime';
+
+/** The host's status names the service it forwards to and whether it is the sandbox. */
+async function hostSource(headers: Record<string, string>): Promise<ServiceSource> {
+  const res = await fetch('/addin/status', { headers, credentials: 'omit' });
+  if (!res.ok) throw new Error(`The add-in host answered ${res.status} for its status.`);
+  const status = (await res.json()) as Partial<ServiceSource>;
+  return { service: typeof status.service === 'string' ? status.service : 'unknown service', sandbox: status.sandbox === true };
+}
 
 /**
  * The runtime of the page Excel loads (functions and task pane share it). One ServiceClient
@@ -15,7 +23,7 @@ export function installBrowserRuntime(): AddinRuntime {
   if (existing) return existing;
   const { baseUrl, headers } = hostConnection(window.location, window.sessionStorage);
   const client = new ServiceClient({ baseUrl, headers, tokenProvider: () => userToken(), rateLimitKey: `${baseUrl}#addin` });
-  const runtime = new AddinRuntime(clientBackend(client));
+  const runtime = new AddinRuntime(clientBackend(client), { source: () => hostSource(headers) });
   setRuntime(runtime);
   return runtime;
 }

@@ -5,6 +5,7 @@ import type { RuntimeBackend } from './backend';
 export function clientBackend(client: ServiceClient): RuntimeBackend {
   return {
     valueBatch: (items, currency, signal) => client.valueAll(items, { signal, currency }),
+    valuate: (request, currency, signal) => client.valuations.create({ ...request, currency }, { signal }),
     breakdown: async (assetId, signal) => (await client.scores.breakdown({ asset_id: assetId }, { signal })).breakdown,
     projection: async (request, signal) => (await client.projections.create(request, { signal })).projection,
     segmentSignals: (segment, signal) => client.signals.segment(segment, { signal }),

@@ -9,6 +9,7 @@ import type {
   SegmentId,
   SegmentSignals,
   URGENCIES,
+  Valuation,
   ValuationRequest,
 } from '../../../src/wire';
 import { CoalescingQueue, type QueueStats } from '../dispatcher/coalescing-queue';
@@ -18,6 +19,12 @@ import type { Outcome } from '../dispatcher/outcome';
 import type { RuntimeBackend } from './backend';
 import { requestKey } from './request-key';
 import { endOfUtcDay } from './validity';
+
+/** Where answers come from, as an asset card says it: the service's host and whether it is the sandbox. */
+export interface ServiceSource {
+  service: string;
+  sandbox: boolean;
+}
 
 /** The part of an invocation the runtime needs (functions/settle.ts Call). */
 export interface CallContext {
@@ -30,6 +37,8 @@ export interface RuntimeOptions {
   idleMs?: number;
   maxWaitMs?: number;
   now?: () => number;
+  /** The service the answers come from (the host's status), for asset cards' Source. */
+  source?: () => Promise<ServiceSource>;
 }
 
 const SIGNALS_TTL_MS = 5 * 60_000;
@@ -44,6 +53,7 @@ export class PreviewNotCachedError extends Error {
 }
 
 type ProjectionKey = { asset_id: string; current_value: number; currency: Currency };
+type CardKey = { request: ValuationRequest; currency: Currency };
 type ExitKey = { asset_id: string; current_value: number; urgency: (typeof URGENCIES)[number] };
 
 /**
@@ -58,7 +68,9 @@ export class AddinRuntime {
   private readonly signals: CoalescingQueue<SegmentId, SegmentSignals>;
   private readonly segments: CoalescingQueue<SegmentId, SegmentDetail>;
   private readonly exits: CoalescingQueue<ExitKey, ExitStrategy>;
+  private readonly cards: CoalescingQueue<CardKey, Valuation>;
   private readonly alertsPoller: Poller<Alert[]>;
+  private sourcePromise: Promise<ServiceSource> | undefined;
   private readonly now: () => number;
 
   constructor(
@@ -73,11 +85,27 @@ export class AddinRuntime {
     this.signals = singleCallQueue({ call: (seg, s) => backend.segmentSignals(seg, s), keyOf: (seg) => seg, expiresAt: (_, t) => t + SIGNALS_TTL_MS, now });
     this.segments = singleCallQueue({ call: (seg, s) => backend.segmentDetail(seg, s), keyOf: (seg) => seg, expiresAt: (_, t) => t + SEGMENT_TTL_MS, now });
     this.exits = singleCallQueue({ call: (r: ExitKey, s) => backend.exit(r, s), keyOf: requestKey, expiresAt: untilEndOfDay, now });
+    this.cards = singleCallQueue({ call: (k: CardKey, s) => backend.valuate(k.request, k.currency, s), keyOf: requestKey, expiresAt: (v, t) => validUntil(v.valid_until, t), now });
     this.alertsPoller = new Poller(() => backend.alerts());
   }
 
   valuation(request: ValuationRequest, currency: Currency, call: CallContext): Promise<BatchValuationItem> {
     return this.ask(this.valuationQueue(currency), request, call);
+  }
+
+  /** One asset's full valuation, for its card (the batch answer lacks brand, model, segment and as-of). */
+  assetValuation(request: ValuationRequest, currency: Currency, call: CallContext): Promise<Valuation> {
+    return this.ask(this.cards, { request, currency }, call);
+  }
+
+  /** The service behind the host, asked once per runtime (a failed ask is asked again next time). */
+  serviceSource(): Promise<ServiceSource> {
+    if (!this.options.source) return Promise.resolve({ service: 'unknown service', sandbox: false });
+    this.sourcePromise ??= this.options.source().catch((err: unknown) => {
+      this.sourcePromise = undefined;
+      throw err;
+    });
+    return this.sourcePromise;
   }
 
   breakdown(assetId: string, call: CallContext): Promise<Breakdown> {
@@ -136,10 +164,7 @@ export class AddinRuntime {
         idleMs: this.options.idleMs,
         maxWaitMs: this.options.maxWaitMs,
         now: this.now,
-        expiresAt: (item, t) => {
-          const until = item.valid_until ? Date.parse(item.valid_until) : NaN;
-          return Number.isFinite(until) ? until : endOfUtcDay(t);
-        },
+        expiresAt: (item, t) => validUntil(item.valid_until, t),
       });
       this.valuationQueues.set(currency, q);
     }
@@ -147,7 +172,7 @@ export class AddinRuntime {
   }
 
   private queues(): CoalescingQueue<never, unknown>[] {
-    return [...this.valuationQueues.values(), this.breakdowns, this.projections, this.signals, this.segments, this.exits] as unknown as CoalescingQueue<
+    return [...this.valuationQueues.values(), this.breakdowns, this.projections, this.signals, this.segments, this.exits, this.cards] as unknown as CoalescingQueue<
       never,
       unknown
     >[];
@@ -160,6 +185,12 @@ export class AddinRuntime {
     }
     return queue.request(request, call.signal);
   }
+}
+
+/** An answer is served until its own valid_until; without one, to the end of the UTC day. */
+function validUntil(iso: string | undefined, now: number): number {
+  const until = iso ? Date.parse(iso) : NaN;
+  return Number.isFinite(until) ? until : endOfUtcDay(now);
 }
 
 let current: AddinRuntime | undefined;
