@@ -27,8 +27,13 @@ export function resolveSignIn(signIn: BuildSignIn, origin: string): Required<Bui
   return { clientId: signIn.clientId, tenant: signIn.tenant, resource };
 }
 
-/** dist/auth-config.json: what the pages' MSAL client is configured with (sign-in.ts reads it). No secret: the add-in is a public client. */
-export function msalConfig(signIn: Required<BuildSignIn>): SignInSettings {
+/**
+ * dist/auth-config.json: what the pages' MSAL client is configured with (sign-in.ts reads it), or
+ * `{ "sign_in": false }` without sign-in settings (written all the same, so the page's request
+ * for it is never a 404). No secret: the add-in is a public client.
+ */
+export function msalConfig(signIn: Required<BuildSignIn> | undefined): SignInSettings | { sign_in: false } {
+  if (!signIn) return { sign_in: false };
   return { clientId: signIn.clientId, authority: `https://login.microsoftonline.com/${signIn.tenant}`, scopes: [`${signIn.resource}/access_as_user`] };
 }
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildAddin } from '../../addin/build/build';
@@ -31,11 +31,11 @@ describe('addin:build with Entra ID sign-in settings', () => {
     expect(config).toEqual({ clientId: CLIENT_ID, authority: 'https://login.microsoftonline.com/contoso.onmicrosoft.com', scopes: [`api://valuations-addin.example.com/${CLIENT_ID}/access_as_user`] });
   });
 
-  it('without sign-in settings there is no auth-config.json (the pages then sign nobody in) and no WebApplicationInfo', async () => {
+  it('without sign-in settings auth-config.json says so (the pages then sign nobody in) and there is no WebApplicationInfo', async () => {
     const plain = await mkdtemp(path.join(tmpdir(), 'svc-auth-build-plain-'));
     try {
       await buildAddin({ outDir: plain });
-      await expect(stat(path.join(plain, 'auth-config.json'))).rejects.toThrow();
+      expect(JSON.parse(await readFile(path.join(plain, 'auth-config.json'), 'utf8'))).toEqual({ sign_in: false });
       expect(await readFile(path.join(plain, 'manifest.xml'), 'utf8')).not.toContain('WebApplicationInfo');
     } finally {
       await rm(plain, { recursive: true, force: true });
