@@ -126,7 +126,9 @@ async function buildInto(outDir: string, options: BuildOptions): Promise<BuildRe
   const rewritten = rewriteManifest(await fs.readFile(MANIFEST_SOURCE, 'utf8'), { origin, deploymentKey: options.deploymentKey });
   const manifest = signIn ? withWebApplicationInfo(rewritten, signIn) : rewritten;
   const { json, associations } = await generateMetadata();
-  await fs.writeFile(path.join(outDir, 'functions.json'), json);
+  // Entity values (SVC.ASSET's cards) and formatted numbers from custom functions need this flag
+  // in the metadata; custom-functions-metadata does not write it.
+  await fs.writeFile(path.join(outDir, 'functions.json'), JSON.stringify({ allowCustomDataForDataTypeAny: true, ...(JSON.parse(json) as object) }, null, 2));
 
   const common: EsbuildOptions = { bundle: true, format: 'iife', platform: 'browser', target: 'es2020', minify, sourcemap: false, legalComments: 'none', logLevel: 'silent', plugins: [englishOnlyZodLocales] };
   await build({
