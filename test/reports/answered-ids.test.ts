@@ -83,21 +83,22 @@ describe('svc-report names each holding by its valuation\'s asset_id', () => {
         expect(row.asset_id, `${portfolio.name} row ${row.row}`).toBe(answer(row.row).asset_id);
         expect(row.confidence, `${portfolio.name} row ${row.row}`).toBe(answer(row.row).confidence);
       }
-      // The figures shown are the service's for that id: asked again for it, the same ROI and nets.
+      // The figures shown are the service's for that id: asked again for it (from the value the row starts from), the same ROI and nets.
       for (const row of projections) {
         const a = answer(row.row);
-        const p = await client.projections.create({ asset_id: a.asset_id, current_value: a.mid, horizons: [12, 24, 36], currency: 'USD' });
+        const p = await client.projections.create({ asset_id: a.asset_id, current_value: row.current_value, horizons: [12, 24, 36], currency: 'USD' });
         expect(p.projection.confidence).toBe(a.confidence);
-        expect(row.expected_roi_12m_percent, `${portfolio.name} row ${row.row}`).toBe(p.projection.expected_roi['12_months'] ?? null);
-        expect(row.expected_roi_36m_percent, `${portfolio.name} row ${row.row}`).toBe(p.projection.expected_roi['36_months'] ?? null);
+        // To floating-point noise (7.94 vs 7.940000000000001); another asset's projection is off by tenths.
+        expect(row.expected_roi_12m_percent, `${portfolio.name} row ${row.row}`).toBeCloseTo(p.projection.expected_roi['12_months']!, 6);
+        expect(row.expected_roi_36m_percent, `${portfolio.name} row ${row.row}`).toBeCloseTo(p.projection.expected_roi['36_months']!, 6);
         enriched++;
       }
       for (const row of exits) {
         const a = answer(row.row);
-        const e = await client.exit.analyse({ asset_id: a.asset_id, current_value: a.mid, urgency: 'flexible', currency: 'USD' });
+        const e = await client.exit.analyse({ asset_id: a.asset_id, current_value: row.current_value, urgency: 'flexible', currency: 'USD' });
         expect(e.exit_strategy.confidence).toBe(a.confidence);
-        expect(row.hold_12m_roi_percent, `${portfolio.name} row ${row.row}`).toBe(e.exit_strategy.alternatives.hold_12_months.projected_roi_percent);
-        expect(row.primary_estimated_net, `${portfolio.name} row ${row.row}`).toBe(e.exit_strategy.channels.primary.estimated_net);
+        expect(row.hold_12m_roi_percent, `${portfolio.name} row ${row.row}`).toBeCloseTo(e.exit_strategy.alternatives.hold_12_months.projected_roi_percent, 6);
+        expect(row.primary_estimated_net / e.exit_strategy.channels.primary.estimated_net, `${portfolio.name} row ${row.row}`).toBeCloseTo(1, 6);
       }
     }
     // The demo has holdings whose locally spelt id is not the service's: the case this test is about.
