@@ -105,11 +105,14 @@ export class RedisRateGate implements AccountGate {
     this.fallback?.tighten(this.share());
   }
 
-  /** This process's part of the account's pace: the pace divided among the processes seen alive. */
+  /**
+   * The account's whole pace, not a share: a process may get every slot while the others are
+   * idle, and a caller sizing its calls in flight from it only queues more in the gate when not.
+   */
   get callsPerMs(): number | undefined {
     if (this.fallback) return this.fallback.callsPerMs;
     const { perMinute, minuteMs, marginMs } = this.limits;
-    return perMinute ? perMinute / (minuteMs + marginMs) / this.peers : undefined;
+    return perMinute ? perMinute / (minuteMs + marginMs) : undefined;
   }
 
   acquire(signal?: AbortSignal): Promise<Permit> {
