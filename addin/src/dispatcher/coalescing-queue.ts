@@ -1,3 +1,4 @@
+import type { AnswerStore } from './answer-store';
 import { ExpiringCache } from './expiring-cache';
 import { CancelledError, type BatchFunction, type Outcome } from './outcome';
 
@@ -15,6 +16,8 @@ export interface CoalescingQueueOptions<Req, Res> {
   /** When an answer stops being valid (epoch ms); the cache serves it until then. */
   expiresAt?: (response: Res, now: number) => number;
   now?: () => number;
+  /** Answers kept on the machine across sessions: loaded at start, saved after each call, cleared with the cache. */
+  store?: AnswerStore<Res>;
 }
 
 export interface QueueStats {
@@ -77,6 +80,7 @@ export class CoalescingQueue<Req, Res> {
     this.maxWaitMs = options.maxWaitMs ?? DEFAULT_MAX_WAIT_MS;
     this.now = options.now ?? Date.now;
     this.cache = new ExpiringCache<Res>(this.now);
+    for (const [key, value, expiresAt] of options.store?.load(this.now()) ?? []) this.cache.set(key, value, expiresAt);
   }
 
   /** The cached answer, if still valid: what a formula preview may show without a call. */
@@ -125,6 +129,20 @@ export class CoalescingQueue<Req, Res> {
   /** Forgets every cached answer (SVC.REFRESH, the task pane's Refresh button). */
   clearCache(): void {
     this.cache.clear();
+    this.options.store?.clear();
+  }
+
+  private saveScheduled = false;
+
+  /** One write per batch call's answers, not one per item. */
+  private scheduleSave(): void {
+    const store = this.options.store;
+    if (!store || this.saveScheduled) return;
+    this.saveScheduled = true;
+    queueMicrotask(() => {
+      this.saveScheduled = false;
+      store.save(this.cache.snapshot());
+    });
   }
 
   get cacheSize(): number {
@@ -203,6 +221,7 @@ export class CoalescingQueue<Req, Res> {
       const now = this.now();
       const expiresAt = this.options.expiresAt?.(outcome.value, now) ?? now + DEFAULT_TTL_MS;
       this.cache.set(entry.key, outcome.value, expiresAt);
+      this.scheduleSave();
     }
     const waiters = [...entry.waiters];
     entry.waiters.clear();

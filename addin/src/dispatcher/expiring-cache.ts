@@ -27,6 +27,12 @@ export class ExpiringCache<V> {
     }
   }
 
+  /** Every entry still valid, oldest first: what is kept on the machine. */
+  snapshot(): [string, V, number][] {
+    const now = this.now();
+    return [...this.entries].filter(([, e]) => e.expiresAt > now).map(([k, e]) => [k, e.value, e.expiresAt]);
+  }
+
   clear(): void {
     this.entries.clear();
   }

@@ -1,3 +1,4 @@
+import type { AnswerStore } from './answer-store';
 import { CoalescingQueue } from './coalescing-queue';
 
 /**
@@ -9,12 +10,14 @@ export function singleCallQueue<Req, Res>(options: {
   keyOf: (request: Req) => string;
   expiresAt: (response: Res, now: number) => number;
   now?: () => number;
+  store?: AnswerStore<Res>;
 }): CoalescingQueue<Req, Res> {
   return new CoalescingQueue<Req, Res>({
     maxBatch: 1,
     keyOf: options.keyOf,
     expiresAt: options.expiresAt,
     now: options.now,
+    store: options.store,
     batch: async ([request], signal) => {
       try {
         return [{ ok: true, value: await options.call(request!, signal) }];

@@ -4,6 +4,15 @@ import { hostConnection } from './host-connection';
 import { userToken } from './sign-in';
 import { AddinRuntime, getRuntimeIfReady, setRuntime, type ServiceSource } from './runtime';
 
+/** The page's localStorage: it outlives the session (the shared runtime's origin is the host's). Absent under strict privacy settings. */
+function machineStorage(): Storage | undefined {
+  try {
+    return window.localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The host's status names the service it forwards to and whether it is the sandbox. */
 async function hostSource(headers: Record<string, string>): Promise<ServiceSource> {
   const res = await fetch('/addin/status', { headers, credentials: 'omit' });
@@ -23,7 +32,7 @@ export function installBrowserRuntime(): AddinRuntime {
   if (existing) return existing;
   const { baseUrl, headers } = hostConnection(window.location, window.sessionStorage);
   const client = new ServiceClient({ baseUrl, headers, tokenProvider: () => userToken(), rateLimitKey: `${baseUrl}#addin` });
-  const runtime = new AddinRuntime(clientBackend(client), { source: () => hostSource(headers) });
+  const runtime = new AddinRuntime(clientBackend(client), { source: () => hostSource(headers), storage: machineStorage() });
   setRuntime(runtime);
   return runtime;
 }

@@ -15,6 +15,7 @@ import type {
 import { CoalescingQueue, type QueueStats } from '../dispatcher/coalescing-queue';
 import { singleCallQueue } from '../dispatcher/single-call-queue';
 import { Poller } from '../dispatcher/poller';
+import { AnswerStore, type SyncStorage } from '../dispatcher/answer-store';
 import type { Outcome } from '../dispatcher/outcome';
 import type { RuntimeBackend } from './backend';
 import { requestKey } from './request-key';
@@ -39,6 +40,8 @@ export interface RuntimeOptions {
   now?: () => number;
   /** The service the answers come from (the host's status), for asset cards' Source. */
   source?: () => Promise<ServiceSource>;
+  /** The machine's storage for answers kept across sessions (localStorage in the browser); none in tests unless given. */
+  storage?: SyncStorage;
 }
 
 const SIGNALS_TTL_MS = 5 * 60_000;
@@ -80,12 +83,14 @@ export class AddinRuntime {
     this.now = options.now ?? Date.now;
     const now = this.now;
     const untilEndOfDay = (_: unknown, t: number) => endOfUtcDay(t);
-    this.breakdowns = singleCallQueue({ call: (id, s) => backend.breakdown(id, s), keyOf: (id) => id, expiresAt: untilEndOfDay, now });
-    this.projections = singleCallQueue({ call: (r: ProjectionKey, s) => backend.projection(r, s), keyOf: requestKey, expiresAt: untilEndOfDay, now });
+    const storage = options.storage;
+    const kept = <V>(namespace: string) => (storage ? new AnswerStore<V>(storage, namespace) : undefined);
+    this.breakdowns = singleCallQueue({ call: (id, s) => backend.breakdown(id, s), keyOf: (id) => id, expiresAt: untilEndOfDay, now, store: kept('breakdowns') });
+    this.projections = singleCallQueue({ call: (r: ProjectionKey, s) => backend.projection(r, s), keyOf: requestKey, expiresAt: untilEndOfDay, now, store: kept('projections') });
     this.signals = singleCallQueue({ call: (seg, s) => backend.segmentSignals(seg, s), keyOf: (seg) => seg, expiresAt: (_, t) => t + SIGNALS_TTL_MS, now });
     this.segments = singleCallQueue({ call: (seg, s) => backend.segmentDetail(seg, s), keyOf: (seg) => seg, expiresAt: (_, t) => t + SEGMENT_TTL_MS, now });
-    this.exits = singleCallQueue({ call: (r: ExitKey, s) => backend.exit(r, s), keyOf: requestKey, expiresAt: untilEndOfDay, now });
-    this.cards = singleCallQueue({ call: (k: CardKey, s) => backend.valuate(k.request, k.currency, s), keyOf: requestKey, expiresAt: (v, t) => validUntil(v.valid_until, t), now });
+    this.exits = singleCallQueue({ call: (r: ExitKey, s) => backend.exit(r, s), keyOf: requestKey, expiresAt: untilEndOfDay, now, store: kept('exits') });
+    this.cards = singleCallQueue({ call: (k: CardKey, s) => backend.valuate(k.request, k.currency, s), keyOf: requestKey, expiresAt: (v, t) => validUntil(v.valid_until, t), now, store: kept('cards') });
     this.alertsPoller = new Poller(() => backend.alerts());
   }
 
@@ -165,6 +170,7 @@ export class AddinRuntime {
         maxWaitMs: this.options.maxWaitMs,
         now: this.now,
         expiresAt: (item, t) => validUntil(item.valid_until, t),
+        store: this.options.storage ? new AnswerStore<BatchValuationItem>(this.options.storage, `valuations:${currency}`) : undefined,
       });
       this.valuationQueues.set(currency, q);
     }
