@@ -13,6 +13,7 @@ import { planBudget } from '../run/budget';
 import { checkpointKey } from '../run/checkpoint';
 import { connect } from '../run/connect';
 import { portfolioPerformance } from '../run/enrich';
+import { valuedHoldings } from '../run/answered';
 import { EXIT, InterruptedError, UsageError } from '../run/exit-codes';
 import type { PortfolioResults } from '../run/results';
 import type { RunIo, RunOptions, RunOutcome } from '../run/run-job';
@@ -132,7 +133,7 @@ export async function runQueued(opts: RunOptions, io: RunIo): Promise<RunOutcome
     if (portfolios.length > 1) {
       if (!journal.state.consolidated) {
         const inAsked = inServiceCurrency(portfolios, asked, currency, fx);
-        const valued = inAsked.flatMap((p) => p.holdings.filter((_, i) => results.get(p.name)!.valuations[i]?.ok));
+        const valued = inAsked.flatMap((p) => valuedHoldings(p.holdings, results.get(p.name)!.valuations));
         journal.state.consolidated = { performance: await portfolioPerformance(conn.client, 'Consolidated', valued, { currency: asked, signal: io.signal }) };
         await journal.recordConsolidated();
       }
