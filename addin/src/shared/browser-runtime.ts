@@ -1,7 +1,7 @@
 import { ServiceClient } from '../../../src/client';
 import { clientBackend } from './client-backend';
 import { hostConnection } from './host-connection';
-import { userToken } from './sign-in';
+import { signInHeaders, userToken } from './sign-in';
 import { AddinRuntime, getRuntimeIfReady, setRuntime, type ServiceSource } from './runtime';
 
 /** The page's localStorage: it outlives the session (the shared runtime's origin is the host's). Absent under strict privacy settings. */
@@ -13,9 +13,9 @@ function machineStorage(): Storage | undefined {
   }
 }
 
-/** The host's status names the service it forwards to and whether it is the sandbox. */
+/** The host's status names the service it forwards to and whether it is the sandbox (signed in: Entra mode gates it too). */
 async function hostSource(headers: Record<string, string>): Promise<ServiceSource> {
-  const res = await fetch('/addin/status', { headers, credentials: 'omit' });
+  const res = await fetch('/addin/status', { headers: { ...headers, ...(await signInHeaders()) }, credentials: 'omit' });
   if (!res.ok) throw new Error(`The add-in host answered ${res.status} for its status.`);
   const status = (await res.json()) as Partial<ServiceSource>;
   return { service: typeof status.service === 'string' ? status.service : 'unknown service', sandbox: status.sandbox === true };
