@@ -1,12 +1,15 @@
 import { REPORT_SCHEMA_VERSION, type Holding, type ReportData } from '../report-data';
+import type { HoldingDocument, PortfolioReportDocument } from '../schema/portfolio-report';
 import { HOLDING_COLUMNS, roundMoney } from './holding-columns';
 
 /**
  * The JSON report document: ReportData with the cover lifted to the top level, money to the
  * cent, and `schema_version` (reports/schema/portfolio-report.schema.json). Holdings are left
  * out here and streamed by the writer, so a large portfolio is never held as one string.
+ * Typed by the zod model the schema is generated from (reports/schema/portfolio-report.ts),
+ * so a field the writer adds, drops or retypes fails the type check until the model follows.
  */
-export function reportDocumentHead(data: ReportData): Record<string, unknown> {
+export function reportDocumentHead(data: ReportData): PortfolioReportDocument {
   const c = data.cover;
   const s = data.summary;
   return {
@@ -47,12 +50,14 @@ export function reportDocumentHead(data: ReportData): Record<string, unknown> {
  * to the cent. Built from the column list rather than spread, so an extra property a caller
  * carries on its rows can never make the document fail its schema.
  */
-export function holdingDocument(h: Holding): Record<string, unknown> {
+export function holdingDocument(h: Holding): HoldingDocument {
   const doc: Record<string, unknown> = {};
   for (const c of HOLDING_COLUMNS) {
     const v = h[c.key];
     // The original purchase price keeps its own currency's precision (a JPY price has no cents to lose anyway).
     doc[c.key] = c.kind === 'money' && !c.purchaseCurrency && typeof v === 'number' ? roundMoney(v) : v;
   }
-  return doc;
+  // Built key by key, so the compiler cannot see the shape; HOLDING_COLUMNS is checked against
+  // the model's fields in test/report-writers/report-schema.test.ts.
+  return doc as HoldingDocument;
 }
