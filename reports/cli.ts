@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
@@ -85,6 +86,8 @@ const STOP_GRACE_MS = 5_000;
  */
 function interruptible(): { signal: AbortSignal; dispose(): void } {
   const controller = new AbortController();
+  // Every call in flight (up to the concurrency window, across portfolios) listens to the run's signal.
+  setMaxListeners(0, controller.signal);
   const onSigint = () => {
     if (controller.signal.aborted) process.exit(EXIT.interrupted);
     say('Stopping: cancelling the requests in flight and keeping the checkpoint (Ctrl-C again to quit at once)…');
