@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import pLimit from 'p-limit';
 import { AbortedError, type ServiceClient } from '../../src/client';
 import type { Currency } from '../../src/wire';
@@ -52,6 +53,8 @@ export async function valueEverything(client: ServiceClient, portfolios: readonl
   // A failure in one portfolio stops the others (no new call leaves); all are awaited before the run rejects.
   const stop = new AbortController();
   const signal = AbortSignal.any([o.signal, stop.signal]);
+  // Every call in flight across the portfolios listens to it: more than Node's default of ten is expected.
+  setMaxListeners(0, signal);
 
   const valuePortfolio = async (p: PortfolioInput) => {
     const state = states.get(p.name)!;
