@@ -262,13 +262,23 @@ export class RedisRateGate implements AccountGate {
     if (this.snapshot.dayLimit !== undefined) this.limits.perDay = minDefined(this.limits.perDay, this.snapshot.dayLimit);
   }
 
-  /** The local share: 1/N of the minute limit and of what is left of the day, N the processes last seen alive. */
+  /**
+   * How many processes the local share assumes: those last seen alive, and never fewer than two. A
+   * heartbeat can lag a peer that joined moments before Redis went away (seen on a loaded machine),
+   * and Redis is configured because the account is shared: assuming company is the safe side.
+   */
+  private sharers(): number {
+    return Math.max(2, this.peers);
+  }
+
+  /** The local share: 1/N of the minute limit and of what is left of the day (N: sharers()). */
   private share(): Partial<GateLimits> {
     const { perMinute } = this.limits;
     const dayLeft = this.snapshot.dayRemaining ?? this.limits.perDay;
+    const n = this.sharers();
     return {
-      perMinute: perMinute === undefined ? undefined : Math.max(1, Math.floor(perMinute / this.peers)),
-      perDay: dayLeft === undefined ? undefined : Math.floor(dayLeft / this.peers),
+      perMinute: perMinute === undefined ? undefined : Math.max(1, Math.floor(perMinute / n)),
+      perDay: dayLeft === undefined ? undefined : Math.floor(dayLeft / n),
     };
   }
 
@@ -284,7 +294,7 @@ export class RedisRateGate implements AccountGate {
     const day = share.perDay === undefined ? '' : ` and ${share.perDay} for the rest of the day`;
     this.opts.log(
       `Redis at ${this.opts.redisLabel} is unreachable (${why}): the shared rate budget cannot be read. ` +
-        `This process now paces on its own at a conservative share of the account (${pace}${day}; 1/${this.peers} for the ${this.peers} process${this.peers === 1 ? '' : 'es'} last seen) until Redis is back.`,
+        `This process now paces on its own at a conservative share of the account (${pace}${day}; 1/${this.sharers()}: ${this.peers} process${this.peers === 1 ? '' : 'es'} last seen, never fewer than 2 assumed) until Redis is back.`,
     );
     this.kick();
   }
