@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { Holding } from '../../reports/report-data';
 import { writeReport } from '../../reports/writers';
 import { makeReportData } from '../../fixtures/report-data';
-import { folded, hasCommand, pdfText, tempDir } from './tools';
+import { folded, pdfText, tempDir } from './tools';
 
 describe('edge cases', () => {
   it('an empty portfolio on a starter tier writes every format', async () => {
@@ -19,7 +19,7 @@ describe('edge cases', () => {
     expect(wb.getWorksheet('Holdings')!.rowCount).toBe(1);
     expect(String(wb.getWorksheet('Projections')!.getRow(2).getCell(1).value)).toContain('Projections are not part of this report.');
     expect(JSON.parse(readFileSync(files.json!, 'utf8')).errors).toHaveLength(2);
-    if (hasCommand('pdftotext')) expect(folded(await pdfText(files.pdf!))).toContain('Rows not valued');
+    expect(folded(await pdfText(files.pdf!))).toContain('Rows not valued');
   });
 
   it('keeps very long and unusual descriptions intact where the format allows', async () => {

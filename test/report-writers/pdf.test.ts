@@ -5,11 +5,11 @@ import type { Holding } from '../../reports/report-data';
 import { PDF_MAX_HOLDINGS, writePdf } from '../../reports/writers/pdf';
 import { formatMoney } from '../../reports/writers/text-format';
 import { makeReportData } from '../../fixtures/report-data';
-import { folded, hasCommand, pdfFonts, pdfInfo, pdfText, tempDir } from './tools';
+import { folded, pdfFonts, pdfInfo, pdfText, tempDir } from './tools';
 
 const printable = (t: string) => t.replace(/[\u0000-\u001f]+/g, ' ').trim();
 
-describe.skipIf(!hasCommand('pdftotext'))('PDF writer, read back with poppler', () => {
+describe('PDF writer, read back with poppler', () => {
   const data = makeReportData({ holdings: 60, injections: true, errors: 4, previous: true });
   const holdings = [...data.holdings] as Holding[];
   const file = path.join(tempDir('pdf'), 'report.pdf');

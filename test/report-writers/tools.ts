@@ -8,10 +8,6 @@ import { afterAll } from 'vitest';
 
 const run = promisify(execFile);
 
-export function hasCommand(name: string): boolean {
-  return (process.env.PATH ?? '').split(path.delimiter).some((dir) => existsSync(path.join(dir, name)));
-}
-
 export async function pdfText(file: string, layout = false): Promise<string> {
   const { stdout } = await run('pdftotext', [...(layout ? ['-layout'] : []), '-enc', 'UTF-8', file, '-'], { maxBuffer: 64 * 1024 * 1024 });
   return stdout;

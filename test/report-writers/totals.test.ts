@@ -7,7 +7,7 @@ import type { WrittenFile } from '../../reports/report-data';
 import { writeReport } from '../../reports/writers';
 import { formatMoney } from '../../reports/writers/text-format';
 import { makeReportData } from '../../fixtures/report-data';
-import { folded, hasCommand, pdfText, tempDir } from './tools';
+import { folded, pdfText, tempDir } from './tools';
 
 const data = makeReportData({ holdings: 60, injections: true, errors: 4, previous: true, currency: 'EUR', portfolioName: 'Château Ñandú — Fonds №2' });
 let files: Record<string, string>;
@@ -55,12 +55,10 @@ describe('totals agree across XLSX, CSV, JSON and PDF', () => {
     expect(xlsxHoldings).toHaveLength(json.summary.asset_count);
     expect(new Set(csv.map((r) => r.currency))).toEqual(new Set(['EUR']));
 
-    if (hasCommand('pdftotext')) {
-      const pdf = folded(await pdfText(files.pdf!));
-      expect(pdf).toContain(formatMoney(total, 'EUR'));
-      expect(pdf).toContain(formatMoney(json.summary.total_invested, 'EUR'));
-      expect(pdf).toContain(`Total 60 ${formatMoney(total, 'EUR', 0)}`);
-    }
+    const pdf = folded(await pdfText(files.pdf!));
+    expect(pdf).toContain(formatMoney(total, 'EUR'));
+    expect(pdf).toContain(formatMoney(json.summary.total_invested, 'EUR'));
+    expect(pdf).toContain(`Total 60 ${formatMoney(total, 'EUR', 0)}`);
   });
 
   it('the euro amounts carry the euro format in the workbook', async () => {
