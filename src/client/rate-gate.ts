@@ -1,5 +1,6 @@
-import { AbortedError, DailyLimitExhaustedError } from './errors';
+import { DailyLimitExhaustedError } from './errors';
 import type { RateObservation } from './rate-headers';
+import { WaiterQueue } from './waiter-queue';
 
 export interface GateLimits {
   /** Requests per minute window; undefined until known (configured, or learnt from X-RateLimit-Limit). */
@@ -56,13 +57,6 @@ export interface AccountGate {
   status(): RateLimitStatus;
 }
 
-interface Waiter {
-  resolve(p: Permit): void;
-  reject(e: unknown): void;
-  signal?: AbortSignal;
-  onAbort?: () => void;
-}
-
 /** A budget the service reported, and the grant it was reported for. */
 interface ServerView {
   remaining: number;
@@ -88,7 +82,7 @@ interface ServerView {
 export class RateGate implements AccountGate {
   private limits: { perMinute: number | undefined; perDay: number | undefined; minuteMs: number; dayMs: number; marginMs: number };
   private readonly clock: () => number;
-  private readonly queue: Waiter[] = [];
+  private readonly queue = new WaiterQueue<Permit>();
   private timer: ReturnType<typeof setTimeout> | undefined;
   /** Times of the most recent grants, oldest first, at most perMinute of them. */
   private recent: number[] = [];
@@ -140,21 +134,10 @@ export class RateGate implements AccountGate {
 
   /** Waits for a slot; rejects with DailyLimitExhaustedError when the day is spent, or AbortedError. */
   acquire(signal?: AbortSignal): Promise<Permit> {
-    return new Promise<Permit>((resolve, reject) => {
-      if (signal?.aborted) return reject(abortError());
-      const w: Waiter = { resolve, reject, signal };
-      if (signal) {
-        w.onAbort = () => {
-          const i = this.queue.indexOf(w);
-          if (i >= 0) this.queue.splice(i, 1);
-          reject(abortError());
-        };
-        signal.addEventListener('abort', w.onAbort, { once: true });
-      }
-      if (this.queue.length === 0 && this.inFlight === 0) this.wasIdle = true;
-      this.queue.push(w);
-      this.pump();
-    });
+    if (this.queue.length === 0 && this.inFlight === 0) this.wasIdle = true;
+    const permit = this.queue.wait(signal);
+    this.pump();
+    return permit;
   }
 
   /** Folds in what an answer said (any status); `answered` is false when the request got none. */
@@ -250,7 +233,7 @@ export class RateGate implements AccountGate {
         // sent after the observation as spent): decide once they are in (observe() pumps).
         if (this.inFlight > 0) return;
         const err = this.dailyError(day.resetAt);
-        for (const w of this.queue.splice(0)) this.settle(w, () => w.reject(err));
+        this.queue.rejectAll(err);
         return;
       }
       const at = this.earliest(now);
@@ -262,15 +245,8 @@ export class RateGate implements AccountGate {
         }, Math.ceil(at - now));
         return;
       }
-      const w = this.queue.shift()!;
-      const permit = this.grant(now);
-      this.settle(w, () => w.resolve(permit));
+      this.queue.resolveNext(this.grant(now));
     }
-  }
-
-  private settle(w: Waiter, fn: () => void): void {
-    if (w.signal && w.onAbort) w.signal.removeEventListener('abort', w.onAbort);
-    fn();
   }
 
   private grant(now: number): Permit {
@@ -362,8 +338,4 @@ function newer(prev: ServerView | undefined, next: ServerView): ServerView {
   if (!prev || next.resetAt > prev.resetAt) return next;
   if (next.resetAt < prev.resetAt) return prev;
   return next.seq >= prev.seq ? next : prev;
-}
-
-export function abortError(): AbortedError {
-  return new AbortedError({ status: 0, type: 'aborted', message: 'The request was cancelled before it was sent.' });
 }

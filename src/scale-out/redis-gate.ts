@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { DailyLimitExhaustedError, RateGate, type AccountGate, type GateLimits, type Permit, type RateLimitStatus, type RateObservation } from '../client';
-import { abortError, defaultMargin, minDefined } from '../client/rate-gate';
+import { defaultMargin, minDefined } from '../client/rate-gate';
+import { WaiterQueue } from '../client/waiter-queue';
 import { GATE_SCRIPT } from './gate-script';
 
 export interface RedisGateOptions {
@@ -20,13 +21,6 @@ export interface RedisGateOptions {
 interface SharedPermit extends Permit {
   /** Granted by Redis (true) or by the local share while Redis was away (false). */
   readonly shared: boolean;
-}
-
-interface Waiter {
-  resolve(p: Permit): void;
-  reject(e: unknown): void;
-  signal?: AbortSignal;
-  onAbort?: () => void;
 }
 
 type Reply = [code: number, a: number, b: number, perMinute: number, minuteRemaining: number, resetsInMs: number, perDay: number, dayRemaining: number, dayResetsInMs: number];
@@ -51,7 +45,7 @@ export class RedisRateGate implements AccountGate {
   private readonly keys: [string, string, string];
   private readonly limits: { perMinute: number | undefined; perDay: number | undefined; minuteMs: number; dayMs: number; marginMs: number };
   private readonly pid = randomUUID();
-  private readonly queue: Waiter[] = [];
+  private readonly queue = new WaiterQueue<Permit>();
   private pumping = false;
   private wake: (() => void) | undefined;
   private inFlight = 0;
@@ -117,21 +111,10 @@ export class RedisRateGate implements AccountGate {
 
   acquire(signal?: AbortSignal): Promise<Permit> {
     if (this.fallback && !this.rejoinDue()) return this.viaFallback(signal);
-    return new Promise<Permit>((resolve, reject) => {
-      if (signal?.aborted) return reject(abortError());
-      const w: Waiter = { resolve, reject, signal };
-      if (signal) {
-        w.onAbort = () => {
-          const i = this.queue.indexOf(w);
-          if (i >= 0) this.queue.splice(i, 1);
-          reject(abortError());
-        };
-        signal.addEventListener('abort', w.onAbort, { once: true });
-      }
-      if (this.queue.length === 0 && this.inFlight === 0) this.wasIdle = true;
-      this.queue.push(w);
-      if (!this.pumping) void this.pump();
-    });
+    if (this.queue.length === 0 && this.inFlight === 0) this.wasIdle = true;
+    const permit = this.queue.wait(signal);
+    if (!this.pumping) void this.pump();
+    return permit;
   }
 
   observe(permit: Permit | undefined, obs: RateObservation, answered = true): void {
@@ -206,20 +189,17 @@ export class RedisRateGate implements AccountGate {
         const [code, a, b] = reply;
         if (code === 1) {
           const permit: SharedPermit = { seq: a, grantedAt: b, shared: true };
-          const w = this.queue.shift();
-          // The waiter gave up while Redis was granting: the slot is given back to the day.
-          if (!w) this.send('refund', b);
-          else {
+          // A waiter that gave up while Redis was granting: the slot is given back to the day.
+          if (this.queue.resolveNext(permit)) {
             this.inFlight++;
             this.wasIdle = false;
-            settle(w, () => w.resolve(permit));
-          }
+          } else this.send('refund', b);
         } else if (code === 2) {
           // Answers on their way may still show budget left: decide once they are in.
           if (this.inFlight > 0) await this.sleep(this.limits.minuteMs);
           else {
             const err = new DailyLimitExhaustedError({ resetAt: new Date(Date.now() + a), limit: this.limits.perDay });
-            for (const w of this.queue.splice(0)) settle(w, () => w.reject(err));
+            this.queue.rejectAll(err);
           }
         } else await this.sleep(Math.min(a, this.limits.minuteMs + this.limits.marginMs));
       }
@@ -317,10 +297,7 @@ export class RedisRateGate implements AccountGate {
 
   /** Waiters queued when Redis went away are served by the local share. */
   private handOver(): void {
-    for (const w of this.queue.splice(0)) {
-      settle(w, () => undefined);
-      this.viaFallback(w.signal).then(w.resolve, w.reject);
-    }
+    for (const w of this.queue.drain()) this.viaFallback(w.signal).then(w.resolve, w.reject);
   }
 
   private async viaFallback(signal: AbortSignal | undefined): Promise<Permit> {
@@ -348,9 +325,4 @@ export class RedisRateGate implements AccountGate {
   private kick(): void {
     this.wake?.();
   }
-}
-
-function settle(w: Waiter, fn: () => void): void {
-  if (w.signal && w.onAbort) w.signal.removeEventListener('abort', w.onAbort);
-  fn();
 }
