@@ -1,5 +1,11 @@
-/** One item's answer inside a batch: the same shape the shared client's valueAll returns. */
-export type Outcome<T> = { ok: true; value: T } | { ok: false; error: Error };
+import type { Outcome as ClientOutcome } from '../../../src/client/outcome';
+
+/**
+ * One item's answer inside a batch: the shared client's Outcome (one outcome type for the
+ * project), with any Error as the failure, since the dispatcher also meets cancellations and
+ * host errors besides the service's own.
+ */
+export type Outcome<T> = ClientOutcome<T, Error>;
 
 /** Sends up to `maxBatch` requests in one upstream call and answers each in input order. */
 export type BatchFunction<Req, Res> = (requests: Req[], signal: AbortSignal) => Promise<Outcome<Res>[]>;
