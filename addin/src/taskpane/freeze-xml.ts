@@ -1,0 +1,147 @@
+import { cellAddress } from './svc-formulas';
+import { FreezeError, type FrozenCell, type Scalar } from './freeze-plan';
+
+/**
+ * The custom XML part that keeps frozen formulas in the workbook (workbook.customXmlParts):
+ * our own namespace, one <cell> per frozen formula, the formula as element text so it comes
+ * back byte for byte. Pure string work, so it runs the same in the pane and in Node.
+ */
+export const FROZEN_NAMESPACE = 'urn:svc-luxury-valuations:frozen-formulas:1';
+
+/** Characters XML 1.0 cannot carry at all, even escaped (a formula never holds them; refuse rather than lose them). */
+const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+function text(s: string): string {
+  // \r is escaped so a parser's line-end normalisation cannot turn \r\n into \n.
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\r/g, '&#13;');
+}
+
+function attr(s: string): string {
+  // Tabs and line ends in attributes would be normalised to spaces: escaped, they survive.
+  return text(s).replace(/"/g, '&quot;').replace(/\t/g, '&#9;').replace(/\n/g, '&#10;');
+}
+
+function checkXmlSafe(cell: FrozenCell, s: string): void {
+  if (NOT_XML.test(s)) throw new FreezeError(`${cellAddress(cell.sheet, cell.row, cell.column)} holds a control character that a workbook's XML cannot keep; remove it and freeze again.`);
+}
+
+function scalarAttrs(v: Scalar): string {
+  return `type="${typeof v}" value="${attr(String(v))}"`;
+}
+
+export function serializeFrozen(cells: readonly FrozenCell[], frozenAt: Date): string {
+  const lines = [`<?xml version="1.0" encoding="UTF-8"?>`, `<frozen xmlns="${FROZEN_NAMESPACE}" version="1" frozenAt="${frozenAt.toISOString()}">`];
+  for (const c of cells) {
+    for (const s of [c.sheet, c.formula, String(c.value), c.currency, c.assetId, c.asOf, ...c.formats.flat()]) checkXmlSafe(c, s);
+    lines.push(
+      `  <cell sheet="${attr(c.sheet)}" row="${c.row}" column="${c.column}" rows="${c.rows}" columns="${c.columns}" ${scalarAttrs(c.value)} currency="${attr(c.currency)}" assetId="${attr(c.assetId)}" asOf="${attr(c.asOf)}">`,
+      `    <formula>${text(c.formula)}</formula>`,
+      ...c.formats.map((row) => `    <formats>${row.map((f) => `<f>${text(f)}</f>`).join('')}</formats>`),
+      `  </cell>`,
+    );
+  }
+  lines.push('</frozen>', '');
+  return lines.join('\n');
+}
+
+// ---- parsing (our own documents only: elements, attributes, text, character and the five named entities)
+
+interface Element {
+  name: string;
+  attrs: Map<string, string>;
+  children: Element[];
+  text: string;
+}
+
+const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+function decode(s: string): string {
+  return s.replace(/&(#x[0-9a-fA-F]+|#\d+|[a-z]+);/g, (m, e: string) => {
+    if (e.startsWith('#x')) return String.fromCodePoint(parseInt(e.slice(2), 16));
+    if (e.startsWith('#')) return String.fromCodePoint(parseInt(e.slice(1), 10));
+    const named = NAMED[e];
+    if (named === undefined) throw new Error(`unknown entity ${m}`);
+    return named;
+  });
+}
+
+/** Line ends as an XML parser normalises them (literal \r\n and \r become \n; escaped ones stay). */
+const normaliseLineEnds = (s: string) => s.replace(/\r\n?/g, '\n');
+
+const TOKEN = /<\?[\s\S]*?\?>|<!--[\s\S]*?-->|<\/([\w:.-]+)\s*>|<([\w:.-]+)((?:\s+[\w:.-]+\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*(\/?)>|([^<]+)/gy;
+const ATTR = /([\w:.-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
+
+function parseXml(xml: string): Element {
+  const root: Element = { name: '#document', attrs: new Map(), children: [], text: '' };
+  const stack: Element[] = [root];
+  TOKEN.lastIndex = 0;
+  const source = normaliseLineEnds(xml.replace(/^\uFEFF/, ''));
+  while (TOKEN.lastIndex < source.length) {
+    const at = TOKEN.lastIndex;
+    const m = TOKEN.exec(source);
+    if (!m) throw new Error(`not well-formed at character ${at}`);
+    const [, close, open, attrText, selfClosing, chars] = m;
+    const top = stack[stack.length - 1]!;
+    if (close !== undefined) {
+      if (top.name !== close) throw new Error(`</${close}> closes <${top.name}>`);
+      stack.pop();
+    } else if (open !== undefined) {
+      const el: Element = { name: open, attrs: new Map(), children: [], text: '' };
+      for (const a of (attrText ?? '').matchAll(ATTR)) el.attrs.set(a[1]!, decode((a[2] ?? a[3] ?? '').replace(/[\t\n]/g, ' ')));
+      top.children.push(el);
+      if (selfClosing !== '/') stack.push(el);
+    } else if (chars !== undefined) {
+      top.text += decode(chars);
+    }
+  }
+  if (stack.length !== 1) throw new Error(`<${stack[stack.length - 1]!.name}> is not closed`);
+  return root;
+}
+
+function localName(name: string): string {
+  return name.includes(':') ? name.slice(name.indexOf(':') + 1) : name;
+}
+
+function scalarOf(type: string | undefined, value: string): Scalar {
+  if (type === 'number') return Number(value);
+  if (type === 'boolean') return value === 'true';
+  return value;
+}
+
+function intAttr(el: Element, name: string): number {
+  const v = Number(el.attrs.get(name));
+  if (!Number.isInteger(v) || v < 0) throw new Error(`<cell> has no valid ${name}`);
+  return v;
+}
+
+/** Reads a part written by serializeFrozen. Throws naming what is wrong when it is not ours or is damaged. */
+export function parseFrozen(xml: string): FrozenCell[] {
+  let doc: Element;
+  try {
+    doc = parseXml(xml);
+  } catch (err) {
+    throw new FreezeError(`The workbook's frozen-formula part is damaged (${(err as Error).message}); the formulas cannot be restored from it.`);
+  }
+  const root = doc.children.find((e) => localName(e.name) === 'frozen');
+  const ns = root && [...root.attrs].find(([k]) => k === 'xmlns' || k.startsWith('xmlns:'))?.[1];
+  if (!root || ns !== FROZEN_NAMESPACE) throw new FreezeError(`The custom XML part is not SVC's frozen formulas (namespace ${FROZEN_NAMESPACE}).`);
+  return root.children
+    .filter((e) => localName(e.name) === 'cell')
+    .map((el) => {
+      const formula = el.children.find((e) => localName(e.name) === 'formula');
+      if (!formula) throw new FreezeError('A frozen cell in the workbook has no formula; the part is damaged.');
+      return {
+        sheet: el.attrs.get('sheet') ?? '',
+        row: intAttr(el, 'row'),
+        column: intAttr(el, 'column'),
+        rows: intAttr(el, 'rows'),
+        columns: intAttr(el, 'columns'),
+        formula: formula.text,
+        formats: el.children.filter((e) => localName(e.name) === 'formats').map((r) => r.children.map((f) => f.text)),
+        value: scalarOf(el.attrs.get('type'), el.attrs.get('value') ?? ''),
+        currency: el.attrs.get('currency') ?? '',
+        assetId: el.attrs.get('assetId') ?? '',
+        asOf: el.attrs.get('asOf') ?? '',
+      };
+    });
+}
