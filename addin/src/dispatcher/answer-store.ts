@@ -1,5 +1,4 @@
-/** What the store needs of the machine's storage: localStorage's synchronous surface. */
-export type SyncStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+import { StorageBudget, type MachineStorage } from './machine-storage';
 
 /** One kept answer: the request's key, the service's answer, and when it stops being valid (epoch ms). */
 export type KeptAnswer<V> = [key: string, value: V, expiresAt: number];
@@ -7,54 +6,97 @@ export type KeptAnswer<V> = [key: string, value: V, expiresAt: number];
 const PREFIX = 'svc-addin:answers:';
 
 /**
+ * How long an answer past its validity is still kept, only to be shown as the last known
+ * answer ("Stale since …") while the service cannot be reached.
+ */
+export const KEEP_EXPIRED_MS = 30 * 86_400_000;
+
+export interface AnswerStoreOptions {
+  /** At most this many answers per queue (oldest go first). */
+  maxEntries?: number;
+  /** Shared by every store on the same storage (OfficeRuntime.storage's 10 MB per add-in). */
+  budget?: StorageBudget;
+}
+
+/**
  * Answers kept on the user's machine between sessions (reopening a workbook, copying a sheet),
  * one storage item per queue, oldest first. Only service answers are kept, never a token or a
- * credential. Bounded: at most `maxEntries` per queue, and when the browser's quota is reached
- * the oldest half goes. A store that cannot be read or written behaves as empty (privacy modes).
+ * credential. Bounded: at most `maxEntries` per queue, answers more than KEEP_EXPIRED_MS past
+ * their validity dropped, and the stores together within the budget; when the storage refuses
+ * (quota) the oldest half goes. A store that cannot be read or written behaves as empty
+ * (privacy modes). Writes are serialised: the last one asked for is the one that lands.
  */
 export class AnswerStore<V> {
   private readonly item: string;
+  private readonly maxEntries: number;
+  private readonly budget: StorageBudget;
+  private writing: Promise<void> = Promise.resolve();
 
   constructor(
-    private readonly storage: SyncStorage,
+    private readonly storage: MachineStorage,
     namespace: string,
-    private readonly maxEntries = 5_000,
+    options: AnswerStoreOptions = {},
   ) {
     this.item = PREFIX + namespace;
+    this.maxEntries = options.maxEntries ?? 5_000;
+    this.budget = options.budget ?? new StorageBudget();
   }
 
-  /** The answers still valid at `now`, oldest first. */
-  load(now: number): KeptAnswer<V>[] {
+  /** The answers kept at `now` (valid ones and recently expired ones), oldest first. */
+  async load(now: number): Promise<KeptAnswer<V>[]> {
     try {
-      const text = this.storage.getItem(this.item);
+      const text = await this.storage.getItem(this.item);
       if (!text) return [];
+      this.budget.record(this.item, text.length);
       const parsed = JSON.parse(text) as unknown;
       if (!Array.isArray(parsed)) return [];
-      return (parsed as KeptAnswer<V>[]).filter((e) => Array.isArray(e) && typeof e[0] === 'string' && typeof e[2] === 'number' && e[2] > now);
+      return (parsed as KeptAnswer<V>[]).filter((e) => Array.isArray(e) && typeof e[0] === 'string' && typeof e[2] === 'number' && isKept(e[2], now));
     } catch {
       return [];
     }
   }
 
-  save(entries: KeptAnswer<V>[]): void {
-    let kept = entries.slice(-this.maxEntries);
-    while (kept.length > 0) {
-      try {
-        this.storage.setItem(this.item, JSON.stringify(kept));
-        return;
-      } catch {
-        // Over the quota: give up the oldest half and try again.
-        kept = kept.slice(Math.ceil(kept.length / 2));
-      }
-    }
-    this.clear();
+  /** Replaces what is kept with `entries` (oldest first), within the bounds. Resolves when written. */
+  save(entries: KeptAnswer<V>[], now: number): Promise<void> {
+    const kept = entries.filter((e) => isKept(e[2], now)).slice(-this.maxEntries);
+    this.writing = this.writing.then(() => this.write(kept));
+    return this.writing;
   }
 
-  clear(): void {
+  /** Forgets everything kept (SVC.REFRESH, the pane's Refresh). */
+  clear(): Promise<void> {
+    this.writing = this.writing.then(() => this.remove());
+    return this.writing;
+  }
+
+  private async write(entries: KeptAnswer<V>[]): Promise<void> {
+    let kept = entries;
+    while (kept.length > 0) {
+      const text = JSON.stringify(kept);
+      if (text.length <= this.budget.allowance(this.item)) {
+        try {
+          await this.storage.setItem(this.item, text);
+          this.budget.record(this.item, text.length);
+          return;
+        } catch {
+          // Refused (quota): fall through and give up the oldest half.
+        }
+      }
+      kept = kept.slice(Math.ceil(kept.length / 2));
+    }
+    await this.remove();
+  }
+
+  private async remove(): Promise<void> {
+    this.budget.record(this.item, 0);
     try {
-      this.storage.removeItem(this.item);
+      await this.storage.removeItem(this.item);
     } catch {
       // nothing kept, nothing to clear
     }
   }
+}
+
+function isKept(expiresAt: number, now: number): boolean {
+  return expiresAt + KEEP_EXPIRED_MS > now;
 }

@@ -1,4 +1,4 @@
-import type { AnswerStore } from './answer-store';
+import { KEEP_EXPIRED_MS, type AnswerStore } from './answer-store';
 import { ExpiringCache } from './expiring-cache';
 import { CancelledError, type BatchFunction, type Outcome } from './outcome';
 
@@ -16,7 +16,7 @@ export interface CoalescingQueueOptions<Req, Res> {
   /** When an answer stops being valid (epoch ms); the cache serves it until then. */
   expiresAt?: (response: Res, now: number) => number;
   now?: () => number;
-  /** Answers kept on the machine across sessions: loaded at start, saved after each call, cleared with the cache. */
+  /** Answers kept on the machine across sessions: loaded before the first request is answered, saved after each call, cleared with the cache. */
   store?: AnswerStore<Res>;
 }
 
@@ -79,16 +79,54 @@ export class CoalescingQueue<Req, Res> {
     this.idleMs = options.idleMs ?? DEFAULT_IDLE_MS;
     this.maxWaitMs = options.maxWaitMs ?? DEFAULT_MAX_WAIT_MS;
     this.now = options.now ?? Date.now;
-    this.cache = new ExpiringCache<Res>(this.now);
-    for (const [key, value, expiresAt] of options.store?.load(this.now()) ?? []) this.cache.set(key, value, expiresAt);
+    // Expired answers are remembered a while longer: the last known answer, for when the service cannot be reached.
+    this.cache = new ExpiringCache<Res>(this.now, 50_000, KEEP_EXPIRED_MS);
+  }
+
+  private loading: Promise<void> | undefined;
+  private loaded = false;
+  /** Bumped by clearCache, so a load still reading cannot bring back what was cleared. */
+  private generation = 0;
+
+  /**
+   * Reads what is kept on the machine, once, at the first request (not at construction: in
+   * Excel the storage is defined only once the runtime has loaded). Requests arriving meanwhile
+   * wait for that one read; later ones never wait.
+   */
+  private load(): Promise<void> {
+    const store = this.options.store;
+    if (!store) {
+      this.loaded = true;
+      return Promise.resolve();
+    }
+    const generation = this.generation;
+    this.loading ??= store.load(this.now()).then((entries) => {
+      if (generation === this.generation) {
+        // Answers that arrived while reading are newer than the kept ones: keep them.
+        for (const [key, value, expiresAt] of entries) if (!this.cache.lastKnown(key)) this.cache.set(key, value, expiresAt);
+      }
+      this.loaded = true;
+    });
+    return this.loading;
   }
 
   /** The cached answer, if still valid: what a formula preview may show without a call. */
   peek(request: Req): Res | undefined {
+    if (!this.loaded) void this.load();
     return this.cache.get(this.options.keyOf(request));
   }
 
+  /** The answer last received for `request`, even past its validity (remembered KEEP_EXPIRED_MS), with its expiry. */
+  lastKnown(request: Req): { value: Res; expiresAt: number } | undefined {
+    return this.cache.lastKnown(this.options.keyOf(request));
+  }
+
   request(request: Req, signal?: AbortSignal): Promise<Res> {
+    if (!this.loaded) return this.load().then(() => this.requestNow(request, signal));
+    return this.requestNow(request, signal);
+  }
+
+  private requestNow(request: Req, signal?: AbortSignal): Promise<Res> {
     this.stats.requests++;
     if (signal?.aborted) return Promise.reject(new CancelledError());
     const key = this.options.keyOf(request);
@@ -127,22 +165,32 @@ export class CoalescingQueue<Req, Res> {
   }
 
   /** Forgets every cached answer (SVC.REFRESH, the task pane's Refresh button). */
-  clearCache(): void {
+  clearCache(): Promise<void> {
+    this.generation++;
     this.cache.clear();
-    this.options.store?.clear();
+    this.saved = this.options.store?.clear() ?? Promise.resolve();
+    return this.saved;
   }
 
   private saveScheduled = false;
+  private saved: Promise<void> = Promise.resolve();
 
   /** One write per batch call's answers, not one per item. */
   private scheduleSave(): void {
     const store = this.options.store;
     if (!store || this.saveScheduled) return;
     this.saveScheduled = true;
-    queueMicrotask(() => {
-      this.saveScheduled = false;
-      store.save(this.cache.snapshot());
-    });
+    this.saved = new Promise<void>((resolve) =>
+      queueMicrotask(() => {
+        this.saveScheduled = false;
+        void store.save(this.cache.snapshot(), this.now()).then(resolve);
+      }),
+    );
+  }
+
+  /** Resolves when what was last asked of the machine's storage (a save or a clear) is written. */
+  storeWritten(): Promise<void> {
+    return this.saved;
   }
 
   get cacheSize(): number {

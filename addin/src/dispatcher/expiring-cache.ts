@@ -1,24 +1,36 @@
-/** Answers kept until their own expiry time (a valuation's valid_until), evicting the oldest beyond a cap. */
+/**
+ * Answers kept until their own expiry time (a valuation's valid_until), evicting the oldest
+ * beyond a cap. With `keepExpiredMs`, an answer past its expiry is no longer served but is
+ * still remembered that long as the last known answer (what a cell may show, marked stale,
+ * while the service cannot be reached).
+ */
 export class ExpiringCache<V> {
   private readonly entries = new Map<string, { value: V; expiresAt: number }>();
 
   constructor(
     private readonly now: () => number = Date.now,
     private readonly maxEntries = 50_000,
+    private readonly keepExpiredMs = 0,
   ) {}
 
   get(key: string): V | undefined {
     const hit = this.entries.get(key);
     if (!hit) return undefined;
     if (hit.expiresAt <= this.now()) {
-      this.entries.delete(key);
+      if (!this.remembered(hit.expiresAt)) this.entries.delete(key);
       return undefined;
     }
     return hit.value;
   }
 
+  /** The answer last stored for `key`, valid or not, while it is remembered. */
+  lastKnown(key: string): { value: V; expiresAt: number } | undefined {
+    const hit = this.entries.get(key);
+    return hit && this.remembered(hit.expiresAt) ? hit : undefined;
+  }
+
   set(key: string, value: V, expiresAt: number): void {
-    if (expiresAt <= this.now()) return;
+    if (!this.remembered(expiresAt)) return;
     this.entries.delete(key);
     this.entries.set(key, { value, expiresAt });
     if (this.entries.size > this.maxEntries) {
@@ -27,10 +39,9 @@ export class ExpiringCache<V> {
     }
   }
 
-  /** Every entry still valid, oldest first: what is kept on the machine. */
+  /** Every entry still remembered, oldest first: what is kept on the machine. */
   snapshot(): [string, V, number][] {
-    const now = this.now();
-    return [...this.entries].filter(([, e]) => e.expiresAt > now).map(([k, e]) => [k, e.value, e.expiresAt]);
+    return [...this.entries].filter(([, e]) => this.remembered(e.expiresAt)).map(([k, e]) => [k, e.value, e.expiresAt]);
   }
 
   clear(): void {
@@ -39,5 +50,9 @@ export class ExpiringCache<V> {
 
   get size(): number {
     return this.entries.size;
+  }
+
+  private remembered(expiresAt: number): boolean {
+    return expiresAt + this.keepExpiredMs > this.now();
   }
 }

@@ -20,11 +20,15 @@ export function sourceLabel(source: ServiceSource): string {
 /**
  * An asset's valuation as an Excel entity value (a card, like the Stocks data type): `=A2.Mid`
  * and `=A2.Score` work in formulas, and the card shows the value and where it came from first.
- * Property names are what users type after the dot, so they are short words.
+ * Property names are what users type after the dot, so they are short words. A stale card (the
+ * last known answer, the service unreachable) says so in its text and title and carries
+ * `Stale since` first.
  */
-export function assetCard(v: Valuation, source: ServiceSource): Excel.EntityCellValue {
+export function assetCard(v: Valuation, source: ServiceSource, staleSince?: number): Excel.EntityCellValue {
   const e = v.estimated_value;
   const properties: Record<string, Excel.EntityPropertyType> = {
+    // The last known answer while the service cannot be reached: said first, with when it stopped being valid.
+    ...(staleSince !== undefined ? { 'Stale since': time(new Date(staleSince).toISOString()) } : {}),
     Mid: money(e.mid, e.currency),
     Low: money(e.low, e.currency),
     High: money(e.high, e.currency),
@@ -43,13 +47,13 @@ export function assetCard(v: Valuation, source: ServiceSource): Excel.EntityCell
   const present = (names: string[]) => names.filter((n) => n in properties);
   return {
     type: 'Entity',
-    text: `${v.brand} ${v.model}`,
+    text: `${v.brand} ${v.model}${staleSince !== undefined ? ' (stale)' : ''}`,
     properties,
     layouts: {
       card: {
-        title: `${v.brand} ${v.model}`,
+        title: `${v.brand} ${v.model}${staleSince !== undefined ? ' (stale)' : ''}`,
         sections: [
-          { layout: 'List', properties: present(['Mid', 'Low', 'High', 'Confidence']) },
+          { layout: 'List', properties: present(['Stale since', 'Mid', 'Low', 'High', 'Confidence']) },
           { layout: 'List', title: 'Provenance', properties: present(['Source', 'As of', 'Valid until', 'Data points', 'Market validated', 'Asset id']) },
           { layout: 'List', title: 'Signals', collapsible: true, properties: present(['Score', 'Momentum', 'Segment', 'Currency']) },
         ],

@@ -9,6 +9,8 @@
  * the metadata generator needs; every reader treats its value as unknown). Return types are
  * `any` where a cell gets an Excel formatted number or a spilled mix of numbers and text:
  * custom-functions-metadata can describe those only as any. Nothing of the wire is untyped.
+ * Every cancelable function asks Excel for its cell's address (@requiresAddress): a cell showing
+ * a last known value while the service is unreachable is counted once in the pane, by address.
  */
 import '../shared/custom-functions-global';
 import { FACTOR_NAMES } from '../../../src/wire';
@@ -62,6 +64,7 @@ function assetIdOf(asset: unknown): string {
  * @param invocation Invocation context.
  * @returns The mid estimate.
  * @cancelable
+ * @requiresAddress
  */
 export function midValue(asset: string, currency: string, invocation: CustomFunctions.CancelableInvocation): Promise<any> {
   return settle(invocation, async (call) => {
@@ -79,6 +82,7 @@ export function midValue(asset: string, currency: string, invocation: CustomFunc
  * @param invocation Invocation context.
  * @returns Low, mid, high, currency, confidence, score, asset id.
  * @cancelable
+ * @requiresAddress
  */
 export function valuation(asset: string, currency: string, show_headers: boolean, invocation: CustomFunctions.CancelableInvocation): Promise<any[][]> {
   return settle(invocation, async (call) => {
@@ -97,6 +101,7 @@ export function valuation(asset: string, currency: string, show_headers: boolean
  * @param invocation Invocation context.
  * @returns The service score.
  * @cancelable
+ * @requiresAddress
  */
 export function score(asset: string, invocation: CustomFunctions.CancelableInvocation): Promise<number> {
   return settle(invocation, async (call) => (await valuationOf(asset, null, call)).service_score);
@@ -110,6 +115,7 @@ export function score(asset: string, invocation: CustomFunctions.CancelableInvoc
  * @param invocation Invocation context.
  * @returns Six rows, one per factor.
  * @cancelable
+ * @requiresAddress
  */
 export function factors(asset: string, show_headers: boolean, invocation: CustomFunctions.CancelableInvocation): Promise<any[][]> {
   return settle(invocation, async (call) => {
@@ -135,6 +141,7 @@ export function factors(asset: string, show_headers: boolean, invocation: Custom
  * @param invocation Invocation context.
  * @returns The projected value, or the ROI as a percentage.
  * @cancelable
+ * @requiresAddress
  */
 export function projection(
   asset: string,
@@ -168,6 +175,7 @@ export function projection(
  * @param invocation Invocation context.
  * @returns The expected ROI.
  * @cancelable
+ * @requiresAddress
  */
 export function expectedRoi(asset: string, horizon: number, current_value: number, invocation: CustomFunctions.CancelableInvocation): Promise<any> {
   return settle(invocation, async (call) => {
@@ -189,6 +197,7 @@ export function expectedRoi(asset: string, horizon: number, current_value: numbe
  * @param invocation Invocation context.
  * @returns The signal's value.
  * @cancelable
+ * @requiresAddress
  */
 export function signal(segment: string, field: string, invocation: CustomFunctions.CancelableInvocation): Promise<any> {
   return settle(invocation, async (call) => {
@@ -206,6 +215,7 @@ export function signal(segment: string, field: string, invocation: CustomFunctio
  * @param invocation Invocation context.
  * @returns The field's value.
  * @cancelable
+ * @requiresAddress
  */
 export function segmentDetail(segment: string, field: string, invocation: CustomFunctions.CancelableInvocation): Promise<any> {
   return settle(invocation, async (call) => {
@@ -225,6 +235,7 @@ export function segmentDetail(segment: string, field: string, invocation: Custom
  * @param invocation Invocation context.
  * @returns Estimated net proceeds.
  * @cancelable
+ * @requiresAddress
  */
 export function exitNet(asset: string, channel: string, urgency: string, current_value: number, invocation: CustomFunctions.CancelableInvocation): Promise<any> {
   return settle(invocation, async (call) => {
@@ -251,6 +262,7 @@ export function exitNet(asset: string, channel: string, urgency: string, current
  * @param invocation Invocation context.
  * @returns The asset id.
  * @cancelable
+ * @requiresAddress
  */
 export function assetIdFor(segment: string, brand: string, model: string, reference: string, year: number, size: string, invocation: CustomFunctions.CancelableInvocation): Promise<string> {
   return settle(invocation, async (call) => {
@@ -274,6 +286,7 @@ export function assetIdFor(segment: string, brand: string, model: string, refere
  * @param invocation Invocation context.
  * @returns A header row, then asset id, low, mid, high, currency, confidence, score per holding.
  * @cancelable
+ * @requiresAddress
  */
 export function valueHoldings(holdings: any[][], currency: string, invocation: CustomFunctions.CancelableInvocation): Promise<any[][]> {
   return settle(invocation, (call) => valueHoldingsTable(holdings, readCurrency('currency', currency), call));
@@ -318,7 +331,7 @@ export function alerts(segment: string, refresh_minutes: number, invocation: Cus
  */
 export function refresh(trigger: any): string {
   void trigger;
-  getRuntime().refresh();
+  void getRuntime().refresh();
   return new Date().toISOString().slice(11, 19) + ' UTC';
 }
 
@@ -334,13 +347,14 @@ export function refresh(trigger: any): string {
  * @param invocation Invocation context.
  * @returns The asset's card.
  * @cancelable
+ * @requiresAddress
  */
 export function asset(asset: string, currency: string, invocation: CustomFunctions.CancelableInvocation): Promise<any> {
   return settle(invocation, async (call) => {
     const holding = holdingForAssetId('asset', readText('asset', asset));
     const ccy = readCurrency('currency', currency);
-    const runtime = getRuntime();
-    const [v, source] = await Promise.all([runtime.assetValuation(requestForAssetId(holding), ccy, call), runtime.serviceSource()]);
-    return hostShowsCards() ? assetCard(v, source) : [valuationRow(v)];
+    const asCard = hostShowsCards();
+    const { value, staleSince } = await getRuntime().assetCard(requestForAssetId(holding), ccy, call, asCard);
+    return asCard ? assetCard(value.valuation, value.source, staleSince) : [valuationRow(value.valuation)];
   });
 }

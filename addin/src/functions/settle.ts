@@ -1,11 +1,21 @@
 import '../shared/custom-functions-global';
 import { toExcelError } from '../shared/excel-errors';
+import { getRuntimeIfReady } from '../shared/runtime';
 
 /** What a function's work needs from its invocation: a signal that fires when Excel cancels, and whether this is a value preview. */
 export interface Call {
   signal: AbortSignal;
   /** Formula value preview: answer from the cache or not at all, never with a call. */
   preview: boolean;
+  /** Says the cell shows a last known answer, stale since that time (epoch ms): the pane counts such cells. */
+  servedStale: (staleSince: number) => void;
+}
+
+let unaddressed = 0;
+
+/** The cell, for the pane's count of stale cells: its address (the functions ask Excel for it), else one of its own. */
+function cellOf(invocation: CustomFunctions.Invocation | undefined): string {
+  return invocation?.address ?? `invocation ${++unaddressed}`;
 }
 
 /**
@@ -30,9 +40,15 @@ export async function settle<T>(invocation: CustomFunctions.CancelableInvocation
       reject(Object.assign(new Error(`The valuation service did not answer within ${SETTLE_DEADLINE_MS / 1000} seconds.`), { name: 'TimeoutError' }));
     }, SETTLE_DEADLINE_MS);
   });
+  let stale = false;
+  const call: Call = { signal: controller.signal, preview: invocation?.isInValuePreview === true, servedStale: () => (stale = true) };
+  const cell = cellOf(invocation);
   try {
-    return await Promise.race([work({ signal: controller.signal, preview: invocation?.isInValuePreview === true }), deadline]);
+    const value = await Promise.race([work(call), deadline]);
+    getRuntimeIfReady()?.staleCells.note(cell, stale);
+    return value;
   } catch (err) {
+    getRuntimeIfReady()?.staleCells.note(cell, false);
     throw toExcelError(err);
   } finally {
     clearTimeout(timer);

@@ -2,12 +2,20 @@ import { ServiceClient } from '../../../src/client';
 import { clientBackend } from './client-backend';
 import { hostConnection } from './host-connection';
 import { signInHeaders, userToken } from './sign-in';
+import { asyncStorage, lazyStorage, type MachineStorage } from '../dispatcher/machine-storage';
 import { AddinRuntime, getRuntimeIfReady, setRuntime, type ServiceSource } from './runtime';
 
-/** The page's localStorage: it outlives the session (the shared runtime's origin is the host's). Absent under strict privacy settings. */
-function machineStorage(): Storage | undefined {
+/**
+ * Where answers and the offline setting are kept on this machine: OfficeRuntime.storage where
+ * the Office runtime provides it (the shared runtime; 10 MB per add-in, answer-store.ts keeps
+ * within it), else the page's localStorage (the host's origin). Neither exists under strict
+ * privacy settings: nothing is kept then.
+ */
+function machineStorage(): MachineStorage | undefined {
   try {
-    return window.localStorage;
+    const office = (globalThis as { OfficeRuntime?: { storage?: MachineStorage } }).OfficeRuntime;
+    if (office?.storage) return office.storage;
+    return asyncStorage(window.localStorage);
   } catch {
     return undefined;
   }
@@ -32,7 +40,7 @@ export function installBrowserRuntime(): AddinRuntime {
   if (existing) return existing;
   const { baseUrl, headers } = hostConnection(window.location, window.sessionStorage);
   const client = new ServiceClient({ baseUrl, headers, tokenProvider: () => userToken(), rateLimitKey: `${baseUrl}#addin` });
-  const runtime = new AddinRuntime(clientBackend(client), { source: () => hostSource(headers), storage: machineStorage() });
+  const runtime = new AddinRuntime(clientBackend(client), { source: () => hostSource(headers), storage: lazyStorage(machineStorage) });
   setRuntime(runtime);
   return runtime;
 }

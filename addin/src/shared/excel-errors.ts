@@ -2,6 +2,7 @@ import './custom-functions-global';
 import { InputError } from './input-error';
 import { CancelledError } from '../dispatcher/outcome';
 import { SIGN_IN_MESSAGE } from './sign-in';
+import { isUnreachable } from './unreachable';
 
 /** The service client's error fields this mapping reads (src/client/errors.ts ServiceError). */
 interface ServiceErrorLike {
@@ -45,7 +46,7 @@ function reasonFor(e: Error & ServiceErrorLike): string {
   if (e.status === 403 && e.type === 'forbidden') return `Your subscription does not include this: ${e.message}`;
   // The host answers its own sign-in failures upstream as 502: a 401 from it is always about the user's sign-in.
   if (e.status === 401) return SIGN_IN_MESSAGE;
-  if (e.name === 'ConnectionError' || e.name === 'TimeoutError' || (e.status !== undefined && e.status >= 500)) {
+  if (isUnreachable(e)) {
     return `The valuation service is unreachable: ${e.message}`;
   }
   return e.message;

@@ -15,10 +15,14 @@ import type {
 import { CoalescingQueue, type QueueStats } from '../dispatcher/coalescing-queue';
 import { singleCallQueue } from '../dispatcher/single-call-queue';
 import { Poller } from '../dispatcher/poller';
-import { AnswerStore, type SyncStorage } from '../dispatcher/answer-store';
+import { AnswerStore } from '../dispatcher/answer-store';
+import { StorageBudget, type MachineStorage } from '../dispatcher/machine-storage';
 import type { Outcome } from '../dispatcher/outcome';
 import type { RuntimeBackend } from './backend';
+import { readUseLastKnown, writeUseLastKnown } from './offline-preference';
 import { requestKey } from './request-key';
+import { StaleCells } from './stale-cells';
+import { isUnreachable } from './unreachable';
 import { endOfUtcDay } from './validity';
 
 /** Where answers come from, as an asset card says it: the service's host and whether it is the sandbox. */
@@ -31,6 +35,25 @@ export interface ServiceSource {
 export interface CallContext {
   signal: AbortSignal;
   preview: boolean;
+  /**
+   * Given by callers that can say a value is stale (a cell, which the pane counts): when the
+   * service cannot be reached and the user chose "use last known values when offline", the
+   * last known answer is served and this is told when it stopped being valid (epoch ms).
+   * Without it (the pane's Value selection writes plain numbers) an unreachable service is an error.
+   */
+  servedStale?: (staleSince: number) => void;
+}
+
+/** An asset card's answer: the valuation and the service it came from, kept together. */
+export interface CardAnswer {
+  valuation: Valuation;
+  source: ServiceSource;
+}
+
+/** An answer, and when it is the last known one served while the service is unreachable, since when it is stale (epoch ms). */
+export interface Answer<V> {
+  value: V;
+  staleSince?: number;
 }
 
 export interface RuntimeOptions {
@@ -40,8 +63,8 @@ export interface RuntimeOptions {
   now?: () => number;
   /** The service the answers come from (the host's status), for asset cards' Source. */
   source?: () => Promise<ServiceSource>;
-  /** The machine's storage for answers kept across sessions (localStorage in the browser); none in tests unless given. */
-  storage?: SyncStorage;
+  /** The machine's storage for answers kept across sessions and the offline setting (OfficeRuntime.storage or localStorage in the browser); none in tests unless given. */
+  storage?: MachineStorage;
 }
 
 const SIGNALS_TTL_MS = 5 * 60_000;
@@ -71,10 +94,14 @@ export class AddinRuntime {
   private readonly signals: CoalescingQueue<SegmentId, SegmentSignals>;
   private readonly segments: CoalescingQueue<SegmentId, SegmentDetail>;
   private readonly exits: CoalescingQueue<ExitKey, ExitStrategy>;
-  private readonly cards: CoalescingQueue<CardKey, Valuation>;
+  private readonly cards: CoalescingQueue<CardKey, CardAnswer>;
   private readonly alertsPoller: Poller<Alert[]>;
   private sourcePromise: Promise<ServiceSource> | undefined;
   private readonly now: () => number;
+  private readonly budget = new StorageBudget();
+  private useLastKnownSetting: Promise<boolean> | undefined;
+  /** The cells showing a last known answer because the service could not be reached (the pane shows the count). */
+  readonly staleCells = new StaleCells();
 
   constructor(
     readonly backend: RuntimeBackend,
@@ -83,14 +110,23 @@ export class AddinRuntime {
     this.now = options.now ?? Date.now;
     const now = this.now;
     const untilEndOfDay = (_: unknown, t: number) => endOfUtcDay(t);
-    const storage = options.storage;
-    const kept = <V>(namespace: string) => (storage ? new AnswerStore<V>(storage, namespace) : undefined);
+    const kept = <V>(namespace: string) => this.store<V>(namespace);
     this.breakdowns = singleCallQueue({ call: (id, s) => backend.breakdown(id, s), keyOf: (id) => id, expiresAt: untilEndOfDay, now, store: kept('breakdowns') });
     this.projections = singleCallQueue({ call: (r: ProjectionKey, s) => backend.projection(r, s), keyOf: requestKey, expiresAt: untilEndOfDay, now, store: kept('projections') });
     this.signals = singleCallQueue({ call: (seg, s) => backend.segmentSignals(seg, s), keyOf: (seg) => seg, expiresAt: (_, t) => t + SIGNALS_TTL_MS, now });
     this.segments = singleCallQueue({ call: (seg, s) => backend.segmentDetail(seg, s), keyOf: (seg) => seg, expiresAt: (_, t) => t + SEGMENT_TTL_MS, now });
     this.exits = singleCallQueue({ call: (r: ExitKey, s) => backend.exit(r, s), keyOf: requestKey, expiresAt: untilEndOfDay, now, store: kept('exits') });
-    this.cards = singleCallQueue({ call: (k: CardKey, s) => backend.valuate(k.request, k.currency, s), keyOf: requestKey, expiresAt: (v, t) => validUntil(v.valid_until, t), now, store: kept('cards') });
+    // A card keeps the service it came from with its answer: a stale card still names its true source.
+    this.cards = singleCallQueue({
+      call: async (k: CardKey, s) => {
+        const [valuation, source] = await Promise.all([backend.valuate(k.request, k.currency, s), this.serviceSource()]);
+        return { valuation, source };
+      },
+      keyOf: requestKey,
+      expiresAt: (c, t) => validUntil(c.valuation.valid_until, t),
+      now,
+      store: kept('cards:v2'),
+    });
     this.alertsPoller = new Poller(() => backend.alerts());
   }
 
@@ -98,9 +134,29 @@ export class AddinRuntime {
     return this.ask(this.valuationQueue(currency), request, call);
   }
 
-  /** One asset's full valuation, for its card (the batch answer lacks brand, model, segment and as-of). */
-  assetValuation(request: ValuationRequest, currency: Currency, call: CallContext): Promise<Valuation> {
-    return this.ask(this.cards, { request, currency }, call);
+  /**
+   * One asset's full valuation and its source, for its card (the batch answer lacks brand,
+   * model, segment and as-of). A card always says when it is stale, so when the service cannot
+   * be reached it shows the last known answer, whatever the setting for plain cells
+   * (`asCard` false: the valuation row of hosts without cards, a plain cell).
+   */
+  async assetCard(request: ValuationRequest, currency: Currency, call: CallContext, asCard: boolean): Promise<Answer<CardAnswer>> {
+    // Where Excel cannot show cards, the row is a plain cell: last known only by the user's choice.
+    const a = await this.answer(this.cards, { request, currency }, call, asCard);
+    if (a.staleSince !== undefined) call.servedStale?.(a.staleSince);
+    return a;
+  }
+
+  /** "Use last known values when offline" for plain cells (persisted on the machine). */
+  useLastKnownWhenOffline(): Promise<boolean> {
+    const storage = this.options.storage;
+    this.useLastKnownSetting ??= storage ? readUseLastKnown(storage) : Promise.resolve(false);
+    return this.useLastKnownSetting;
+  }
+
+  async setUseLastKnownWhenOffline(on: boolean): Promise<void> {
+    this.useLastKnownSetting = Promise.resolve(on);
+    if (this.options.storage) await writeUseLastKnown(this.options.storage, on);
   }
 
   /** The service behind the host, asked once per runtime (a failed ask is asked again next time). */
@@ -145,9 +201,10 @@ export class AddinRuntime {
   }
 
   /** Forgets every cached answer and re-polls alerts (SVC.REFRESH, the task pane's Refresh). */
-  refresh(): void {
-    for (const q of this.queues()) q.clearCache();
+  refresh(): Promise<void> {
+    const cleared = Promise.all(this.queues().map((q) => q.clearCache())).then(() => undefined);
     void this.alertsPoller.refreshNow();
+    return cleared;
   }
 
   /** Upstream valuation batch calls and how the cells were served, for the task pane and the benchmark. */
@@ -170,7 +227,7 @@ export class AddinRuntime {
         maxWaitMs: this.options.maxWaitMs,
         now: this.now,
         expiresAt: (item, t) => validUntil(item.valid_until, t),
-        store: this.options.storage ? new AnswerStore<BatchValuationItem>(this.options.storage, `valuations:${currency}`) : undefined,
+        store: this.store<BatchValuationItem>(`valuations:${currency}`),
       });
       this.valuationQueues.set(currency, q);
     }
@@ -184,12 +241,34 @@ export class AddinRuntime {
     >[];
   }
 
-  private ask<Req, Res>(queue: CoalescingQueue<Req, Res>, request: Req, call: CallContext): Promise<Res> {
+  private store<V>(namespace: string): AnswerStore<V> | undefined {
+    return this.options.storage ? new AnswerStore<V>(this.options.storage, namespace, { budget: this.budget }) : undefined;
+  }
+
+  /** A plain cell's answer: the last known one only where the caller can say so and the user chose it. */
+  private async ask<Req, Res>(queue: CoalescingQueue<Req, Res>, request: Req, call: CallContext): Promise<Res> {
+    const a = await this.answer(queue, request, call, false);
+    if (a.staleSince !== undefined) call.servedStale?.(a.staleSince);
+    return a.value;
+  }
+
+  private async answer<Req, Res>(queue: CoalescingQueue<Req, Res>, request: Req, call: CallContext, alwaysLastKnown: boolean): Promise<Answer<Res>> {
     if (call.preview) {
       const cached = queue.peek(request);
-      return cached !== undefined ? Promise.resolve(cached) : Promise.reject(new PreviewNotCachedError());
+      if (cached === undefined) throw new PreviewNotCachedError();
+      return { value: cached };
     }
-    return queue.request(request, call.signal);
+    try {
+      return { value: await queue.request(request, call.signal) };
+    } catch (err) {
+      // Offline, honestly: only when the host or the service cannot be reached, never for a refusal (unknown asset, tier, budget).
+      if (!isUnreachable(err)) throw err;
+      const known = queue.lastKnown(request);
+      if (!known) throw err;
+      const allowed = alwaysLastKnown || (call.servedStale !== undefined && (await this.useLastKnownWhenOffline()));
+      if (!allowed) throw err;
+      return { value: known.value, staleSince: known.expiresAt };
+    }
   }
 }
 

@@ -4,6 +4,7 @@ import { CURRENCIES, type Currency } from '../../../src/wire';
 import { installBrowserRuntime } from '../shared/browser-runtime';
 import { tokenBroker } from '../shared/sign-in';
 import { insertMarketDashboard } from './dashboard';
+import { startOfflineSetting } from './offline-setting';
 import { exportSelection, offerDownload } from './export-report';
 import { clearHostCache, fetchStatus, type HostStatus } from './host-api';
 import { valueSelection } from './value-selection';
@@ -118,6 +119,7 @@ export function startTaskpane(): void {
     runtime.refresh();
     return 'Signed in. Recalculate to value the cells that asked you to sign in.';
   });
+  void startOfflineSetting(runtime, { toggle: $<HTMLInputElement>('use-last-known'), count: $('stale-count') });
   $('status-refresh').addEventListener('click', () => void refreshStatus());
   void renderSignIn().then(() => refreshStatus());
   // The budget moves as cells calculate; the host answers this from its limiter, spending no call.

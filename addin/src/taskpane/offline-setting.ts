@@ -1,0 +1,33 @@
+import type { AddinRuntime } from '../shared/runtime';
+
+/** The pane's elements this module drives (taskpane.html, section "When offline"). */
+export interface OfflineSettingElements {
+  toggle: HTMLInputElement;
+  count: HTMLElement;
+}
+
+/** What the pane says about cells showing last known values. */
+export function staleCellsText(count: number): string {
+  if (count === 0) return '';
+  return `${count.toLocaleString('en-US')} cell${count === 1 ? ' shows a' : 's show'} last known value${count === 1 ? '' : 's'}: the valuation service cannot be reached.`;
+}
+
+/**
+ * "Use last known values when offline": the checkbox reflects and changes the setting kept on
+ * the machine (the runtime reads it when a plain cell's service is unreachable), and the pane
+ * says how many cells show stale values, updated as cells settle. Cards show theirs whatever
+ * the setting (they say "Stale since" themselves) and are counted too.
+ */
+export async function startOfflineSetting(runtime: AddinRuntime, elements: OfflineSettingElements): Promise<void> {
+  const { toggle, count } = elements;
+  const show = (n: number) => {
+    count.textContent = staleCellsText(n);
+    count.hidden = n === 0;
+  };
+  show(runtime.staleCells.count);
+  runtime.staleCells.subscribe(show);
+  toggle.checked = await runtime.useLastKnownWhenOffline();
+  toggle.addEventListener('change', () => {
+    void runtime.setUseLastKnownWhenOffline(toggle.checked);
+  });
+}
