@@ -50,11 +50,14 @@ export type ExitStrategyResponse = z.infer<typeof ExitStrategyResponse>;
 /** GET /exit/channels?segment=…: only the channels serving that segment. */
 export const ExitChannelsQuery = z.object({ segment: SegmentIdSchema.optional() });
 
+/** How a channel sells: the kinds the sandbox's catalogue of sale channels uses. */
+export const EXIT_CHANNEL_KINDS = ['auction', 'dealer', 'private_sale', 'marketplace', 'consignment'] as const;
+
 /** GET /exit/channels: not shaped by the spec; the catalogue of sale channels (docs/decisions.md). */
 export const ExitChannel = z.object({
   id: z.string(),
   name: z.string(),
-  kind: openEnum(['auction', 'dealer', 'private_sale', 'marketplace', 'consignment'] as const),
+  kind: openEnum(EXIT_CHANNEL_KINDS),
   segments: z.array(SegmentOut),
   commission_percent: z.number().min(0).max(100),
   timeline_days: DayRange,

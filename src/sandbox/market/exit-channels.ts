@@ -1,66 +1,81 @@
-import type { ExitChannel, SegmentId } from '../../wire';
+import { EXIT_CHANNEL_KINDS, SEGMENT_IDS, type ExitChannel, type SegmentId } from '../../wire';
+import { parseTextTable, type TextTableRow } from '../../text-table';
 
 /**
  * Where each segment's assets are sold, with typical seller costs: auction houses' seller
- * commission, dealers' margin on a buy-out, marketplaces' seller fee, agents' fee.
+ * commission, dealers' margin on a buy-out, marketplaces' seller fee, agents' fee. Days: how
+ * long a sale typically takes. A channel serving several segments lists them all.
  */
-export const EXIT_CHANNELS: readonly ExitChannel[] = [
-  // Watches
-  { id: 'phillips_watches', name: 'Phillips Watches auction', kind: 'auction', segments: ['watches'], commission_percent: 12, timeline_days: '60-120' },
-  { id: 'christies_watches', name: "Christie's Watches auction", kind: 'auction', segments: ['watches'], commission_percent: 12.5, timeline_days: '60-120' },
-  { id: 'chrono24', name: 'Chrono24 marketplace', kind: 'marketplace', segments: ['watches'], commission_percent: 6.5, timeline_days: '14-45' },
-  { id: 'watch_dealer_buyout', name: 'Specialist watch dealer buy-out', kind: 'dealer', segments: ['watches'], commission_percent: 17, timeline_days: '3-10' },
-  { id: 'watch_private_broker', name: 'Private watch broker', kind: 'private_sale', segments: ['watches'], commission_percent: 8, timeline_days: '30-90' },
-  // Art
-  { id: 'sothebys_contemporary', name: "Sotheby's Contemporary Art auction", kind: 'auction', segments: ['art'], commission_percent: 12, timeline_days: '90-180' },
-  { id: 'christies_postwar', name: "Christie's Post-War & Contemporary auction", kind: 'auction', segments: ['art'], commission_percent: 12, timeline_days: '90-180' },
-  { id: 'art_private_treaty', name: 'Private treaty sale through an auction house', kind: 'private_sale', segments: ['art'], commission_percent: 8, timeline_days: '45-120' },
-  { id: 'gallery_consignment', name: 'Gallery consignment', kind: 'consignment', segments: ['art'], commission_percent: 25, timeline_days: '60-180' },
-  { id: 'artsy_marketplace', name: 'Artsy online marketplace', kind: 'marketplace', segments: ['art'], commission_percent: 10, timeline_days: '30-90' },
-  // Wine
-  { id: 'livex_merchant', name: 'Liv-ex trading through a merchant', kind: 'marketplace', segments: ['wine'], commission_percent: 6, timeline_days: '7-21' },
-  { id: 'bbx', name: 'Berry Bros. & Rudd BBX', kind: 'marketplace', segments: ['wine'], commission_percent: 10, timeline_days: '14-60' },
-  { id: 'sothebys_wine', name: "Sotheby's Wine auction", kind: 'auction', segments: ['wine', 'spirits'], commission_percent: 12, timeline_days: '45-90' },
-  { id: 'acker_wine', name: 'Acker Wines auction', kind: 'auction', segments: ['wine'], commission_percent: 12, timeline_days: '45-90' },
-  { id: 'wine_merchant_buyout', name: 'Fine-wine merchant buy-out', kind: 'dealer', segments: ['wine'], commission_percent: 15, timeline_days: '3-10' },
-  // Sneakers
-  { id: 'stockx', name: 'StockX marketplace', kind: 'marketplace', segments: ['sneakers'], commission_percent: 9, timeline_days: '3-14' },
-  { id: 'goat', name: 'GOAT marketplace', kind: 'marketplace', segments: ['sneakers'], commission_percent: 9.5, timeline_days: '5-21' },
-  { id: 'sneaker_consignment', name: 'Sneaker consignment store', kind: 'consignment', segments: ['sneakers'], commission_percent: 20, timeline_days: '14-60' },
-  { id: 'sneaker_dealer_buyout', name: 'Sneaker reseller buy-out', kind: 'dealer', segments: ['sneakers'], commission_percent: 25, timeline_days: '1-3' },
-  // Handbags
-  { id: 'christies_handbags', name: "Christie's Handbags & Accessories auction", kind: 'auction', segments: ['bags'], commission_percent: 12, timeline_days: '60-120' },
-  { id: 'sothebys_handbags', name: "Sotheby's Handbags auction", kind: 'auction', segments: ['bags'], commission_percent: 12, timeline_days: '60-120' },
-  { id: 'therealreal', name: 'The RealReal consignment', kind: 'consignment', segments: ['bags', 'jewellery'], commission_percent: 30, timeline_days: '30-90' },
-  { id: 'bag_dealer_buyout', name: 'Pre-owned handbag dealer buy-out', kind: 'dealer', segments: ['bags'], commission_percent: 20, timeline_days: '2-7' },
-  { id: 'vestiaire', name: 'Vestiaire Collective marketplace', kind: 'marketplace', segments: ['bags'], commission_percent: 10, timeline_days: '14-60' },
-  // Cards
-  { id: 'goldin', name: 'Goldin auction', kind: 'auction', segments: ['cards'], commission_percent: 10, timeline_days: '30-60' },
-  { id: 'heritage_cards', name: 'Heritage Auctions sports & TCG', kind: 'auction', segments: ['cards'], commission_percent: 12, timeline_days: '45-90' },
-  { id: 'fanatics_collect', name: 'Fanatics Collect marketplace', kind: 'marketplace', segments: ['cards'], commission_percent: 6, timeline_days: '7-30' },
-  { id: 'ebay_cards', name: 'eBay', kind: 'marketplace', segments: ['cards', 'sneakers'], commission_percent: 13, timeline_days: '7-21' },
-  { id: 'card_dealer_buyout', name: 'Card shop buy-out', kind: 'dealer', segments: ['cards'], commission_percent: 20, timeline_days: '1-5' },
-  // Jewellery
-  { id: 'christies_jewels', name: "Christie's Magnificent Jewels auction", kind: 'auction', segments: ['jewellery'], commission_percent: 12, timeline_days: '60-150' },
-  { id: 'sothebys_jewels', name: "Sotheby's Magnificent Jewels auction", kind: 'auction', segments: ['jewellery'], commission_percent: 12, timeline_days: '60-150' },
-  { id: 'jeweller_buyout', name: 'Fine jeweller buy-out', kind: 'dealer', segments: ['jewellery'], commission_percent: 20, timeline_days: '3-14' },
-  { id: 'firstdibs', name: '1stDibs marketplace', kind: 'marketplace', segments: ['jewellery'], commission_percent: 15, timeline_days: '30-90' },
-  // Automobiles
-  { id: 'rm_sothebys', name: "RM Sotheby's auction", kind: 'auction', segments: ['automobiles'], commission_percent: 10, timeline_days: '60-150' },
-  { id: 'gooding', name: 'Gooding Christie’s auction', kind: 'auction', segments: ['automobiles'], commission_percent: 10, timeline_days: '60-150' },
-  { id: 'bring_a_trailer', name: 'Bring a Trailer online auction', kind: 'marketplace', segments: ['automobiles'], commission_percent: 5, timeline_days: '21-45' },
-  { id: 'classic_car_dealer', name: 'Classic car dealer purchase', kind: 'dealer', segments: ['automobiles'], commission_percent: 15, timeline_days: '7-21' },
-  { id: 'car_private_broker', name: 'Private classic car broker', kind: 'private_sale', segments: ['automobiles'], commission_percent: 7, timeline_days: '30-120' },
-  // Spirits
-  { id: 'whisky_auctioneer', name: 'Whisky Auctioneer', kind: 'auction', segments: ['spirits'], commission_percent: 10, timeline_days: '30-60' },
-  { id: 'scotch_whisky_auctions', name: 'Scotch Whisky Auctions', kind: 'auction', segments: ['spirits'], commission_percent: 10, timeline_days: '30-60' },
-  { id: 'spirits_dealer_buyout', name: 'Rare spirits dealer buy-out', kind: 'dealer', segments: ['spirits'], commission_percent: 18, timeline_days: '3-10' },
-  // Real estate
-  { id: 'prime_agent', name: 'Prime residential agent (sole agency)', kind: 'private_sale', segments: ['real_estate'], commission_percent: 2.5, timeline_days: '90-240' },
-  { id: 'luxury_network_agent', name: 'International luxury property network', kind: 'private_sale', segments: ['real_estate'], commission_percent: 5, timeline_days: '90-270' },
-  { id: 'off_market_broker', name: 'Off-market buying agent', kind: 'private_sale', segments: ['real_estate'], commission_percent: 2, timeline_days: '60-180' },
-  { id: 'property_auction', name: 'Luxury property auction', kind: 'auction', segments: ['real_estate'], commission_percent: 4, timeline_days: '45-90' },
-];
+const CHANNELS = `
+  id                     | kind         | commission % | days   | segments       | name
+  phillips_watches       | auction      | 12           | 60-120 | watches        | Phillips Watches auction
+  christies_watches      | auction      | 12.5         | 60-120 | watches        | Christie's Watches auction
+  chrono24               | marketplace  | 6.5          | 14-45  | watches        | Chrono24 marketplace
+  watch_dealer_buyout    | dealer       | 17           | 3-10   | watches        | Specialist watch dealer buy-out
+  watch_private_broker   | private_sale | 8            | 30-90  | watches        | Private watch broker
+
+  sothebys_contemporary  | auction      | 12           | 90-180 | art            | Sotheby's Contemporary Art auction
+  christies_postwar      | auction      | 12           | 90-180 | art            | Christie's Post-War & Contemporary auction
+  art_private_treaty     | private_sale | 8            | 45-120 | art            | Private treaty sale through an auction house
+  gallery_consignment    | consignment  | 25           | 60-180 | art            | Gallery consignment
+  artsy_marketplace      | marketplace  | 10           | 30-90  | art            | Artsy online marketplace
+
+  livex_merchant         | marketplace  | 6            | 7-21   | wine           | Liv-ex trading through a merchant
+  bbx                    | marketplace  | 10           | 14-60  | wine           | Berry Bros. & Rudd BBX
+  sothebys_wine          | auction      | 12           | 45-90  | wine spirits   | Sotheby's Wine auction
+  acker_wine             | auction      | 12           | 45-90  | wine           | Acker Wines auction
+  wine_merchant_buyout   | dealer       | 15           | 3-10   | wine           | Fine-wine merchant buy-out
+
+  stockx                 | marketplace  | 9            | 3-14   | sneakers       | StockX marketplace
+  goat                   | marketplace  | 9.5          | 5-21   | sneakers       | GOAT marketplace
+  sneaker_consignment    | consignment  | 20           | 14-60  | sneakers       | Sneaker consignment store
+  sneaker_dealer_buyout  | dealer       | 25           | 1-3    | sneakers       | Sneaker reseller buy-out
+
+  christies_handbags     | auction      | 12           | 60-120 | bags           | Christie's Handbags & Accessories auction
+  sothebys_handbags      | auction      | 12           | 60-120 | bags           | Sotheby's Handbags auction
+  therealreal            | consignment  | 30           | 30-90  | bags jewellery | The RealReal consignment
+  bag_dealer_buyout      | dealer       | 20           | 2-7    | bags           | Pre-owned handbag dealer buy-out
+  vestiaire              | marketplace  | 10           | 14-60  | bags           | Vestiaire Collective marketplace
+
+  goldin                 | auction      | 10           | 30-60  | cards          | Goldin auction
+  heritage_cards         | auction      | 12           | 45-90  | cards          | Heritage Auctions sports & TCG
+  fanatics_collect       | marketplace  | 6            | 7-30   | cards          | Fanatics Collect marketplace
+  ebay_cards             | marketplace  | 13           | 7-21   | cards sneakers | eBay
+  card_dealer_buyout     | dealer       | 20           | 1-5    | cards          | Card shop buy-out
+
+  christies_jewels       | auction      | 12           | 60-150 | jewellery      | Christie's Magnificent Jewels auction
+  sothebys_jewels        | auction      | 12           | 60-150 | jewellery      | Sotheby's Magnificent Jewels auction
+  jeweller_buyout        | dealer       | 20           | 3-14   | jewellery      | Fine jeweller buy-out
+  firstdibs              | marketplace  | 15           | 30-90  | jewellery      | 1stDibs marketplace
+
+  rm_sothebys            | auction      | 10           | 60-150 | automobiles    | RM Sotheby's auction
+  gooding                | auction      | 10           | 60-150 | automobiles    | Gooding Christie’s auction
+  bring_a_trailer        | marketplace  | 5            | 21-45  | automobiles    | Bring a Trailer online auction
+  classic_car_dealer     | dealer       | 15           | 7-21   | automobiles    | Classic car dealer purchase
+  car_private_broker     | private_sale | 7            | 30-120 | automobiles    | Private classic car broker
+
+  whisky_auctioneer      | auction      | 10           | 30-60  | spirits        | Whisky Auctioneer
+  scotch_whisky_auctions | auction      | 10           | 30-60  | spirits        | Scotch Whisky Auctions
+  spirits_dealer_buyout  | dealer       | 18           | 3-10   | spirits        | Rare spirits dealer buy-out
+
+  prime_agent            | private_sale | 2.5          | 90-240 | real_estate    | Prime residential agent (sole agency)
+  luxury_network_agent   | private_sale | 5            | 90-270 | real_estate    | International luxury property network
+  off_market_broker      | private_sale | 2            | 60-180 | real_estate    | Off-market buying agent
+  property_auction       | auction      | 4            | 45-90  | real_estate    | Luxury property auction
+`;
+
+function channel(row: TextTableRow): ExitChannel {
+  return {
+    id: row.text('id'),
+    name: row.text('name'),
+    kind: row.oneOf('kind', EXIT_CHANNEL_KINDS),
+    segments: row.eachOf('segments', SEGMENT_IDS),
+    commission_percent: row.number('commission %'),
+    timeline_days: row.text('days'),
+  };
+}
+
+export const EXIT_CHANNELS: readonly ExitChannel[] = parseTextTable(CHANNELS).map(channel);
 
 export function channelsFor(segment: SegmentId | undefined): ExitChannel[] {
   return EXIT_CHANNELS.filter((c) => segment === undefined || c.segments.includes(segment));
