@@ -1,7 +1,6 @@
-import type { ApiErrorBody } from '../wire';
+import { REQUEST_ID_HEADER, type ApiErrorBody } from '../wire';
 
-/** The response header naming the request (docs/decisions.md): the sandbox sends it, as do most gateways. */
-export const REQUEST_ID_HEADER = 'x-request-id';
+export { REQUEST_ID_HEADER };
 
 export interface ServiceErrorInit {
   status: number;

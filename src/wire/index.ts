@@ -15,3 +15,4 @@ export * from './segments-api';
 export * from './operations';
 export * from './validation';
 export * from './tiers';
+export * from './request-id';

@@ -107,6 +107,17 @@ describe('SDK errors and retries (openai-node shapes)', () => {
     expect(err.toJSON()).toMatchObject({ status: 404, requestId: 'req_42' });
   });
 
+  it("the sandbox's x-request-id reaches the error and names the request's line in the sandbox log", async () => {
+    const c = clientFor(sb, 'demo-pro', { rateGate: new RateGate({ minuteMs: 60_000, dayMs: 86_400_000 }) });
+    const first = (await c.projections.get('proj_missing').catch((e: unknown) => e)) as ServiceError;
+    const second = (await c.projections.get('proj_missing').catch((e: unknown) => e)) as ServiceError;
+    expect(first).toBeInstanceOf(NotFoundError);
+    expect(first.requestId).toMatch(/^req_[0-9a-f]{24}$/);
+    expect(second.requestId).not.toBe(first.requestId);
+    const line = (await readLog(sb)).find((l) => l.request_id === first.requestId);
+    expect(line).toMatchObject({ status: 404, path: '/v1/projections/proj_missing' });
+  });
+
   it('per-request timeoutMs and signal', async () => {
     const c = clientFor(sb, 'demo-pro', { rateGate: new RateGate({ minuteMs: 60_000, dayMs: 86_400_000 }) });
     const ctrl = new AbortController();

@@ -1,8 +1,8 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { RATE_HEADERS, SANDBOX_HEADER } from '../../wire';
+import { RATE_HEADERS, REQUEST_ID_HEADER, SANDBOX_HEADER } from '../../wire';
 import { AS_OF_HEADER } from './context';
 
-const EXPOSED = [...Object.values(RATE_HEADERS), 'retry-after', SANDBOX_HEADER].join(', ');
+const EXPOSED = [...Object.values(RATE_HEADERS), 'retry-after', SANDBOX_HEADER, REQUEST_ID_HEADER].join(', ');
 const ALLOWED_HEADERS = ['authorization', 'content-type', 'x-sandbox-mode', 'x-cli-key', AS_OF_HEADER].join(', ');
 
 /** Headers every response carries: the sandbox mark, and CORS so browser tests (the add-in) can call the sandbox and read both. */

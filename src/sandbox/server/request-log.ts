@@ -9,6 +9,8 @@ export interface LogLine {
   status: number;
   /** Number of assets the request body carried (0 when none). */
   items: number;
+  /** The x-request-id the answer carried (absent from logs written before it existed). */
+  request_id?: string;
 }
 
 /**

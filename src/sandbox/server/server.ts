@@ -1,6 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { OPERATIONS, matchOperation, type OperationDef, type OperationName } from '../../wire';
+import { OPERATIONS, REQUEST_ID_HEADER, matchOperation, type OperationDef, type OperationName } from '../../wire';
 import { OPENAPI_PATH, buildOpenApi } from '../../wire/openapi';
 import type { Account } from '../accounts';
 import type { Market } from '../market/market';
@@ -61,7 +62,12 @@ export function createSandboxServer(o: ServerOptions): Server {
       res.end();
       return;
     }
-    const headers = corsHeaders(req.headers);
+    // Every answer names its request, as a production API does; the log line carries the same id,
+    // so an error a user quotes can be found in the log.
+    const requestId = newRequestId();
+    const headers: Record<string, string> = { ...corsHeaders(req.headers), [REQUEST_ID_HEADER]: requestId };
+    const log = (account: Account | undefined, status: number, items: number) =>
+      o.log?.write({ ...logLine(account, method, pathname, status, items), request_id: requestId });
     let account: Account | undefined;
     let items = 0;
     let status: number;
@@ -70,7 +76,7 @@ export function createSandboxServer(o: ServerOptions): Server {
       if (pathname === BASE_PATH + OPENAPI_PATH) {
         // The contract itself: public, like any published API document; spends nothing.
         if (method !== 'GET') throw new HttpError('method_not_allowed', `${method} is not allowed on ${pathname}; use GET`, { headers: { allow: 'GET' } });
-        o.log?.write(logLine(undefined, method, pathname, 200, 0));
+        log(undefined, 200, 0);
         send(res, 200, headers, openApiDocument());
         return;
       }
@@ -91,7 +97,7 @@ export function createSandboxServer(o: ServerOptions): Server {
         if (!rate.allowed) throw rateLimited(rate.retryAfterSeconds, rate.exhausted === 'day' ? `the daily limit of ${account.perDay} requests is used up` : `the limit of ${account.perMinute} requests per minute is reached`);
         if (fault.kind === 'r429') throw rateLimited(1, 'too many requests right now');
         if (fault.kind === 'drop') {
-          o.log?.write(logLine(account, method, pathname, 0, 0));
+          log(account, 0, 0);
           req.socket.destroy();
           return;
         }
@@ -123,7 +129,7 @@ export function createSandboxServer(o: ServerOptions): Server {
     } catch (e) {
       if (e instanceof ClientClosedRequest) {
         // Nobody to answer; 499 as nginx logs it, so tests counting calls see the attempt.
-        o.log?.write(logLine(account, method, pathname, 499, items));
+        log(account, 499, items);
         return;
       }
       const err = e instanceof HttpError ? e : internalError(e);
@@ -133,7 +139,7 @@ export function createSandboxServer(o: ServerOptions): Server {
       // An oversize upload is not read to its end: close the connection after answering.
       if (err.type === 'payload_too_large') headers.connection = 'close';
     }
-    o.log?.write(logLine(account, method, pathname, status, items));
+    log(account, status, items);
     send(res, status, headers, payload);
   }
 
@@ -185,6 +191,11 @@ function send(res: ServerResponse, status: number, headers: Record<string, strin
   headers['content-length'] = String(Buffer.byteLength(json));
   res.writeHead(status, headers);
   res.end(json);
+}
+
+/** `req_` and 24 hex digits: unique per answer, nothing derived from the caller. */
+function newRequestId(): string {
+  return `req_${randomUUID().replaceAll('-', '').slice(0, 24)}`;
 }
 
 function logLine(account: Account | undefined, method: string, path: string, status: number, items: number) {
