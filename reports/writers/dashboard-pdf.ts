@@ -3,7 +3,7 @@ import { createWriteStream } from 'node:fs';
 import type { DashboardData } from '../report-data';
 import { writeAtomically } from './atomic-write';
 import { PALETTE } from './palette';
-import { dashboardAttachments } from './pdf-attachments';
+import { dashboardAttachments, type WrittenSiblings } from './pdf-attachments';
 import { barAlt, barChart } from './pdf-charts';
 import { PdfPages } from './pdf-layout';
 import { drawTable } from './pdf-table';
@@ -11,13 +11,13 @@ import { formatInteger, formatLongDate, formatPercent } from './text-format';
 
 const colourOf = (v: number | null) => (v === null ? PALETTE.muted : v < 0 ? PALETTE.negative : PALETTE.positive);
 
-export async function writeDashboardPdf(data: DashboardData, filePath: string): Promise<void> {
+export async function writeDashboardPdf(data: DashboardData, filePath: string, siblings?: WrittenSiblings): Promise<void> {
   const p = new PdfPages(
     { title: 'Market dashboard', subtitle: `As of ${formatLongDate(data.as_of)}`, reference: data.report_id, sandbox: data.sandbox },
     { Title: `Market dashboard ${data.as_of}` },
     { lang: 'en-GB', created: new Date(data.generated_at) },
   );
-  for (const file of await dashboardAttachments(data, filePath)) p.attach(file);
+  for (const file of await dashboardAttachments(data, filePath, siblings)) p.attach(file);
   const { doc } = p;
   p.addPage('landscape');
   p.section('Market dashboard', { level: 1 });

@@ -2,6 +2,7 @@
 import { promises as fs } from 'node:fs';
 import type { DashboardData, DashboardWriter, ReportData, ReportFormat, ReportWriter, WrittenFile } from '../report-data';
 import { REPORT_FORMATS } from '../report-data';
+import type { WrittenSiblings } from './pdf-attachments';
 import { pathInside, slugify } from './safe-path';
 
 export { slugify, pathInside } from './safe-path';
@@ -12,14 +13,17 @@ export { neutraliseCellText } from './neutralise';
 export const writeXlsx: ReportWriter = async (data, file) => (await import('./xlsx')).writeXlsx(data, file);
 export const writeCsv: ReportWriter = async (data, file) => (await import('./csv')).writeCsv(data, file);
 export const writeJson: ReportWriter = async (data, file) => (await import('./json')).writeJson(data, file);
-export const writePdf: ReportWriter = async (data, file) => (await import('./pdf')).writePdf(data, file);
+/** `siblings`: the JSON and CSV written from the same data just before, embedded as they are instead of written again. */
+export const writePdf = async (data: ReportData, file: string, siblings?: WrittenSiblings): Promise<void> => (await import('./pdf')).writePdf(data, file, { siblings });
 export const writeDashboardXlsx: DashboardWriter = async (data, file) => (await import('./dashboard-xlsx')).writeDashboardXlsx(data, file);
 export const writeDashboardCsv: DashboardWriter = async (data, file) => (await import('./dashboard-csv')).writeDashboardCsv(data, file);
 export const writeDashboardJson: DashboardWriter = async (data, file) => (await import('./dashboard-json')).writeDashboardJson(data, file);
-export const writeDashboardPdf: DashboardWriter = async (data, file) => (await import('./dashboard-pdf')).writeDashboardPdf(data, file);
+export const writeDashboardPdf = async (data: DashboardData, file: string, siblings?: WrittenSiblings): Promise<void> => (await import('./dashboard-pdf')).writeDashboardPdf(data, file, siblings);
 
-const REPORT_WRITERS: Record<ReportFormat, ReportWriter> = { xlsx: writeXlsx, csv: writeCsv, json: writeJson, pdf: writePdf };
-const DASHBOARD_WRITERS: Record<ReportFormat, DashboardWriter> = {
+/** A format's writer; the PDF's also takes the files of the run written before it (the others ignore them). */
+type Writer<T> = (data: T, filePath: string, siblings?: WrittenSiblings) => Promise<void>;
+const REPORT_WRITERS: Record<ReportFormat, Writer<ReportData>> = { xlsx: writeXlsx, csv: writeCsv, json: writeJson, pdf: writePdf };
+const DASHBOARD_WRITERS: Record<ReportFormat, Writer<DashboardData>> = {
   xlsx: writeDashboardXlsx,
   csv: writeDashboardCsv,
   json: writeDashboardJson,
@@ -48,13 +52,16 @@ async function writeAll<T>(
   outDir: string,
   formats: readonly ReportFormat[],
   fileName: (format: ReportFormat) => string,
-  writers: Record<ReportFormat, (data: T, filePath: string) => Promise<void>>,
+  writers: Record<ReportFormat, Writer<T>>,
 ): Promise<WrittenFile[]> {
   const written: WrittenFile[] = [];
+  // The PDF embeds the JSON and CSV: when they are written first, it embeds those files rather than writing them again.
+  const siblings: WrittenSiblings = {};
   // One format after another: the big ones (xlsx, pdf) each want the CPU and memory to themselves.
   for (const format of checkFormats(formats)) {
     const filePath = pathInside(outDir, fileName(format));
-    await writers[format](data, filePath);
+    await writers[format](data, filePath, siblings);
+    if (format === 'json' || format === 'csv') siblings[format] = filePath;
     written.push({ format, path: filePath, bytes: (await fs.stat(filePath)).size });
   }
   return written;

@@ -4,8 +4,9 @@ import { HOLDING_COLUMNS, roundMoney } from './holding-columns';
 
 /**
  * The JSON report document: ReportData with the cover lifted to the top level, money to the
- * cent, and `schema_version` (reports/schema/portfolio-report.schema.json). Holdings are left
- * out here and streamed by the writer, so a large portfolio is never held as one string.
+ * cent, and `schema_version` (reports/schema/portfolio-report.schema.json). Holdings and errors
+ * are left out here and streamed by the writer, so a large portfolio (or 100,000 bad rows) is
+ * never held as one string.
  * Typed by the zod model the schema is generated from (reports/schema/portfolio-report.ts),
  * so a field the writer adds, drops or retypes fails the type check until the model follows.
  */
@@ -38,7 +39,7 @@ export function reportDocumentHead(data: ReportData): PortfolioReportDocument {
     benchmarks: data.benchmarks,
     projections: data.projections,
     exit_analysis: data.exit_analysis,
-    errors: data.errors,
+    errors: [],
     analyst_notes: data.analyst_notes,
     method_notes: data.method_notes,
     disclaimer: data.disclaimer,

@@ -6,6 +6,7 @@
  * predefine. PDF/A-3 rather than -2 because the report embeds its own data (JSON, CSV) as
  * associated files, which PDF/A-2 does not allow.
  */
+import type { PackedFile } from './pdf-embedded-file';
 import { xmlEscape } from './xml-escape';
 
 /** pdfkit document options shared by every report PDF. */
@@ -70,14 +71,48 @@ export interface Attachment {
   /** MIME type, e.g. "application/json". */
   type: string;
   description: string;
-  data: Buffer;
+  /** The file's bytes, already deflated, with their size and checksum (pdf-embedded-file.ts). */
+  data: PackedFile;
+}
+
+/** pdfkit's internals used here: its object references and the catalog's embedded-files name tree. */
+interface EmbeddingInternals {
+  ref(data: Record<string, unknown>): { write(chunk: Uint8Array): void; end(): void };
+  addNamedEmbeddedFile(name: string, ref: unknown): void;
+  _root: { data: { AF?: unknown[] } };
 }
 
 /**
  * Embeds `a` as a PDF/A-3 associated file of the document (catalog /AF, relationship /Data:
- * the data the document is a rendering of), dated `date` so the file stays reproducible.
+ * the data the document is a rendering of), dated `date` so the file stays reproducible. The
+ * objects are those pdfkit's `file()` writes, but from bytes deflated beforehand: `file()`
+ * takes the raw bytes whole and copies them twice more before compressing.
  */
 export function attach(doc: PDFKit.PDFDocument, a: Attachment, date: Date): void {
-  const withFiles = doc as unknown as { file: (src: Buffer, options: Record<string, unknown>) => unknown };
-  withFiles.file(a.data, { name: a.name, type: a.type, description: a.description, relationship: 'Data', creationDate: date, modifiedDate: date });
+  const d = doc as unknown as EmbeddingInternals;
+  const body = d.ref({
+    Type: 'EmbeddedFile',
+    Subtype: escapeName(a.type),
+    // A /Filter given up front tells pdfkit the stream is already encoded (it compresses nothing).
+    Filter: 'FlateDecode',
+    Params: { CreationDate: date, ModDate: date, CheckSum: new String(a.data.md5), Size: a.data.size },
+  });
+  body.write(a.data.deflated);
+  body.end();
+  const filespec = d.ref({
+    Type: 'Filespec',
+    AFRelationship: 'Data',
+    F: new String(a.name),
+    EF: { F: body },
+    UF: new String(a.name),
+    Desc: new String(a.description),
+  });
+  filespec.end();
+  d.addNamedEmbeddedFile(a.name, filespec);
+  (d._root.data.AF ??= []).push(filespec);
+}
+
+/** A PDF name as pdfkit escapes a MIME type ("application/json" → "application#2Fjson"). */
+function escapeName(name: string): string {
+  return name.replace(/[\x00-\x20\x7f#%()/<>[\]{}]/g, (c) => `#${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
 }

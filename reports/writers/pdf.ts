@@ -11,7 +11,7 @@ import { segmentById } from '../../src/wire';
 import type { Holding, ReportData } from '../report-data';
 import { writeAtomically } from './atomic-write';
 import { BENCHMARK_COLOURS, PALETTE, SERIES_COLOURS } from './palette';
-import { reportAttachments } from './pdf-attachments';
+import { reportAttachments, type WrittenSiblings } from './pdf-attachments';
 import { barAlt, barChart, donutAlt, donutChart } from './pdf-charts';
 import { A4, MARGIN, PdfPages, fitFontSize, fitText, hex } from './pdf-layout';
 import { drawTable, type PdfColumn, type PdfRow } from './pdf-table';
@@ -404,7 +404,8 @@ function drawErrorsAndNotes(p: PdfPages, data: ReportData): void {
 /** The language of the report's text (English, British spelling); a translated report passes its own. */
 export const REPORT_LANG = 'en-GB';
 
-export async function writePdf(data: ReportData, filePath: string, options: { plain?: boolean } = {}): Promise<void> {
+/** `plain`: the benchmark's baseline (see DocumentOptions); `siblings`: this run's JSON and CSV, embedded as written. */
+export async function writePdf(data: ReportData, filePath: string, options: { plain?: boolean; siblings?: WrittenSiblings } = {}): Promise<void> {
   const c = data.cover;
   const pages = new PdfPages(
     c.audience === 'internal'
@@ -415,7 +416,7 @@ export async function writePdf(data: ReportData, filePath: string, options: { pl
       : { Title: `${c.portfolio_name} — portfolio report ${c.as_of}`, Author: c.prepared_by, Subject: `Valuation report for ${c.client_name}` },
     { lang: REPORT_LANG, created: new Date(c.generated_at), plain: options.plain },
   );
-  if (!options.plain) for (const file of await reportAttachments(data, filePath)) pages.attach(file);
+  if (!options.plain) for (const file of await reportAttachments(data, filePath, options.siblings)) pages.attach(file);
   drawCover(pages, data);
   drawSummary(pages, data);
   drawFigureNotes(pages, data);
