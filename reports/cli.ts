@@ -2,7 +2,7 @@ import { setMaxListeners } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
-import { AbortedError, ServiceError } from '../src/client/errors';
+import { ServiceError } from '../src/client/errors';
 import { CURRENCIES, TIER_NAMES } from '../src/wire';
 import { InputError } from '../src/holdings/types';
 import { REPORT_FORMATS } from './report-data';
@@ -97,21 +97,13 @@ function interruptible(): { signal: AbortSignal; dispose(): void } {
       process.exit(EXIT.interrupted);
     }, STOP_GRACE_MS).unref();
   };
-  // Once stopping, a cancelled wait that no caller is left to await is expected, not a crash (exit 1
-  // instead of 130 was seen under load); anything else still ends the process as Node would.
-  const onUnhandled = (reason: unknown) => {
-    if (controller.signal.aborted && reason instanceof AbortedError) return;
-    throw reason;
-  };
   process.on('SIGINT', onSigint);
   process.on('SIGTERM', onSigint);
-  process.on('unhandledRejection', onUnhandled);
   return {
     signal: controller.signal,
     dispose: () => {
       process.off('SIGINT', onSigint);
       process.off('SIGTERM', onSigint);
-      process.off('unhandledRejection', onUnhandled);
     },
   };
 }

@@ -5,8 +5,9 @@ import type { PortfolioState } from './checkpoint';
 import type { ItemResult } from './results';
 import { scoreResult, valuationResult } from './outcomes';
 import { scoreRequest, valuationRequest } from '../../src/holdings/requests';
-import { CallWindow } from './call-window';
+import { CallWindow, MAX_AUTO_WINDOW } from './call-window';
 import { answeredHolding } from './answered';
+import { drained } from './departures';
 
 export type Phase = 'valuations' | 'scores';
 
@@ -48,26 +49,25 @@ export async function valuate(client: ServiceClient, input: PortfolioInput, stat
 }
 
 /**
- * Values the holdings still to do through the client's bulk runner (its chunks of 50, several
- * in flight), each chunk's results written into `state` and journaled as it lands.
+ * Values the holdings still to do in chunks of 50 (each exactly one batch call), several in
+ * flight through the window, each chunk's results written into `state` and journaled as it lands.
  */
 export async function valueHoldings(client: ServiceClient, input: PortfolioInput, state: PortfolioState, opts: ValuateOptions & { window: CallWindow }): Promise<void> {
   const total = input.holdings.length;
   const toValue = valuationsToDo(input, state);
   // Counted as chunks land, not by rescanning the portfolio after each one (2,000 chunks of a 100,000-holding portfolio).
   let valued = total - toValue.length;
-  await inWindow(opts.window, toValue.length, opts.signal, opts.onTail, (concurrency, landed) =>
+  await chunkwise(opts.window, toValue, opts.signal, opts.onTail, (positions, signal) =>
     client.valueAll(
-      toValue.map((i) => valuationRequest(input.holdings[i]!)),
+      positions.map((i) => valuationRequest(input.holdings[i]!)),
       {
-        signal: opts.signal,
+        signal,
         currency: opts.currency,
-        concurrency,
+        concurrency: 1,
         onChunk: async (chunk) => {
-          const positions = atPositions(toValue, chunk, (i, o) => (state.valuations[i] = valuationResult(o)));
-          valued += positions.filter((i) => settled(state.valuations[i]!)).length;
-          landed();
-          await opts.afterChunk('valuations', positions, valued, total);
+          const landed = atPositions(positions, chunk, (i, o) => (state.valuations[i] = valuationResult(o)));
+          valued += landed.filter((i) => settled(state.valuations[i]!)).length;
+          await opts.afterChunk('valuations', landed, valued, total);
         },
       },
     ),
@@ -78,17 +78,16 @@ export async function valueHoldings(client: ServiceClient, input: PortfolioInput
 export async function scoreHoldings(client: ServiceClient, input: PortfolioInput, state: PortfolioState, opts: ValuateOptions & { window: CallWindow }, only?: readonly number[]): Promise<void> {
   const toScore = only ? [...only] : scoresToDo(input, state);
   let scored = 0;
-  await inWindow(opts.window, toScore.length, opts.signal, undefined, (concurrency, landed) =>
+  await chunkwise(opts.window, toScore, opts.signal, undefined, (positions, signal) =>
     client.scoreAll(
-      toScore.map((i) => scoreRequest(answeredHolding(input.holdings[i]!, state.valuations[i]))),
+      positions.map((i) => scoreRequest(answeredHolding(input.holdings[i]!, state.valuations[i]))),
       {
-        signal: opts.signal,
-        concurrency,
+        signal,
+        concurrency: 1,
         onChunk: async (chunk) => {
-          const positions = atPositions(toScore, chunk, (i, o) => (state.scores[i] = scoreResult(o) ?? false));
-          scored += positions.length;
-          landed();
-          await opts.afterChunk('scores', positions, scored, toScore.length);
+          const landed = atPositions(positions, chunk, (i, o) => (state.scores[i] = scoreResult(o) ?? false));
+          scored += landed.length;
+          await opts.afterChunk('scores', landed, scored, toScore.length);
         },
       },
     ),
@@ -96,30 +95,38 @@ export async function scoreHoldings(client: ServiceClient, input: PortfolioInput
 }
 
 /**
- * Runs a bulk run of `items` with as many chunks in flight as the window grants, and gives the
- * slots back as the last chunks land: after L of C chunks have landed at most C − L can still
- * be in flight, so the rest of the window goes to other portfolios at once.
+ * Sends `positions` in chunks of MAX_BATCH, each chunk one bulk call of its own holding one
+ * slot of the window while it waits at the gate, is answered and journaled. Slots are taken
+ * per chunk, not once per phase, so the number in flight follows the window as it grows with
+ * the observed round trip (a phase that started while only a cheap call had been timed would
+ * otherwise keep a window sized for a few milliseconds to its end). `onTail` fires once every
+ * chunk has left and slots start coming back: the next phase may start.
+ * The first failure or the stop signal stops new chunks; the chunks in flight are awaited
+ * before it is thrown.
  */
-async function inWindow(window: CallWindow, items: number, signal: AbortSignal, onTail: (() => void) | undefined, run: (concurrency: number, landed: () => void) => Promise<unknown>): Promise<void> {
-  if (items === 0) return;
-  const chunks = Math.ceil(items / MAX_BATCH);
-  let held = await window.acquire(chunks, signal);
-  let landedCount = 0;
-  const landed = () => {
-    landedCount++;
-    const needed = Math.min(held, Math.max(0, chunks - landedCount));
-    if (needed < held) {
-      window.release(held - needed);
-      held = needed;
+async function chunkwise(window: CallWindow, positions: readonly number[], signal: AbortSignal, onTail: (() => void) | undefined, send: (chunk: readonly number[], signal: AbortSignal) => Promise<unknown>): Promise<void> {
+  const chunks: number[][] = [];
+  for (let k = 0; k < positions.length; k += MAX_BATCH) chunks.push(positions.slice(k, k + MAX_BATCH));
+  let next = 0;
+  let failure: { error: unknown } | undefined;
+  const worker = async () => {
+    while (failure === undefined && next < chunks.length) {
+      const chunk = chunks[next++]!;
+      try {
+        // Once its request has left, a chunk is awaited on Ctrl-C, not cancelled (departures.ts).
+        await window.run(() => drained(signal, (callSignal) => send(chunk, callSignal)), signal);
+      } catch (e) {
+        failure ??= { error: e };
+      }
+    }
+    if (next >= chunks.length) {
       onTail?.();
       onTail = undefined;
     }
   };
-  try {
-    await run(held, landed);
-  } finally {
-    window.release(held);
-  }
+  // Workers only bound how many of this phase's chunks wait for a slot at once; the window decides how many are in flight.
+  await Promise.all(Array.from({ length: Math.min(chunks.length, Math.max(window.size, MAX_AUTO_WINDOW)) }, worker));
+  if (failure) throw failure.error;
 }
 
 /** Writes a landed chunk's outcomes at the holdings' positions; answers those positions. */

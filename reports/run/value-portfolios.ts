@@ -71,26 +71,29 @@ export async function valueEverything(client: ServiceClient, portfolios: readonl
       },
     };
     // Scoring starts while the valuations' last chunks are in flight (no drain between the two),
-    // for what is valued by then; the rest once all valuations are in.
-    let early: { indices: number[]; run: Promise<void> } | undefined;
+    // for what is valued by then; the rest, and enrichment, once all valuations are in. Every
+    // part is awaited from the moment it starts: an early scoring cancelled by Ctrl-C must not
+    // reject unobserved while the last valuations are still landing (an unhandled rejection:
+    // exit 1 instead of 130).
+    let early: number[] | undefined;
+    let tailReached!: () => void;
+    const tail = new Promise<void>((resolve) => (tailReached = resolve));
     opts.onTail = () => {
-      const indices = scoresToDo(p, state);
-      early = { indices, run: scoreHoldings(client, p, state, opts, indices) };
+      early = scoresToDo(p, state);
+      tailReached();
     };
-    try {
-      await valueHoldings(client, p, state, opts);
-    } catch (e) {
-      await early?.run.catch(() => {});
-      throw e;
-    }
-    const first = new Set(early?.indices ?? []);
-    const rest = scoresToDo(p, state).filter((i) => !first.has(i));
+    const valued = valueHoldings(client, p, state, opts).finally(() => tailReached());
+    const earlyScores = tail.then(() => (early ? scoreHoldings(client, p, state, opts, early) : undefined));
     const enrichment = async () => {
       if (state.enrichment) return;
       state.enrichment = await enrich(client, p, state.valuations, { currency: o.currency, signal, window });
       await cp.recordEnrichment(p.name);
     };
-    await settleAll([early?.run ?? Promise.resolve(), scoreHoldings(client, p, state, opts, rest), enrichment()]);
+    const afterValuations = valued.then(() => {
+      const first = new Set(early ?? []);
+      return settleAll([scoreHoldings(client, p, state, opts, scoresToDo(p, state).filter((i) => !first.has(i))), enrichment()]);
+    });
+    await settleAll([earlyScores, afterValuations]);
     results.set(p.name, resultsOf(state));
     o.onPortfolio?.(p.name, results.get(p.name)!);
   };

@@ -1,0 +1,54 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { FetchLike } from '../../src/client';
+
+/**
+ * Ctrl-C drains a chunk's call rather than cancelling it once its request has left: the
+ * service has already spent the call and is valuing the chunk, so its answer is awaited and
+ * journaled (a cancelled one would be valued again on --resume). A call whose request has not
+ * left yet (waiting in the window, at the rate gate, or for a retry) is cancelled, and no
+ * request of it leaves after the stop.
+ *
+ * "Left" is known where requests really go out: the client's fetch (departingFetch, installed
+ * by connect.ts), which finds the call it belongs to through AsyncLocalStorage.
+ */
+interface Departure {
+  /** Whether this request may go out; false once the run is stopping (the call is then cancelled). */
+  mayLeave(): boolean;
+}
+
+const current = new AsyncLocalStorage<Departure>();
+
+/** The client's fetch, asking the call it serves (if any) whether its request may still leave. */
+export function departingFetch(fetch: FetchLike): FetchLike {
+  return (input, init) => {
+    const departure = current.getStore();
+    if (departure && !departure.mayLeave()) return Promise.reject(new Error('the run is stopping: no new request leaves'));
+    return fetch(input, init);
+  };
+}
+
+/**
+ * Runs `call` with a signal that `stop` aborts only while none of its requests has left; once
+ * one has, the call is awaited (an answer already being prepared lands), and any further
+ * request of it (a retry, a re-send without a refused item) is cancelled instead of leaving.
+ */
+export function drained<T>(stop: AbortSignal, call: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const own = new AbortController();
+  let left = false;
+  const onStop = () => {
+    if (!left) own.abort(stop.reason);
+  };
+  if (stop.aborted) own.abort(stop.reason);
+  else stop.addEventListener('abort', onStop, { once: true });
+  const departure: Departure = {
+    mayLeave: () => {
+      if (stop.aborted) {
+        own.abort(stop.reason); // the transport sees its caller's signal aborted: AbortedError
+        return false;
+      }
+      left = true;
+      return true;
+    },
+  };
+  return current.run(departure, () => call(own.signal)).finally(() => stop.removeEventListener('abort', onStop));
+}
