@@ -1,19 +1,39 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../../fixtures/commands';
 
 /**
- * The client as another team would take it: `npm pack`, the tarball unpacked into a scratch
- * project's node_modules as npm would, type-checked as a strict Node ESM consumer (module node16)
- * and run against the sandbox it ships. Its dependencies are linked from this repository's own
- * install (npm can't resolve them offline without registry metadata, and tests reach no network);
- * dev dependencies such as tsx are not there, so the compiled commands must run without them.
+ * The client as another team would take it: `npm pack`, then a scratch project that depends on
+ * the tarball and installs it with `npm ci --offline`: npm itself unpacks the package, places its
+ * dependencies and links its commands, from the npm cache only (the tests reach no network). The
+ * scratch project's lock is this repository's lock without its dev entries, plus the tarball, so
+ * npm installs exactly the production tree this repository was tested with, and every tarball
+ * it needs is in the cache that this repository's own `npm ci` filled (CI runs it first). The
+ * consumer is type-checked as a strict Node ESM consumer (module node16) and run against the
+ * sandbox the package ships; dev dependencies such as tsx are not installed, so the compiled
+ * commands must run without them.
  */
 
-const PACKAGE = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { name: string; version: string; dependencies: Record<string, string> };
+interface Manifest {
+  name: string;
+  version: string;
+  license?: string;
+  engines?: Record<string, string>;
+  bin?: Record<string, string>;
+  dependencies: Record<string, string>;
+}
+interface LockEntry {
+  dev?: boolean;
+  [field: string]: unknown;
+}
+interface Lock {
+  packages: Record<string, LockEntry>;
+}
+
+const PACKAGE = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as Manifest;
 let work: string;
 let scratch: string;
 
@@ -21,24 +41,41 @@ function npm(args: string[], cwd: string): string {
   return execFileSync('npm', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' } });
 }
 
+/**
+ * The consumer's package-lock.json: the tarball as its one dependency, and every entry of this
+ * repository's lock that production needs (npm marks the rest `dev`; `devOptional` entries are
+ * also optional production ones). Locations stay valid: a production package's dependencies are
+ * production packages, placed where they were.
+ */
+function consumerLock(tarball: string, integrity: string): object {
+  const repoLock = JSON.parse(readFileSync(path.join(ROOT, 'package-lock.json'), 'utf8')) as Lock;
+  const production = Object.entries(repoLock.packages).filter(([location, entry]) => location !== '' && !entry.dev);
+  const spec = `file:${tarball}`;
+  const { name, version, license, engines, bin, dependencies } = PACKAGE;
+  return {
+    name: 'consumer',
+    lockfileVersion: 3,
+    requires: true,
+    packages: {
+      '': { name: 'consumer', dependencies: { [name]: spec } },
+      [`node_modules/${name}`]: { version, resolved: spec, integrity, license, engines, bin, dependencies },
+      ...Object.fromEntries(production),
+    },
+  };
+}
+
 beforeAll(() => {
   work = mkdtempSync(path.join(tmpdir(), 'svc-pack-'));
   // Built first, so the tarball holds the tree as it is now (prepare's output would mix into --json).
   npm(['run', 'build', '--silent'], ROOT);
-  const packed = JSON.parse(npm(['pack', '--json', '--ignore-scripts', '--pack-destination', work], ROOT)) as { filename: string; files: { path: string }[] }[];
-  const tarball = path.join(work, packed[0]!.filename);
+  const packed = JSON.parse(npm(['pack', '--json', '--ignore-scripts', '--pack-destination', work], ROOT)) as { filename: string; integrity: string }[];
   scratch = path.join(work, 'consumer');
   mkdirSync(scratch);
-  writeFileSync(path.join(scratch, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module', dependencies: { [PACKAGE.name]: PACKAGE.version } }));
-  const modules = path.join(scratch, 'node_modules');
-  mkdirSync(modules);
-  execFileSync('tar', ['-xzf', tarball, '-C', work]);
-  renameSync(path.join(work, 'package'), path.join(modules, PACKAGE.name));
-  for (const dep of Object.keys(PACKAGE.dependencies)) {
-    const target = path.join(modules, dep);
-    mkdirSync(path.dirname(target), { recursive: true });
-    symlinkSync(path.join(ROOT, 'node_modules', dep), target, 'dir');
-  }
+  const tarball = `../${packed[0]!.filename}`;
+  writeFileSync(path.join(scratch, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module', dependencies: { [PACKAGE.name]: `file:${tarball}` } }));
+  writeFileSync(path.join(scratch, 'package-lock.json'), JSON.stringify(consumerLock(tarball, packed[0]!.integrity)));
+  // --offline: from the cache or not at all; npm names any tarball the cache lacks (ENOTCACHED).
+  npm(['ci', '--offline', '--no-audit', '--no-fund'], scratch);
   writeFileSync(
     path.join(scratch, 'tsconfig.json'),
     JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'node16', moduleResolution: 'node16', strict: true, skipLibCheck: false, types: [], lib: ['ES2023', 'DOM'], outDir: 'out' }, include: ['main.ts'] }),
@@ -66,7 +103,7 @@ try {
 }
 `,
   );
-}, 240_000);
+}, 600_000);
 
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
@@ -92,10 +129,19 @@ describe('the package, installed from its tarball', () => {
     expect(result.refused).toMatch(/Error$/);
   });
 
-  it('runs the compiled svc-report without tsx installed', () => {
-    const bin = path.join(scratch, 'node_modules', PACKAGE.name, 'bin/svc-report.js');
-    const out = execFileSync(process.execPath, [bin, '--help'], { cwd: scratch, encoding: 'utf8' });
+  it('npm installed the production dependencies, none of the dev ones', () => {
+    const modules = path.join(scratch, 'node_modules');
+    for (const dep of Object.keys(PACKAGE.dependencies)) {
+      // Unpacked by npm into the consumer, not linked to this repository's copy.
+      expect(lstatSync(path.join(modules, dep)).isDirectory(), dep).toBe(true);
+    }
+    for (const dev of ['tsx', 'typescript', 'vitest', 'tsup']) {
+      expect(() => readFileSync(path.join(modules, dev, 'package.json')), dev).toThrow();
+    }
+  });
+
+  it('runs the compiled svc-report through the command npm linked, without tsx installed', () => {
+    const out = execFileSync(path.join(scratch, 'node_modules/.bin/svc-report'), ['--help'], { cwd: scratch, encoding: 'utf8' });
     expect(out).toMatch(/run/);
-    expect(() => readFileSync(path.join(scratch, 'node_modules/tsx/package.json'))).toThrow();
   });
 });
