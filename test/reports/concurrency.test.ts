@@ -83,22 +83,31 @@ describe('the report job against a slow service', () => {
   });
 
   it('writes the same json and csv reports, holdings in order, as a run with --concurrency 1', async () => {
-    const file = join(dir, 'same.csv');
-    const rows = watchRows(240).map((r, i) => `${r},${['Alpha', 'Beta', 'Gamma'][i % 3]}`);
-    writeFileSync(file, csvFile(rows).replace(/^(.*)\n/, '$1,portfolio\n'));
-    const args = (out: string, extra: string[] = []) => ['run', file, '--out', join(dir, out), '--formats', 'json,csv', '--as-of', '2026-10-31', ...extra];
-    const overlapped = await runCli(args('overlapped'), serviceEnv(sb));
-    const sequential = await runCli(args('sequential', ['--concurrency', '1']), serviceEnv(sb));
-    expect([overlapped.code, sequential.code]).toEqual([0, 0]);
-    const names = readdirSync(join(dir, 'sequential')).sort();
-    expect(names.filter((n) => /^(alpha|beta|gamma|consolidated)-2026-10-31\.(json|csv)$/.test(n))).toHaveLength(8); // three portfolios and the consolidated report, two formats each
-    expect(readdirSync(join(dir, 'overlapped')).sort()).toEqual(names);
-    for (const name of names) expect(readFileSync(join(dir, 'overlapped', name), 'utf8'), name).toBe(readFileSync(join(dir, 'sequential', name), 'utf8'));
-    const alpha = JSON.parse(readFileSync(join(dir, 'overlapped', 'alpha-2026-10-31.json'), 'utf8')) as { holdings: { row: number }[] };
-    const rowsInOrder = alpha.holdings.map((h) => h.row);
-    expect(rowsInOrder).toEqual([...rowsInOrder].sort((a, b) => a - b));
-    expect(rowsInOrder).toHaveLength(80);
-  });
+    // Answers take 20–300 ms while calls leave about 60 ms apart: of a portfolio's ten chunks,
+    // later ones often land before earlier ones (a chunk overtakes its predecessor about one time
+    // in three, so in 27 neighbouring pairs almost surely). A report that followed landing order
+    // instead of each holding's position would differ from the sequential run's.
+    const spread = await startSandbox({ port: 0, quiet: true, faults: 'latency=20-300', seed: 7 });
+    try {
+      const file = join(dir, 'same.csv');
+      const rows = watchRows(1500).map((r, i) => `${r},${['Alpha', 'Beta', 'Gamma'][Math.floor(i / 500)]}`);
+      writeFileSync(file, csvFile(rows).replace(/^(.*)\n/, '$1,portfolio\n'));
+      const args = (out: string, extra: string[] = []) => ['run', file, '--out', join(dir, out), '--formats', 'json,csv', '--as-of', '2026-10-31', ...extra];
+      const overlapped = await runCli(args('overlapped'), serviceEnv(spread));
+      const sequential = await runCli(args('sequential', ['--concurrency', '1']), serviceEnv(spread));
+      expect([overlapped.code, sequential.code]).toEqual([0, 0]);
+      const names = readdirSync(join(dir, 'sequential')).sort();
+      expect(names.filter((n) => /^(alpha|beta|gamma|consolidated)-2026-10-31\.(json|csv)$/.test(n))).toHaveLength(8); // three portfolios and the consolidated report, two formats each
+      expect(readdirSync(join(dir, 'overlapped')).sort()).toEqual(names);
+      for (const name of names) expect(readFileSync(join(dir, 'overlapped', name), 'utf8'), name).toBe(readFileSync(join(dir, 'sequential', name), 'utf8'));
+      const alpha = JSON.parse(readFileSync(join(dir, 'overlapped', 'alpha-2026-10-31.json'), 'utf8')) as { holdings: { row: number }[] };
+      const rowsInOrder = alpha.holdings.map((h) => h.row);
+      expect(rowsInOrder).toEqual([...rowsInOrder].sort((a, b) => a - b));
+      expect(rowsInOrder).toHaveLength(500);
+    } finally {
+      await spread.close();
+    }
+  }, 240_000);
 
   it("checks the day's budget for every portfolio before any is valued: with several in flight, one that does not fit is skipped and nothing overspends", async () => {
     // 1 (segments) + 14 (one portfolio: valuation, score, 5 projections, 5 exits, portfolio, performance) + 2 (consolidated) + 5 to spare: the second portfolio does not fit.
