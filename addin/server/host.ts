@@ -29,6 +29,7 @@ import { IntervalLimit } from './interval-limit';
 import { checkServiceUrl } from './config';
 import { DEPLOYMENT_KEY_RULE, isValidDeploymentKey } from '../contract/deployment-key';
 import { connectionStatus } from './status';
+import { accountBudget } from './budget';
 import { handleReportExport } from './report-export';
 
 export { OFFICE_JS_DIR };
@@ -149,6 +150,12 @@ export async function startAddinHost(options: AddinHostOptions): Promise<Running
       const wait = userLimits.takeStatus(ctx.user!.id);
       if (wait > 0) return sendError(res, 429, 'rate_limited', `Status asked too often; try again in ${Math.ceil(wait / 1000)} s.`, { action: 'retry_later' }, { 'retry-after': String(Math.ceil(wait / 1000)) });
       return sendJson(res, 200, { ...(await connectionStatus(client, cache, s)), ...userStatus(ctx.user!) });
+    }
+    if (p === '/addin/budget' && req.method === 'GET') {
+      // Counted with the status requests: the pane asks both, and neither spends a call.
+      const wait = userLimits.takeStatus(ctx.user!.id);
+      if (wait > 0) return sendError(res, 429, 'rate_limited', `Budget asked too often; try again in ${Math.ceil(wait / 1000)} s.`, { action: 'retry_later' }, { 'retry-after': String(Math.ceil(wait / 1000)) });
+      return sendJson(res, 200, accountBudget(client, s, { usedToday: fairShare.usedToday(ctx.user!.id), dailyCap: options.perUserDailyCap }));
     }
     if (p === '/addin/refresh' && req.method === 'POST') {
       const own = userLimits.takeRefresh(ctx.user!.id);

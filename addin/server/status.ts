@@ -7,7 +7,7 @@ import type { ServiceTarget } from './service-target';
 
 
 /** The tier whose published per-minute limit the service reports, when none was configured. */
-function tierFor(minuteLimit: number | undefined): TierName | 'unknown' {
+export function tierFor(minuteLimit: number | undefined): TierName | 'unknown' {
   return TIER_NAMES.find((t) => TIERS[t].perMinute === minuteLimit) ?? 'unknown';
 }
 

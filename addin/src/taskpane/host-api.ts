@@ -1,5 +1,6 @@
 import type { ReportFormat, ConnectionStatus as HostStatus } from '../../contract/host-pane';
 import type { Currency } from '../../../src/wire';
+import type { AccountBudget } from '../../contract/refresh-budget';
 import { hostConnection } from '../shared/host-connection';
 import { signInHeaders } from '../shared/sign-in';
 
@@ -42,6 +43,11 @@ async function hostFetch(path: string, init: RequestInit = {}, accept: number[] 
 
 export async function fetchStatus(): Promise<HostStatus> {
   return (await (await hostFetch('/addin/status')).json()) as HostStatus;
+}
+
+/** The account's pace and today's budget, for the estimate before a refresh (spends no call). */
+export async function fetchBudget(): Promise<AccountBudget> {
+  return (await (await hostFetch('/addin/budget')).json()) as AccountBudget;
 }
 
 /**

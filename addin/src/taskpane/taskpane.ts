@@ -8,6 +8,7 @@ import { startOfflineSetting } from './offline-setting';
 import { exportSelection, offerDownload } from './export-report';
 import { clearHostCache, fetchStatus, type HostStatus } from './host-api';
 import { valueSelection } from './value-selection';
+import { wireRefreshBudget, wireSharing } from './workbook-commands';
 
 const STATUS_INTERVAL_MS = 30_000;
 
@@ -103,7 +104,8 @@ export function startTaskpane(): void {
     const r = await insertMarketDashboard(runtime, signal);
     return `Inserted the sheet "${r.sheet}" (${r.alerts} active alert${r.alerts === 1 ? '' : 's'}).`;
   });
-  onClick('refresh-values', async () => {
+  // Refresh values shows its budget first and asks above the user's threshold (workbook-commands.ts).
+  wireRefreshBudget(onClick, async () => {
     runtime.refresh();
     await clearHostCache();
     await Excel.run(async (ctx) => {
@@ -112,6 +114,7 @@ export function startTaskpane(): void {
     });
     return 'Cached values cleared; every SVC cell is being recalculated.';
   });
+  wireSharing(onClick);
   onClick('sign-in-button', async () => {
     const broker = await tokenBroker();
     await broker?.interactive();
