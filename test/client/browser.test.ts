@@ -38,7 +38,7 @@ beforeAll(async () => {
     executablePath: '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
   });
-}, 60_000);
+});
 
 afterAll(async () => {
   await browser?.close();

@@ -116,5 +116,5 @@ describe('manifest.json and svc-report verify', () => {
     const none = await runCli(['verify', work]);
     expect(none.code).toBe(2);
     expect(none.stderr).toMatch(/manifest\.json: there is none/);
-  }, 60_000);
+  });
 });
