@@ -57,11 +57,12 @@ export async function valueHoldings(client: ServiceClient, input: PortfolioInput
   const toValue = valuationsToDo(input, state);
   // Counted as chunks land, not by rescanning the portfolio after each one (2,000 chunks of a 100,000-holding portfolio).
   let valued = total - toValue.length;
-  await chunkwise(opts.window, toValue, opts.signal, opts.onTail, (positions, signal) =>
+  await chunkwise(opts.window, toValue, opts.signal, opts.onTail, (positions, signal, headers) =>
     client.valueAll(
       positions.map((i) => valuationRequest(input.holdings[i]!)),
       {
         signal,
+        headers,
         currency: opts.currency,
         concurrency: 1,
         onChunk: async (chunk) => {
@@ -78,11 +79,12 @@ export async function valueHoldings(client: ServiceClient, input: PortfolioInput
 export async function scoreHoldings(client: ServiceClient, input: PortfolioInput, state: PortfolioState, opts: ValuateOptions & { window: CallWindow }, only?: readonly number[]): Promise<void> {
   const toScore = only ? [...only] : scoresToDo(input, state);
   let scored = 0;
-  await chunkwise(opts.window, toScore, opts.signal, undefined, (positions, signal) =>
+  await chunkwise(opts.window, toScore, opts.signal, undefined, (positions, signal, headers) =>
     client.scoreAll(
       positions.map((i) => scoreRequest(answeredHolding(input.holdings[i]!, state.valuations[i]))),
       {
         signal,
+        headers,
         concurrency: 1,
         onChunk: async (chunk) => {
           const landed = atPositions(positions, chunk, (i, o) => (state.scores[i] = scoreResult(o) ?? false));
@@ -104,7 +106,7 @@ export async function scoreHoldings(client: ServiceClient, input: PortfolioInput
  * The first failure or the stop signal stops new chunks; the chunks in flight are awaited
  * before it is thrown.
  */
-async function chunkwise(window: CallWindow, positions: readonly number[], signal: AbortSignal, onTail: (() => void) | undefined, send: (chunk: readonly number[], signal: AbortSignal) => Promise<unknown>): Promise<void> {
+async function chunkwise(window: CallWindow, positions: readonly number[], signal: AbortSignal, onTail: (() => void) | undefined, send: (chunk: readonly number[], signal: AbortSignal, headers: Record<string, string>) => Promise<unknown>): Promise<void> {
   const chunks: number[][] = [];
   for (let k = 0; k < positions.length; k += MAX_BATCH) chunks.push(positions.slice(k, k + MAX_BATCH));
   let next = 0;
@@ -114,7 +116,7 @@ async function chunkwise(window: CallWindow, positions: readonly number[], signa
       const chunk = chunks[next++]!;
       try {
         // Once its request has left, a chunk is awaited on Ctrl-C, not cancelled (departures.ts).
-        await window.run(() => drained(signal, (callSignal) => send(chunk, callSignal)), signal);
+        await window.run(() => drained(signal, (callSignal, headers) => send(chunk, callSignal, headers)), signal);
       } catch (e) {
         failure ??= { error: e };
       }
