@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
-import { FakeSheet, FakeWorkbookState } from './freeze-excel';
+import { FakeSheet, FakeWorkbookState } from '../../fixtures/fake-excel';
 
 /**
  * Saving the stand-in workbook as a real .xlsx with exceljs, and opening one again. exceljs has

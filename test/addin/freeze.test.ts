@@ -12,7 +12,7 @@ import { moneyFormat } from '../../addin/src/shared/cell-values';
 import { freezeFormulas, restoreFormulas } from '../../addin/src/taskpane/freeze';
 import { FreezeError, planFreeze, SOURCES_HEADER, SOURCES_SHEET, type FrozenCell } from '../../addin/src/taskpane/freeze-plan';
 import { FROZEN_NAMESPACE, parseFrozen, serializeFrozen } from '../../addin/src/taskpane/freeze-xml';
-import { FakeSheet, FakeWorkbookState, installFakeExcel } from './freeze-excel';
+import { FakeSheet, FakeWorkbookState, installFakeExcel } from '../../fixtures/fake-excel';
 import { openXlsx, saveXlsx } from './freeze-xlsx';
 import { realCatalogueIds } from './real-ids';
 
