@@ -20,12 +20,13 @@ let dist: string;
 let browser: Browser;
 let pageFile: string;
 
+const PANE_SIZE = { viewport: { width: 360, height: 1100 } };
 const message = (p: Page) => p.textContent('#message');
 const calculations = (p: Page) => p.evaluate(() => (window as unknown as { __paneState: { calculations: number } }).__paneState.calculations);
 
 /** A pane in the given browser profile (one profile: the same localStorage, as Excel's WebView keeps it). */
 async function openPane(profile?: BrowserContext): Promise<Page> {
-  const p = await (profile ?? (await browser.newContext())).newPage({ viewport: { width: 360, height: 1100 } });
+  const p = await (profile ?? (await browser.newContext(PANE_SIZE))).newPage();
   await p.goto(`${stack.host.url}/${pageFile}`);
   await expect.poll(() => p.textContent('#status-tier'), { timeout: 15_000 }).toBe('starter');
   return p;
@@ -54,7 +55,7 @@ afterAll(async () => {
 
 describe('budget before refresh, in the pane', () => {
   it('shows the budget and refreshes at once below the threshold; asks above it, and refreshes only when confirmed', async () => {
-    const profile = await browser.newContext();
+    const profile = await browser.newContext(PANE_SIZE);
     const p = await openPane(profile);
     expect(await p.inputValue('#confirm-percent')).toBe('10');
     // Below: 1.4% of today's budget against 2%.
