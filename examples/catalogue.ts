@@ -179,7 +179,7 @@ function item(segment: string, row: TextTableRow): CatalogueItem {
     unique: row.given('unique') ? row.oneOf('unique', ['yes']) === 'yes' : undefined,
   };
   // Fields a row leaves empty are absent, as in an object literal that omits them.
-  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as unknown as CatalogueItem;
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as CatalogueItem;
 }
 
 export const CATALOGUE: CatalogueItem[] = Object.entries(TABLES).flatMap(([segment, table]) => parseTextTable(table).map((row) => item(segment, row)));

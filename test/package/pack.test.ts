@@ -37,8 +37,14 @@ const PACKAGE = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')
 let work: string;
 let scratch: string;
 
+/**
+ * Under `npm test` the environment names this repository as npm's project (npm_config_local_prefix,
+ * npm_package_*): left out, so an npm run in the scratch project can only ever act on the folder it runs in.
+ */
+const NPM_ENV = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^npm_(config_local_prefix$|package_|lifecycle_)/i.test(key)));
+
 function npm(args: string[], cwd: string): string {
-  return execFileSync('npm', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' } });
+  return execFileSync('npm', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { ...NPM_ENV, npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' } });
 }
 
 /**
