@@ -25,7 +25,7 @@ export interface HostEnvConfig {
   /** SVC_REDIS_URL: replicas share the account's rate budget and answers through it (docs/scale-out.md). */
   redisUrl?: string;
   /** Undefined: start the embedded sandbox. */
-  service?: { baseUrl: string; clientId: string; clientSecret: string; tier?: TierName };
+  service?: { baseUrl: string; clientId: string; clientSecret: string; tier?: TierName; limits?: { minuteMs: number } };
 }
 
 export class HostConfigError extends Error {
@@ -89,6 +89,12 @@ export function hostConfigFromEnv(env: NodeJS.ProcessEnv): HostEnvConfig {
     if (!env.SVC_CLIENT_ID || !env.SVC_CLIENT_SECRET) throw new HostConfigError('SVC_BASE_URL needs SVC_CLIENT_ID and SVC_CLIENT_SECRET (the host signs in with them; the browser never sees them).');
     if (env.SVC_TIER !== undefined && !isTierName(env.SVC_TIER)) throw new HostConfigError(`SVC_TIER must be starter, pro or enterprise (got "${env.SVC_TIER}").`);
     config.service = { baseUrl: env.SVC_BASE_URL, clientId: env.SVC_CLIENT_ID, clientSecret: env.SVC_CLIENT_SECRET, tier: env.SVC_TIER as TierName | undefined };
+    // SVC_MINUTE_MS: the service's rate window when it is not a minute (a sandbox started with --minute-ms, as svc-report's --minute-ms).
+    if (env.SVC_MINUTE_MS?.trim()) {
+      const minuteMs = Number(env.SVC_MINUTE_MS);
+      if (!Number.isInteger(minuteMs) || minuteMs < 100) throw new HostConfigError(`SVC_MINUTE_MS must be the service's rate window in whole milliseconds, at least 100 (got "${env.SVC_MINUTE_MS}").`);
+      config.service.limits = { minuteMs };
+    }
   }
   if (env.SVC_REDIS_URL?.trim()) {
     const redisUrl = env.SVC_REDIS_URL.trim();
