@@ -273,7 +273,8 @@ export interface PerformanceComparison {
   benchmark_name: string;
 }
 
-export interface ProjectionRow {
+/** What a projection row and an exit row say of the asset they are about. */
+export interface AnalysedAsset {
   row: number;
   asset_id: string;
   description: string;
@@ -281,8 +282,13 @@ export interface ProjectionRow {
   portfolio: string;
   /** Holdings the row stands for (more than 1 when one asset held several times is grouped). */
   holding_count: number;
-  /** Value the projection starts from. */
+  /** Value the projection or exit analysis starts from. */
   current_value: number;
+  confidence: number;
+  market_validated: boolean;
+}
+
+export interface ProjectionRow extends AnalysedAsset {
   /** Probability-weighted expected ROI per horizon, percent; null when that horizon was not returned. */
   expected_roi_12m_percent: number | null;
   expected_roi_24m_percent: number | null;
@@ -292,18 +298,9 @@ export interface ProjectionRow {
   /** Conservative / optimistic values at the same horizon, for a range. */
   conservative_value_36m: number | null;
   optimistic_value_36m: number | null;
-  confidence: number;
-  market_validated: boolean;
 }
 
-export interface ExitRow {
-  row: number;
-  asset_id: string;
-  description: string;
-  /** As ProjectionRow.portfolio. */
-  portfolio: string;
-  holding_count: number;
-  current_value: number;
+export interface ExitRow extends AnalysedAsset {
   /** Timing: signal / optimal_window / recommendation as the service words them (open enums). */
   signal: string;
   optimal_window: string;
@@ -317,8 +314,6 @@ export interface ExitRow {
   secondary_estimated_net: number;
   /** Hold-12-months alternative: projected ROI, percent. */
   hold_12m_roi_percent: number;
-  confidence: number;
-  market_validated: boolean;
 }
 
 export interface ReportError {
