@@ -81,3 +81,17 @@ export function formatReturn(value: number | null): string {
   const sign = value < 0 ? '−' : '+';
   return `${sign}${Math.round(Math.abs(value)).toLocaleString('en-US')} %`;
 }
+
+const plainAmount = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
+/** An amount with its ISO code in front, whole units: "HKD 98,000" (the code, not a symbol, so CHF and HK$ cannot be mistaken). */
+export function formatAmountIn(value: number | null, code: string): string {
+  if (value === null || !Number.isFinite(value)) return '–';
+  return `${code} ${plainAmount.format(value)}`;
+}
+
+/** An exchange rate to four significant digits ("1.089", "0.005747"); "–" for null. */
+export function formatRate(value: number | null): string {
+  if (value === null || !Number.isFinite(value) || value <= 0) return '–';
+  return String(Number(value.toPrecision(4)));
+}
