@@ -1,4 +1,4 @@
-import { AbortedError, ConnectionError, DailyLimitExhaustedError, RateLimitError, ServerError, TimeoutError, type ItemOutcome, type ServiceError } from '../../src/client';
+import { AbortedError, ConnectionError, DailyLimitExhaustedError, RateLimitError, ServerError, TimeoutError, type Outcome, type ServiceError } from '../../src/client';
 import type { BatchValuationItem, ScoreObject } from '../../src/wire';
 import type { FailedItem, ItemResult, ScoreLite } from './results';
 
@@ -11,7 +11,7 @@ export function failure(e: ServiceError): FailedItem {
   return { ok: false, field: e.field ?? '', message: e.message, transient: isTransient(e) };
 }
 
-export function valuationResult(o: ItemOutcome<BatchValuationItem>): ItemResult {
+export function valuationResult(o: Outcome<BatchValuationItem>): ItemResult {
   if (!o.ok) {
     if (o.error instanceof AbortedError) throw o.error;
     return failure(o.error);
@@ -33,7 +33,7 @@ export function valuationResult(o: ItemOutcome<BatchValuationItem>): ItemResult 
 }
 
 /** A score, or null when the holding could not be scored (the report keeps the valuation's score). */
-export function scoreResult(o: ItemOutcome<ScoreObject>): ScoreLite | null {
+export function scoreResult(o: Outcome<ScoreObject>): ScoreLite | null {
   if (!o.ok) return null;
   return { service_score: o.value.service_score, momentum: o.value.momentum, market_validated: o.value.market_validated };
 }

@@ -7,5 +7,5 @@ import type { ServiceError } from './errors';
  */
 export type Outcome<T, E extends Error = ServiceError> = { ok: true; value: T } | { ok: false; error: E };
 
-/** The name valueAll/scoreAll callers already use: the same type. */
+/** @deprecated The same type under its older name, kept so code written against it still compiles: use `Outcome<T>`. */
 export type ItemOutcome<T> = Outcome<T>;
