@@ -122,6 +122,7 @@ async function latency() {
           exit_code: run.exit_code,
           files_written: run.files,
           peak_rss_mb: run.peak_rss_mb,
+          cpu_s: run.cpu_s,
           every_holding_valued_once: figures.assets_valued === holdings,
           every_holding_scored_once: figures.assets_scored === holdings,
         };

@@ -171,6 +171,8 @@ const reportFigures = {
   ...reportCalls,
   exit_code: report.exit_code,
   wall_s: round3(report.seconds),
+  // The report process's CPU (user + system): near span_s, the process needed a whole core and was CPU-bound on a loaded machine.
+  cpu_s: report.cpu_s,
   every_holding_valued_once: reportCalls.assets_valued === REPORT_HOLDINGS,
 };
 console.error('report', reportFigures);

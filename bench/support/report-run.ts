@@ -9,6 +9,8 @@ export interface ReportRun {
   /** When the command ended, ms since the epoch (to tell writing time from calling time). */
   endedAt: number;
   peak_rss_mb: number | null;
+  /** CPU the command used (user + system), seconds: on a shared machine, what it needed of the cores it got. */
+  cpu_s: number | null;
   exit_code: number;
   stderr: string;
 }
@@ -16,7 +18,7 @@ export interface ReportRun {
 /** One `svc-report` in its own process, timed, with its peak RSS from GNU time. */
 export function runReportCommand(args: string[], env: NodeJS.ProcessEnv): Promise<ReportRun> {
   const started = performance.now();
-  const child = spawn('/usr/bin/time', ['-f', 'MAXRSS_KB %M', process.execPath, ...sourceCommand('svc-report'), ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn('/usr/bin/time', ['-f', 'MAXRSS_KB %M CPU_S %U %S', process.execPath, ...sourceCommand('svc-report'), ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (d: Buffer) => (stderr += d));
   return new Promise((resolve, reject) => {
@@ -24,8 +26,9 @@ export function runReportCommand(args: string[], env: NodeJS.ProcessEnv): Promis
     child.once('exit', (code) => {
       const seconds = (performance.now() - started) / 1000;
       const rss = /MAXRSS_KB (\d+)/.exec(stderr);
+      const cpu = /CPU_S ([\d.]+) ([\d.]+)/.exec(stderr);
       if (code !== 0) process.stderr.write(stderr.slice(-2000));
-      resolve({ seconds, endedAt: Date.now(), peak_rss_mb: rss ? Math.round(Number(rss[1]) / 1024) : null, exit_code: code ?? -1, stderr });
+      resolve({ seconds, endedAt: Date.now(), peak_rss_mb: rss ? Math.round(Number(rss[1]) / 1024) : null, cpu_s: cpu ? Math.round((Number(cpu[1]) + Number(cpu[2])) * 10) / 10 : null, exit_code: code ?? -1, stderr });
     });
   });
 }

@@ -4,8 +4,13 @@ const cancelled = () => new AbortedError({ status: 0, type: 'aborted', message: 
 
 /** Most calls the job keeps in flight when it sizes the window itself (a service may limit connections too). */
 export const MAX_AUTO_WINDOW = 32;
-/** Before the client knows the pace or the round trip. */
-export const INITIAL_WINDOW = 4;
+/**
+ * Until the round trip is known from WARM_SAMPLES answered calls: at least this many. The first
+ * timed call is the cheap budget check, a few ms even where a batch takes hundreds; a window sized
+ * from it alone held the first second of a 1-s-window run at a third of the pace.
+ */
+export const INITIAL_WINDOW = 8;
+export const WARM_SAMPLES = 8;
 /**
  * In flight beyond Little's law: round trips vary (150–250 ms is a 1.7× spread), a slot is also
  * held while a chunk is journaled, a bulk run keeps the slots it was granted even when the
@@ -21,7 +26,10 @@ const SPARE = 2;
  */
 export function windowFor(pacing: Pacing, cap = MAX_AUTO_WINDOW): number {
   if (pacing.callsPerMs === undefined || pacing.roundTripMs === undefined) return Math.min(INITIAL_WINDOW, cap);
-  return Math.max(1, Math.min(cap, Math.ceil(pacing.callsPerMs * pacing.roundTripMs * HEADROOM) + SPARE));
+  const littles = Math.ceil(pacing.callsPerMs * pacing.roundTripMs * HEADROOM) + SPARE;
+  // A window too large only queues calls at the gate; one too small leaves the pace unused.
+  const floor = pacing.samples < WARM_SAMPLES ? INITIAL_WINDOW : 1;
+  return Math.min(cap, Math.max(floor, littles));
 }
 
 interface Waiter {

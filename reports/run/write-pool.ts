@@ -21,8 +21,16 @@ export class WritePool {
   /** A worker that failed to start or crashed: every write fails with its error. */
   private broken: Error | undefined;
 
-  constructor(size = Math.max(1, availableParallelism() - 1)) {
-    for (let k = 0; k < size; k++) {
+  constructor(private readonly size = Math.max(1, availableParallelism() - 1)) {}
+
+  /**
+   * Workers start at the first report to write, not with the pool: starting one loads the
+   * writers (exceljs, pdfkit, fonts), a second or more of CPU that on a busy machine delayed
+   * the run's first calls by most of a second.
+   */
+  private start(): void {
+    if (this.workers.length > 0) return;
+    for (let k = 0; k < this.size; k++) {
       const worker = startWorker();
       const slot = { worker, busy: 0 };
       worker.on('message', (a: WriteAnswer) => {
@@ -43,6 +51,7 @@ export class WritePool {
   }
 
   write(data: ReportData, outDir: string, formats: readonly ReportFormat[]): Promise<WrittenFile[]> {
+    this.start();
     const slot = this.workers.reduce((a, b) => (b.busy < a.busy ? b : a));
     const job: WriteJob = { id: this.nextId++, data, outDir, formats: [...formats] };
     const answer = new Promise<WrittenFile[]>((resolve, reject) => {

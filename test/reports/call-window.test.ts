@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { AbortedError } from '../../src/client';
-import { CallWindow, INITIAL_WINDOW, MAX_AUTO_WINDOW, windowFor } from '../../reports/run/call-window';
+import { CallWindow, INITIAL_WINDOW, MAX_AUTO_WINDOW, WARM_SAMPLES, windowFor } from '../../reports/run/call-window';
 
-const pacing = (perMinute: number | undefined, roundTripMs: number | undefined) => ({ callsPerMs: perMinute === undefined ? undefined : perMinute / 60_000, roundTripMs, samples: roundTripMs === undefined ? 0 : 1 });
+const pacing = (perMinute: number | undefined, roundTripMs: number | undefined, samples = roundTripMs === undefined ? 0 : WARM_SAMPLES) => ({ callsPerMs: perMinute === undefined ? undefined : perMinute / 60_000, roundTripMs, samples });
 
 describe("the job's window of calls in flight", () => {
   it("is sized by Little's law from the pace and the round trip, with headroom, and capped", () => {
@@ -15,6 +15,9 @@ describe("the job's window of calls in flight", () => {
     expect(windowFor(pacing(100_000, 1000))).toBe(MAX_AUTO_WINDOW);
     expect(windowFor(pacing(undefined, 200))).toBe(INITIAL_WINDOW);
     expect(windowFor(pacing(1000, undefined))).toBe(INITIAL_WINDOW);
+    // Until the round trip is known from several calls, not the first cheap one alone: no smaller than the initial window.
+    expect(windowFor(pacing(3600, 2, 1))).toBe(INITIAL_WINDOW);
+    expect(windowFor(pacing(3000, 200, 1))).toBe(22);
   });
 
   it('grants up to the window, makes later callers wait for released slots, and serves them in order', async () => {
