@@ -1,67 +1,42 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { chromium, type Browser, type Frame } from 'playwright-core';
 import { ServiceClient } from '../../src/client';
-import { buildAddin } from '../../addin/build/build';
 import { startStack, type Stack } from './stack';
-import { writeExcelRuntimePages } from './browser-pages';
 import { realCatalogueIds } from './real-ids';
-import { cellOf, openExcelIn, readMetadata, type FunctionMeta } from './cards-excel';
+import { buildForExcel, openExcelIn, reportRequirementSets, type ExcelBuild } from './excel-harness';
 import { holdingForAssetId, requestForAssetId } from '../../addin/src/shared/holdings';
 
 let stack: Stack;
-let dist: string;
-let browser: Browser;
+let excelBuild: ExcelBuild;
 let ids: string[];
-let metadata: FunctionMeta[];
 
 beforeAll(async () => {
-  dist = await mkdtemp(path.join(tmpdir(), 'svc-addin-cards-'));
-  await buildAddin({ outDir: dist });
-  await writeExcelRuntimePages(dist);
-  metadata = await readMetadata(dist);
-  stack = await startStack({ host: { distDir: dist } });
+  excelBuild = await buildForExcel('cards');
+  stack = await startStack({ host: { distDir: excelBuild.dist } });
   ids = await realCatalogueIds(stack.sandboxUrl, stack.account, 3);
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
 }, 180_000);
 
 afterAll(async () => {
-  await browser?.close();
+  await excelBuild?.close();
   await stack?.close();
-  await rm(dist, { recursive: true, force: true });
 });
-
-/**
- * The requirement sets come to office.js from the Excel process in the handshake the stand-in
- * does not perform (it answers only the RichApi bridge), so the test gives Office.context the
- * answer an Excel of that ExcelApi level gives (every other set, the runtime's own RichApiRuntime
- * among them, supported); without any answer the add-in assumes no cards.
- */
-async function reportRequirementSets(frame: Frame, excelApi: number): Promise<void> {
-  await frame.evaluate((level) => {
-    const context = Office.context as unknown as { requirements?: unknown };
-    context.requirements = { isSetSupported: (name: string, version?: string) => name !== 'ExcelApi' || Number(version ?? '1.1') <= level };
-  }, excelApi);
-}
 
 const EXCEL_EPOCH_MS = Date.UTC(1899, 11, 30);
 const serial = (iso: string) => (Date.parse(iso) - EXCEL_EPOCH_MS) / 86_400_000;
 
 describe("SVC.ASSET under Microsoft's custom-functions runtime", () => {
   it('metadata allows data types from custom functions', async () => {
-    const { readFile } = await import('node:fs/promises');
-    expect(JSON.parse(await readFile(path.join(dist, 'functions.json'), 'utf8'))).toMatchObject({ allowCustomDataForDataTypeAny: true });
+    expect(JSON.parse(await readFile(path.join(excelBuild.dist, 'functions.json'), 'utf8'))).toMatchObject({ allowCustomDataForDataTypeAny: true });
   });
 
   it("returns an entity card whose typed properties are the service's own answer for the same id", async () => {
-    const context = await browser.newContext();
+    const context = await excelBuild.browser.newContext();
     try {
       const excel = await openExcelIn(context, stack.host.url);
       await reportRequirementSets(excel.frame, 1.17);
       const began = new Date(Date.now() - 1000).toISOString();
-      const invocationIds = await excel.invoke(ids.map((id, i) => cellOf(metadata, 'ASSET', [id, i === 1 ? 'EUR' : null], `Sheet1!A${i + 1}`)));
+      const invocationIds = await excel.invoke(ids.map((id, i) => excelBuild.cell('ASSET', [id, i === 1 ? 'EUR' : null], `Sheet1!A${i + 1}`)));
       const results = await excel.results(invocationIds);
 
       const direct = new ServiceClient({ baseUrl: stack.sandboxUrl, clientId: stack.account.client_id, clientSecret: stack.account.client_secret, rateLimitKey: 'cards-expected' });
@@ -105,11 +80,11 @@ describe("SVC.ASSET under Microsoft's custom-functions runtime", () => {
   });
 
   it('returns the valuation row where the host lacks ExcelApi 1.16', async () => {
-    const context = await browser.newContext();
+    const context = await excelBuild.browser.newContext();
     try {
       const excel = await openExcelIn(context, stack.host.url);
       await reportRequirementSets(excel.frame, 1.15);
-      const [id] = await excel.invoke([cellOf(metadata, 'ASSET', [ids[0]])]);
+      const [id] = await excel.invoke([excelBuild.cell('ASSET', [ids[0]])]);
       const [r] = await excel.results([id!]);
       const row = (r!.value as unknown[][])[0]!;
       expect(row).toHaveLength(7);

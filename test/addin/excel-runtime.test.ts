@@ -1,14 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { chromium, type Browser, type Frame, type Page } from 'playwright-core';
 import { ServiceClient } from '../../src/client';
-import { buildAddin } from '../../addin/build/build';
 import { startStack, type Stack } from './stack';
-import { writeExcelRuntimePages } from './browser-pages';
 import { realCatalogueIds } from './real-ids';
 import { holdingForAssetId, requestForAssetId } from '../../addin/src/shared/holdings';
+import { buildForExcel, N_A, openExcelIn, VALUE, type Cell, type ExcelBuild, type ExcelPage } from './excel-harness';
 
 /**
  * The built add-in under Microsoft's own runtime: office.js and excel-web-16.00.js from
@@ -19,107 +14,27 @@ import { holdingForAssetId, requestForAssetId } from '../../addin/src/shared/hol
  * issued for a catalogue asset.
  */
 
-interface SetResult {
-  ok: boolean;
-  value?: unknown;
-  message?: string;
-  /** The runtime's result error code: 1 #N/A, 7 #VALUE!. */
-  errorCode?: number;
-}
-interface Cell {
-  name: string;
-  args: unknown[];
-  /** What Excel passes from the metadata: 1 cancelable, 2 streaming. */
-  flags: number;
-  address?: string;
-}
-
-const N_A = 1;
-const VALUE = 7;
-
 let stack: Stack;
-let dist: string;
-let browser: Browser;
+let excelBuild: ExcelBuild;
 let ids: string[];
-let metadata: { id: string; parameters: unknown[]; options?: { stream?: boolean; cancelable?: boolean } }[];
 
-/** A cell as Excel invokes it: every parameter present (omitted optional ones as null), flags from the metadata. */
-function cell(name: string, args: unknown[], address?: string): Cell {
-  const meta = metadata.find((f) => f.id === name);
-  if (!meta) throw new Error(`no function ${name} in functions.json`);
-  const full = meta.parameters.map((_, i) => (args[i] === undefined ? null : args[i]));
-  const flags = (meta.options?.cancelable || meta.options?.stream ? 1 : 0) | (meta.options?.stream ? 2 : 0);
-  return { name, args: full, flags, address };
-}
-
-interface Excel {
-  page: Page;
-  frame: Frame;
-  /** Every URL the page and its frame requested. */
-  requested: string[];
-  /** The bodies of the valuation batches the page sent to the host. */
-  batches: string[];
-  /** What the browser refused under the host's content-security policy. */
-  violations: string[];
-  invoke(cells: Cell[]): Promise<number[]>;
-  results(ids: number[], count?: number): Promise<SetResult[][]>;
-  cancel(ids: number[]): Promise<void>;
-  close(): Promise<void>;
-}
-
-async function openExcel(): Promise<Excel> {
-  const page = await browser.newPage();
-  const requested: string[] = [];
-  const batches: string[] = [];
-  const violations: string[] = [];
-  page.on('console', (m) => {
-    if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
-  });
-  page.on('request', (r) => {
-    requested.push(r.url());
-    if (r.url().endsWith('/api/v1/valuations/batch')) batches.push(r.postData() ?? '');
-  });
-  await page.goto(`${stack.host.url}/excel-web.html`);
-  const frame = await (await page.waitForSelector('#addin')).contentFrame();
-  if (!frame) throw new Error('the add-in frame did not load');
-  // Ready when the runtime holds our associations (it reads them when the first invocation arrives).
-  await frame.waitForFunction(() => {
-    const cf = (window as unknown as { CustomFunctions?: { _association?: { mappings?: Record<string, unknown> } } }).CustomFunctions;
-    return cf?._association?.mappings !== undefined && Object.keys(cf._association.mappings).length > 0 && '_richApiNativeBridge' in window;
-  });
-  type W = { __invoke(c: Cell[]): number[]; __results(i: number[], n?: number): Promise<SetResult[][]>; __cancel(i: number[]): void };
-  return {
-    page,
-    frame,
-    requested,
-    batches,
-    violations,
-    invoke: (cells) => frame.evaluate((cs) => (window as unknown as W).__invoke(cs), cells),
-    results: (idList, count = 1) => frame.evaluate(([i, n]) => (window as unknown as W).__results(i, n), [idList, count] as const),
-    cancel: (idList) => frame.evaluate((i) => (window as unknown as W).__cancel(i), idList),
-    close: () => page.close(),
-  };
-}
+const cell = (name: string, args: unknown[], address?: string): Cell => excelBuild.cell(name, args, address);
+const openExcel = (): Promise<ExcelPage> => openExcelIn(excelBuild.browser, stack.host.url);
 
 async function batchCallsSince(before: number) {
   return (await stack.log()).slice(before).filter((l) => l.path === '/v1/valuations/batch');
 }
 
 beforeAll(async () => {
-  dist = await mkdtemp(path.join(tmpdir(), 'svc-addin-runtime-'));
-  await buildAddin({ outDir: dist });
-  await writeExcelRuntimePages(dist);
-  metadata = (JSON.parse(await readFile(path.join(dist, 'functions.json'), 'utf8')) as { functions: typeof metadata }).functions;
-  stack = await startStack({ host: { distDir: dist } });
+  excelBuild = await buildForExcel('runtime');
+  stack = await startStack({ host: { distDir: excelBuild.dist } });
   // 300 for the sheet, two more that no other test asks for (the preview test needs uncached ones).
   ids = await realCatalogueIds(stack.sandboxUrl, stack.account, 302);
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await excelBuild?.close();
   await stack?.close();
-  await rm(dist, { recursive: true, force: true });
 });
 
 describe("the add-in under Microsoft's custom-functions runtime", () => {
@@ -131,7 +46,7 @@ describe("the add-in under Microsoft's custom-functions runtime", () => {
       expect(paths).toContain('/office-js/excel-web-16.00.js');
       expect(excel.requested.filter((u) => !u.startsWith(stack.host.url))).toEqual([]);
       const associated = await excel.frame.evaluate(() => Object.keys((window as unknown as { CustomFunctions: { _association: { mappings: object } } }).CustomFunctions._association.mappings).sort());
-      expect(associated).toEqual(metadata.map((f) => f.id.toUpperCase()).sort());
+      expect(associated).toEqual(excelBuild.metadata.map((f) => f.id.toUpperCase()).sort());
       // Microsoft's runtime works within the host's content-security policy (no inline script, no other origin).
       expect(excel.violations).toEqual([]);
     } finally {
@@ -150,7 +65,7 @@ describe("the add-in under Microsoft's custom-functions runtime", () => {
       // A recalculation reaches the runtime in bursts: ten messages of 100 invocations.
       const invocationIds: number[] = [];
       for (let b = 0; b < 10; b++) invocationIds.push(...(await excel.invoke(cells.slice(b * 100, b * 100 + 100))));
-      const results = (await excel.results(invocationIds)).map((r) => r[0]!);
+      const results = await excel.results(invocationIds);
       const batches = await batchCallsSince(before);
       expect(batches.length).toBeLessThanOrEqual(7);
       expect(batches.reduce((s, l) => s + l.items, 0)).toBe(300);
@@ -194,7 +109,7 @@ describe("the add-in under Microsoft's custom-functions runtime", () => {
         cell('SIGNAL', ['boats', 'change_30d']),
         cell('ASSETID', ['watches', 'Rolex', 'Submariner', '126610LN', 2021]),
       ]);
-      const [badId, badCurrency, badHorizon, badSegment, assetId] = (await excel.results(invocationIds)).map((r) => r[0]!);
+      const [badId, badCurrency, badHorizon, badSegment, assetId] = await excel.results(invocationIds);
       expect(badId).toMatchObject({ ok: false, errorCode: VALUE });
       expect(badId!.message).toMatch(/^asset/);
       expect(badCurrency).toMatchObject({ ok: false, errorCode: VALUE, message: expect.stringMatching(/currency must be one of USD, EUR, GBP/) });
@@ -210,16 +125,16 @@ describe("the add-in under Microsoft's custom-functions runtime", () => {
     const excel = await openExcel();
     try {
       const [streaming] = await excel.invoke([cell('ALERTS', [])]);
-      const [first] = await excel.results([streaming!], 1);
-      expect((first![0]!.value as unknown[][])[0]).toEqual(['severity', 'segment', 'title', 'message', 'expires_at']);
+      const [first] = await excel.results([streaming!]);
+      expect((first!.value as unknown[][])[0]).toEqual(['severity', 'segment', 'title', 'message', 'expires_at']);
       // SVC.REFRESH polls again at once: the streaming cell gets its second result.
       await excel.results(await excel.invoke([cell('REFRESH', [1])]));
-      const [twice] = await excel.results([streaming!], 2);
+      const [twice] = await excel.resultsUpTo([streaming!], 2);
       expect(twice!.length).toBe(2);
       // Cancelled, the cell hears nothing more: a new alerts cell's first poll reaches it no longer.
       await excel.cancel([streaming!]);
       const [other] = await excel.invoke([cell('ALERTS', ['watches'])]);
-      await excel.results([other!], 1);
+      await excel.results([other!]);
       const after = await excel.frame.evaluate((id) => (window as unknown as { __resultCount(i: number): number }).__resultCount(id), streaming!);
       expect(after).toBe(2);
     } finally {
@@ -237,11 +152,11 @@ describe("the add-in under Microsoft's custom-functions runtime", () => {
         w.__cancel([inv!]);
         return inv!;
       }, ids[299]);
-      const result = (await excel.results([cancelled]))[0]![0];
+      const [result] = await excel.results([cancelled]);
       expect(result).toMatchObject({ ok: false, errorCode: N_A, message: 'The calculation was cancelled.' });
       // A later cell proves the queue moved on; the cancelled one was never sent.
       const [later] = await excel.invoke([cell('MIDVALUE', [ids[298]])]);
-      expect((await excel.results([later!]))[0]![0]).toMatchObject({ ok: true });
+      expect((await excel.results([later!]))[0]).toMatchObject({ ok: true });
       expect(excel.batches.length).toBe(1);
       const sent = (JSON.parse(excel.batches[0]!) as { assets: unknown[] }).assets;
       expect(sent).toEqual([requestForAssetId(holdingForAssetId('asset', ids[298]!))]);
@@ -271,13 +186,13 @@ describe("the add-in under Microsoft's custom-functions runtime", () => {
       // coalesced call the entered formula needs, and entering it then costs nothing more.
       const before = (await stack.log()).length;
       const [cachedPreview] = await excel.invoke([cell('MIDVALUE', [ids[300]])]);
-      expect((await excel.results([cachedPreview!]))[0]![0]).toMatchObject({ ok: true });
+      expect((await excel.results([cachedPreview!]))[0]).toMatchObject({ ok: true });
       expect(await batchCallsSince(before)).toEqual([]);
       const [preview] = await excel.invoke([cell('MIDVALUE', [ids[301]])]);
       const [previewed] = await excel.results([preview!]);
       const [entered] = await excel.invoke([cell('MIDVALUE', [ids[301]])]);
       const [value] = await excel.results([entered!]);
-      expect(value![0]).toEqual(previewed![0]);
+      expect(value).toEqual(previewed);
       expect((await batchCallsSince(before)).map((l) => l.items)).toEqual([1]);
     } finally {
       await excel.close();

@@ -20,20 +20,20 @@ export function asyncStorage(sync: Pick<Storage, 'getItem' | 'setItem' | 'remove
 
 /**
  * A storage chosen when first used, not when the page starts: in Excel the runtime script that
- * defines `OfficeRuntime` loads after the functions bundle, and the first cell reaches the
- * functions only once it has.
+ * defines `OfficeRuntime` loads after the bundles, so the choice waits for it (`choose`).
  */
-export function lazyStorage(choose: () => MachineStorage | undefined): MachineStorage {
-  let chosen: MachineStorage | undefined | null = null;
-  const get = () => {
-    if (chosen === null) chosen = choose();
-    if (!chosen) throw new Error('No storage on this machine.');
-    return chosen;
+export function lazyStorage(choose: () => Promise<MachineStorage | undefined>): MachineStorage {
+  let chosen: Promise<MachineStorage | undefined> | undefined;
+  const get = async () => {
+    chosen ??= choose();
+    const storage = await chosen;
+    if (!storage) throw new Error('No storage on this machine.');
+    return storage;
   };
   return {
-    getItem: async (key) => get().getItem(key),
-    setItem: async (key, value) => get().setItem(key, value),
-    removeItem: async (key) => get().removeItem(key),
+    getItem: async (key) => (await get()).getItem(key),
+    setItem: async (key, value) => (await get()).setItem(key, value),
+    removeItem: async (key) => (await get()).removeItem(key),
   };
 }
 

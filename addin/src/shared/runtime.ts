@@ -278,18 +278,26 @@ function validUntil(iso: string | undefined, now: number): number {
   return Number.isFinite(until) ? until : endOfUtcDay(now);
 }
 
-let current: AddinRuntime | undefined;
+/**
+ * One runtime per page, held on the page's global object: the functions and the task pane are
+ * separate bundles (functions.js, taskpane.js) in the one shared-runtime page, each with its own
+ * copy of this module, and they must share the cells' queues, caches and stale-cell count (the
+ * pane's Refresh, its offline setting and count act on what the cells use).
+ */
+const PAGE_RUNTIME = '__svcAddinRuntime';
+type PageGlobal = { [PAGE_RUNTIME]?: AddinRuntime };
 
 /** The runtime the functions use; the bundle's entry installs it before Excel calls anything. */
 export function getRuntime(): AddinRuntime {
+  const current = getRuntimeIfReady();
   if (!current) throw new Error('The add-in is still starting; recalculate in a moment.');
   return current;
 }
 
 export function setRuntime(runtime: AddinRuntime | undefined): void {
-  current = runtime;
+  (globalThis as PageGlobal)[PAGE_RUNTIME] = runtime;
 }
 
 export function getRuntimeIfReady(): AddinRuntime | undefined {
-  return current;
+  return (globalThis as PageGlobal)[PAGE_RUNTIME];
 }

@@ -1,4 +1,6 @@
-/** The service client's error fields this reads (src/client/errors.ts ServiceError). */
+import { ConnectionError, TimeoutError } from '../../../src/client/errors';
+
+/** The error fields this reads besides the class (src/client/errors.ts ServiceError). */
 interface ErrorLike {
   name?: string;
   status?: number;
@@ -7,9 +9,12 @@ interface ErrorLike {
 /**
  * Whether a failure means the host or the service could not be reached (no connection, a
  * timeout, the host's or the service's 5xx) rather than a refusal (unknown asset, tier, budget,
- * sign-in): only then may a cell show its last known answer.
+ * sign-in): only then may a cell show its last known answer. By class first: the bundle is
+ * minified, so a client error's `name` (its class name) is not "ConnectionError" there; by name
+ * for the add-in's own errors (the settle deadline, the host's status).
  */
 export function isUnreachable(err: unknown): boolean {
+  if (err instanceof ConnectionError || err instanceof TimeoutError) return true;
   if (!(err instanceof Error)) return false;
   const e = err as Error & ErrorLike;
   return e.name === 'ConnectionError' || e.name === 'TimeoutError' || (e.status !== undefined && e.status >= 500);

@@ -122,11 +122,12 @@ export function startTaskpane(): void {
     runtime.refresh();
     return 'Signed in. Recalculate to value the cells that asked you to sign in.';
   });
-  void startOfflineSetting(runtime, { toggle: $<HTMLInputElement>('use-last-known'), count: $('stale-count') });
   $('status-refresh').addEventListener('click', () => void refreshStatus());
   void renderSignIn().then(() => refreshStatus());
   // The budget moves as cells calculate; the host answers this from its limiter, spending no call.
   setInterval(() => void refreshStatus(), STATUS_INTERVAL_MS);
 }
 
+// The offline section uses no Excel API, so it does not wait for Office.onReady: it matters most when the host is unreachable.
+void startOfflineSetting(installBrowserRuntime(), { toggle: $<HTMLInputElement>('use-last-known'), count: $('stale-count') });
 Office.onReady(() => startTaskpane());

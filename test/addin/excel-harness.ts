@@ -1,0 +1,147 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Frame, type Page } from 'playwright-core';
+import { buildAddin } from '../../addin/build/build';
+import { writeExcelRuntimePages } from './browser-pages';
+
+/**
+ * The harness of the tests that run the built add-in under Microsoft's own runtime
+ * (office.js + excel-web-16.00.js from @microsoft/office-js, only the Excel process stood in for
+ * at the RichApi bridge: browser-pages.ts EXCEL_BRIDGE): the build, chromium, cells as Excel
+ * invokes them, and a page per "workbook open" in a given browser context (a context is one
+ * machine's storage).
+ */
+export interface SetResult {
+  ok: boolean;
+  value?: unknown;
+  message?: string;
+  /** The runtime's result error code: 1 #N/A, 7 #VALUE!. */
+  errorCode?: number;
+}
+export interface Cell {
+  name: string;
+  args: unknown[];
+  /** What Excel passes from the metadata: 1 cancelable, 2 streaming. */
+  flags: number;
+  address?: string;
+}
+export interface FunctionMeta {
+  id: string;
+  parameters: unknown[];
+  options?: { stream?: boolean; cancelable?: boolean };
+}
+
+export const N_A = 1;
+export const VALUE = 7;
+
+/** A cell as Excel invokes it: every parameter present (omitted optional ones as null), flags from the metadata. */
+export function cellOf(metadata: FunctionMeta[], name: string, args: unknown[], address?: string): Cell {
+  const meta = metadata.find((f) => f.id === name);
+  if (!meta) throw new Error(`no function ${name} in functions.json`);
+  const full = meta.parameters.map((_, i) => (args[i] === undefined ? null : args[i]));
+  const flags = (meta.options?.cancelable || meta.options?.stream ? 1 : 0) | (meta.options?.stream ? 2 : 0);
+  return { name, args: full, flags, address };
+}
+
+/** A fresh build with the runtime pages beside it, its metadata, and chromium. */
+export interface ExcelBuild {
+  dist: string;
+  metadata: FunctionMeta[];
+  browser: Browser;
+  cell(name: string, args: unknown[], address?: string): Cell;
+  close(): Promise<void>;
+}
+
+export async function buildForExcel(name: string): Promise<ExcelBuild> {
+  const dist = await mkdtemp(path.join(tmpdir(), `svc-addin-${name}-`));
+  await buildAddin({ outDir: dist });
+  await writeExcelRuntimePages(dist);
+  const metadata = (JSON.parse(await readFile(path.join(dist, 'functions.json'), 'utf8')) as { functions: FunctionMeta[] }).functions;
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  return {
+    dist,
+    metadata,
+    browser,
+    cell: (fn, args, address) => cellOf(metadata, fn, args, address),
+    async close() {
+      await browser.close();
+      await rm(dist, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface ExcelPage {
+  page: Page;
+  frame: Frame;
+  /** Every URL the page and its frame requested. */
+  requested: string[];
+  /** The bodies of the valuation batches the page sent to the host. */
+  batches: string[];
+  /** What the browser refused under the host's content-security policy. */
+  violations: string[];
+  invoke(cells: Cell[]): Promise<number[]>;
+  /** The first result set for each invocation. */
+  results(ids: number[]): Promise<SetResult[]>;
+  /** Every result set for each invocation, once each has at least `count`. */
+  resultsUpTo(ids: number[], count: number): Promise<SetResult[][]>;
+  cancel(ids: number[]): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Opens Excel on the web's stand-in page in `context` (a browser: its default context) and waits for the runtime to hold the functions. */
+export async function openExcelIn(context: BrowserContext | Browser, hostUrl: string): Promise<ExcelPage> {
+  const page = await context.newPage();
+  const requested: string[] = [];
+  const batches: string[] = [];
+  const violations: string[] = [];
+  page.on('console', (m) => {
+    if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
+  });
+  page.on('request', (r) => {
+    requested.push(r.url());
+    if (r.url().endsWith('/api/v1/valuations/batch')) batches.push(r.postData() ?? '');
+  });
+  await page.goto(`${hostUrl}/excel-web.html`);
+  const frame = await (await page.waitForSelector('#addin')).contentFrame();
+  if (!frame) throw new Error('the add-in frame did not load');
+  // Ready when the runtime holds our associations (it reads them when the first invocation arrives).
+  await frame.waitForFunction(() => {
+    const cf = (window as unknown as { CustomFunctions?: { _association?: { mappings?: Record<string, unknown> } } }).CustomFunctions;
+    return cf?._association?.mappings !== undefined && Object.keys(cf._association.mappings).length > 0 && '_richApiNativeBridge' in window;
+  });
+  type W = { __invoke(c: Cell[]): number[]; __results(i: number[], n?: number): Promise<SetResult[][]>; __cancel(i: number[]): void };
+  const resultsUpTo = (idList: number[], count: number) => frame.evaluate(([i, n]) => (window as unknown as W).__results(i, n), [idList, count] as const);
+  return {
+    page,
+    frame,
+    requested,
+    batches,
+    violations,
+    invoke: (cells) => frame.evaluate((cs) => (window as unknown as W).__invoke(cs), cells),
+    results: async (idList) => (await resultsUpTo(idList, 1)).map((r) => r[0]!),
+    resultsUpTo,
+    cancel: (idList) => frame.evaluate((i) => (window as unknown as W).__cancel(i), idList),
+    close: () => page.close(),
+  };
+}
+
+/**
+ * The requirement sets come to office.js from the Excel process in the handshake the stand-in
+ * does not perform (it answers only the RichApi bridge), so the test gives Office.context the
+ * answer an Excel of that ExcelApi level gives (every other set, the runtime's own RichApiRuntime
+ * among them, supported); without any answer the add-in assumes no cards.
+ */
+export async function reportRequirementSets(frame: Frame, excelApi: number): Promise<void> {
+  await frame.evaluate((level) => {
+    const context = Office.context as unknown as { requirements?: unknown };
+    context.requirements = { isSetSupported: (name: string, version?: string) => name !== 'ExcelApi' || Number(version ?? '1.1') <= level };
+  }, excelApi);
+}
+
+/** Invokes `cells` as a recalculation reaches the runtime (messages of 100 invocations) and waits for every first result. */
+export async function recalculate(excel: ExcelPage, cells: Cell[]): Promise<SetResult[]> {
+  const invocationIds: number[] = [];
+  for (let b = 0; b < cells.length; b += 100) invocationIds.push(...(await excel.invoke(cells.slice(b, b + 100))));
+  return excel.results(invocationIds);
+}
