@@ -1,7 +1,7 @@
 /// <reference types="office-js" />
 import { FreezeError, planFreeze, planRestore, sourcesRows, SOURCES_HEADER, SOURCES_SHEET, svcAnchors, type Area, type FrozenCell } from './freeze-plan';
 import { FROZEN_NAMESPACE, parseFrozen, serializeFrozen } from './freeze-xml';
-import { readWorkbook } from './workbook-reader';
+import { hasExcelApi, readWorkbook } from './workbook-reader';
 
 /**
  * Freeze for sharing and "Restore formulas": the thin Office.js side of freeze-plan.ts. The
@@ -65,10 +65,14 @@ export async function freezeFormulas(scope: FreezeScope, now = new Date()): Prom
     const anchors = svcAnchors(sheets, area);
     if (anchors.length === 0) throw new FreezeError(scope === 'selection' ? 'The selection holds no SVC formula to freeze.' : 'The workbook holds no SVC formula to freeze.');
     // Formulas that spill (VALUATION, FACTORS, …): the whole block is frozen, not only its first cell.
+    // (Excel without dynamic arrays, before ExcelApi 1.12, spills nothing.)
     const spills = new Map<string, { rows: number; columns: number }>();
-    const probes = anchors.map((a) => ({ a, r: ctx.workbook.worksheets.getItem(a.sheet.name).getRangeByIndexes(a.row, a.column, 1, 1).getSpillingToRangeOrNullObject().load(['isNullObject', 'rowCount', 'columnCount']) }));
-    await ctx.sync();
-    for (const { a, r } of probes) if (!r.isNullObject) spills.set(`${a.sheet.name}\u0000${a.row}\u0000${a.column}`, { rows: r.rowCount, columns: r.columnCount });
+    const probing = hasExcelApi('1.12') ? anchors : [];
+    for (let i = 0; i < probing.length; i += WRITES_PER_SYNC) {
+      const probes = probing.slice(i, i + WRITES_PER_SYNC).map((a) => ({ a, r: ctx.workbook.worksheets.getItem(a.sheet.name).getRangeByIndexes(a.row, a.column, 1, 1).getSpillingToRangeOrNullObject().load(['isNullObject', 'rowCount', 'columnCount']) }));
+      await ctx.sync();
+      for (const { a, r } of probes) if (!r.isNullObject) spills.set(`${a.sheet.name}\u0000${a.row}\u0000${a.column}`, { rows: r.rowCount, columns: r.columnCount });
+    }
     const writes = planFreeze(sheets, { area, now, spill: (s, row, column) => spills.get(`${s}\u0000${row}\u0000${column}`) });
     const existing = await frozenParts(ctx);
     for (let i = 0; i < writes.length; i++) {

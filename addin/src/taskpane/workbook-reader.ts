@@ -1,14 +1,17 @@
 /// <reference types="office-js" />
 import type { SheetModel } from './workbook-model';
 
-/** Whether Excel can give cell values as JSON (formatted numbers, cards): ExcelApi 1.16. */
-export function hasValuesAsJson(): boolean {
+/** Whether this Excel has an ExcelApi requirement set (false where Office cannot say). */
+export function hasExcelApi(version: string): boolean {
   try {
-    return Office.context.requirements.isSetSupported('ExcelApi', '1.16');
+    return Office.context.requirements.isSetSupported('ExcelApi', version);
   } catch {
     return false;
   }
 }
+
+/** Whether Excel can give cell values as JSON (formatted numbers, cards): ExcelApi 1.16. */
+export const hasValuesAsJson = () => hasExcelApi('1.16');
 
 /**
  * Every worksheet's used range as the sheet model (formulas, values, the cells' own number
