@@ -20,6 +20,7 @@ import type { RunIo, RunOptions, RunOutcome } from '../run/run-job';
 import { needsOf, skipped } from '../run/value-portfolios';
 import { writeReport } from '../writers';
 import { JOB_ATTEMPTS, QUEUE_NAME, bullConnection, jobId, type PortfolioJobData, type PortfolioJobResult } from './jobs';
+import { requeueLostJobs, type JobSpec } from './lost-jobs';
 import { RedisJournal } from './redis-journal';
 
 /**
@@ -76,7 +77,7 @@ export async function runQueued(opts: RunOptions, io: RunIo): Promise<RunOutcome
     const decisions = planBudget(needsOf(portfolios, states), conn.client.rateLimitStatus(), portfolios.length > 1 && !journal.state.consolidated ? 2 : 0);
     const results = new Map<string, PortfolioResults>();
     const byJob = new Map<string, PortfolioInput>();
-    const jobs: { name: string; data: PortfolioJobData; opts: { jobId: string; attempts: number; backoff: { type: 'exponential'; delay: number } } }[] = [];
+    const jobs: JobSpec<PortfolioJobData>[] = [];
     portfolios.forEach((p, i) => {
       const d = decisions[i]!;
       if (!d.fits) {
@@ -107,7 +108,9 @@ export async function runQueued(opts: RunOptions, io: RunIo): Promise<RunOutcome
     log(`${added.length} portfolio${added.length === 1 ? '' : 's'} queued; waiting for the workers (svc-report worker) to value them.`);
     show();
 
-    const outcomes = await waitAll(added, events, io.signal);
+    const ended = new Set<string>();
+    const lostJobs = requeueLostJobs(queue, jobs, (id) => !ended.has(id), log);
+    const outcomes = await waitAll(added, events, io.signal, ended).finally(() => lostJobs.stop());
     const files: string[] = [];
     let rowErrors = false;
     let retryable = 0;
@@ -170,7 +173,7 @@ export async function runQueued(opts: RunOptions, io: RunIo): Promise<RunOutcome
 type JobOutcome = { result: PortfolioJobResult } | { failed: string };
 
 /** Every job's end (BullMQ's completed/failed events, through waitUntilFinished); Ctrl-C stops the waiting, not the jobs. */
-async function waitAll(jobs: readonly Job<PortfolioJobData, PortfolioJobResult>[], events: QueueEvents, signal: AbortSignal): Promise<Map<string, JobOutcome>> {
+async function waitAll(jobs: readonly Job<PortfolioJobData, PortfolioJobResult>[], events: QueueEvents, signal: AbortSignal, ended: Set<string>): Promise<Map<string, JobOutcome>> {
   const aborted = new Promise<never>((_, reject) => {
     if (signal.aborted) reject(signal.reason);
     signal.addEventListener('abort', () => reject(signal.reason), { once: true });
@@ -181,6 +184,8 @@ async function waitAll(jobs: readonly Job<PortfolioJobData, PortfolioJobResult>[
       return [job.id!, { result: (await job.waitUntilFinished(events)) as PortfolioJobResult }];
     } catch (e) {
       return [job.id!, { failed: (e as Error).message }];
+    } finally {
+      ended.add(job.id!);
     }
   });
   return new Map(await Promise.race([Promise.all(ends), aborted]));

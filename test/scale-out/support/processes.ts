@@ -1,0 +1,35 @@
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { sourceCommand } from '../../../fixtures/commands';
+import { spawnNode, type Spawned } from '../../../fixtures/spawned';
+import type { LogLine } from '../../../src/sandbox';
+
+export { killSpawned as killAll } from '../../../fixtures/spawned';
+
+/** `svc-report …` in its own process, with a fixed SOURCE_DATE_EPOCH (reports comparable across runs). */
+export function svcReport(args: string[], env: NodeJS.ProcessEnv): Spawned {
+  return spawnNode([...sourceCommand('svc-report'), ...args], { SOURCE_DATE_EPOCH: '1790000000', ...env });
+}
+
+/** The account's API calls in the sandbox's request log (token calls left out). */
+export const calls = (logFile: string, clientId: string): LogLine[] =>
+  (existsSync(logFile) ? readFileSync(logFile, 'utf8') : '')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as LogLine)
+    .filter((l) => l.client_id === clientId && !l.path.includes('/auth/'));
+
+/** Holdings the service valued for the account (answered batch items). */
+export const valuedItems = (logFile: string, clientId: string) => calls(logFile, clientId).filter((l) => l.status === 200 && l.path.endsWith('/valuations/batch')).reduce((n, l) => n + l.items, 0);
+
+export const waitFor = async (ok: () => boolean) => {
+  while (!ok()) await new Promise((r) => setTimeout(r, 20));
+};
+
+/** The JSON reports a run wrote, by file name. */
+export const jsonReports = (out: string) =>
+  Object.fromEntries(
+    readdirSync(out)
+      .filter((f) => f.endsWith('.json') && f !== 'manifest.json')
+      .map((f) => [f, readFileSync(join(out, f), 'utf8')]),
+  );
