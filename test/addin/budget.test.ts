@@ -11,6 +11,7 @@ import { argumentValue, svcCalls } from '../../addin/src/taskpane/svc-formulas';
 import { formulaCells, lookupIn, type SheetModel } from '../../addin/src/taskpane/workbook-model';
 import { realCatalogueIds } from './real-ids';
 import { startStack, type Stack } from './stack';
+import { startAddinHost } from '../../addin/server/host';
 
 /** A sheet model from rows of cells ('=…' a formula), as Excel's used range gives it. */
 function sheet(name: string, rows: unknown[][]): SheetModel {
@@ -96,6 +97,24 @@ describe('estimate against a measured refresh (Starter-like account, 3-s windows
     expect(b).toMatchObject({ tier: 'starter', per_minute: 60, minute_ms: MINUTE_MS, day_limit: 5_000, batch_size: 50, user_day_remaining: null });
     expect(b.pace_ms).toBeGreaterThan(MINUTE_MS / 60);
     expect(b.pace_ms).toBeLessThan((MINUTE_MS / 60) * 1.1);
+  });
+
+  it('with a deployment key the route needs it, and a user’s daily cap is what is left for that user', async () => {
+    const keyed = await startAddinHost({
+      port: 0,
+      insecureHttp: true,
+      deploymentKey: 'budget-key-2026',
+      perUserDailyCap: 120,
+      service: { baseUrl: stack.sandboxUrl, clientId: stack.account.client_id, clientSecret: stack.account.client_secret, tier: 'starter', limits: { minuteMs: MINUTE_MS } },
+    });
+    try {
+      expect((await fetch(`${keyed.url}/addin/budget`, { headers: { 'x-svc-addin': '1' } })).status).toBe(403);
+      const res = await fetch(`${keyed.url}/addin/budget`, { headers: { 'x-svc-addin': '1', 'x-addin-deployment-key': 'budget-key-2026' } });
+      expect(res.status).toBe(200);
+      expect(await res.json()).toMatchObject({ tier: 'starter', user_day_remaining: 120 });
+    } finally {
+      await keyed.close();
+    }
   });
 
   it('the time estimate is within 20% of the refresh measured from the sandbox log, and the calls are exactly those counted', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -15,6 +15,7 @@ import { FROZEN_NAMESPACE, parseFrozen, serializeFrozen } from '../../addin/src/
 import { FakeSheet, FakeWorkbookState, installFakeExcel } from '../../fixtures/fake-excel';
 import { openXlsx, saveXlsx } from './freeze-xlsx';
 import { realCatalogueIds } from './real-ids';
+import { libreOfficeConvert } from '../report-writers/tools';
 
 const run = promisify(execFile);
 
@@ -180,6 +181,13 @@ describe('freeze for sharing, then restore (500 SVC cells, saved with exceljs, r
     const cardRow = sources.find((row) => row[0] === `'Clients'' view'!B2`)!;
     expect(cardRow).toEqual([`'Clients'' view'!B2`, '=SVC.ASSET(A2)', `${card.brand} ${card.model}`, 'USD', card.asset_id, new Date(Math.round(Date.parse(card.generated_at))).toISOString()]);
 
+    // LibreOffice, which has no add-in, opens it with values and no #NAME? (its CSV of the first sheet shows what a reader sees).
+    const csv = await readFile((await libreOfficeConvert(frozenFile, 'csv', dir)).path, 'utf8');
+    expect(csv).not.toMatch(/#NAME\?/);
+    const csvRows = csv.trim().split('\n');
+    expect(csvRows).toHaveLength(499);
+    expect(csvRows.slice(1, 497).map((line) => Number(line.split(',')[1]))).toEqual(Array.from({ length: 496 }, (_, i) => mids.get(ids[i % ids.length]!)));
+
     // The custom XML part: in the package, well-formed (xmllint), our namespace, one <cell> per frozen formula.
     const partFile = path.join(dir, 'part.xml');
     const parts = (await python(PARTS, frozenFile, FROZEN_NAMESPACE, partFile)) as { parts: string[]; cells: [string, number, number, string][] };
@@ -191,7 +199,7 @@ describe('freeze for sharing, then restore (500 SVC cells, saved with exceljs, r
     expect(new Map(parts.cells.map(([sheet, row, column, f]) => [`${sheet}!${row},${column}`, f]))).toEqual(formulas);
 
     // Restore from the saved file itself: every formula back byte for byte; the sources sheet and the part gone.
-    const reopened = await openXlsx(await (await import('node:fs/promises')).readFile(frozenFile));
+    const reopened = await openXlsx(await readFile(frozenFile));
     installFakeExcel(reopened);
     const restored = await restoreFormulas(now);
     expect(restored).toEqual({ restored: SVC_CELLS, changed: [] });
