@@ -1,5 +1,5 @@
 /// <reference types="office-js" />
-import { FreezeError, planFreeze, planRestore, sourcesRows, SOURCES_HEADER, SOURCES_SHEET, svcAnchors, type Area, type FrozenCell } from './freeze-plan';
+import { FreezeError, planFreeze, planRestore, sourcesRows, SOURCES_HEADER, SOURCES_SHEET, svcAnchors, type Area, type FrozenCell, type Scalar } from './freeze-plan';
 import { FROZEN_NAMESPACE, parseFrozen, serializeFrozen } from './freeze-xml';
 import { hasExcelApi, readWorkbook } from './workbook-reader';
 
@@ -38,6 +38,18 @@ async function frozenParts(ctx: Excel.RequestContext): Promise<{ cells: FrozenCe
   return { cells: xml.flatMap((x) => parseFrozen(x.value)), parts: scoped.items };
 }
 
+/** A value as a typed cell value (ExcelApi 1.16): strings are stored as they are, never parsed as formulas. */
+function cellValueOf(v: Scalar): Excel.CellValue {
+  if (typeof v === 'number') return { type: Excel.CellValueType.double, basicValue: v };
+  if (typeof v === 'boolean') return { type: Excel.CellValueType.boolean, basicValue: v };
+  return { type: Excel.CellValueType.string, basicValue: v };
+}
+
+/** Before ExcelApi 1.16, text Excel would parse (=…, or a leading ' it takes as its text prefix) goes in behind a ' prefix. */
+function asTypedText(v: Scalar): Scalar {
+  return typeof v === 'string' && /^['=+\-@]/.test(v) ? `'${v}` : v;
+}
+
 /** Replaces the workbook's frozen-formula part and its sources sheet with these cells (none: both go). */
 async function writeRecord(ctx: Excel.RequestContext, cells: FrozenCell[], oldParts: Excel.CustomXmlPart[], now: Date): Promise<void> {
   for (const p of oldParts) p.delete();
@@ -50,9 +62,10 @@ async function writeRecord(ctx: Excel.RequestContext, cells: FrozenCell[], oldPa
   const sheet = ctx.workbook.worksheets.add(SOURCES_SHEET);
   const rows = sourcesRows(cells);
   const range = sheet.getRangeByIndexes(0, 0, rows.length, SOURCES_HEADER.length);
-  // Text format first, so the original formulas stay text (no cell in this sheet calls SVC).
   range.numberFormat = rows.map(() => ['@', '@', 'General', '@', '@', '@']);
-  range.values = rows;
+  // The original formulas and quoted addresses must stay text: no cell in this sheet calls SVC.
+  if (hasExcelApi('1.16')) range.valuesAsJson = rows.map((row) => row.map(cellValueOf));
+  else range.values = rows.map((row) => row.map(asTypedText));
   range.format.autofitColumns();
   await ctx.sync();
 }
