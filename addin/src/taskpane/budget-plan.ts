@@ -106,6 +106,7 @@ export function planRefresh(sheets: readonly SheetModel[]): RefreshPlan {
   const lookup = lookupIn(sheets);
   const batch = new Map<Currency, Set<string>>();
   const single = new Set<string>();
+  const memo = new Map<string, Need[]>();
   let cells = 0;
   let unreadable = 0;
   for (const f of formulaCells(sheets)) {
@@ -121,11 +122,16 @@ export function planRefresh(sheets: readonly SheetModel[]): RefreshPlan {
         return;
       }
       for (const args of argSets) {
-        let needs: Need[];
-        try {
-          needs = holdings ? holdingsNeeds(args[0] as unknown[][], args[1]) : needsOf(call.name, args);
-        } catch {
-          needs = []; // arguments the function refuses (#VALUE!) make no call
+        // The same call with the same arguments in many cells is read once (reading an id parses it as a holding).
+        const memoKey = `${call.name}\u0000${JSON.stringify(args)}`;
+        let needs = memo.get(memoKey);
+        if (!needs) {
+          try {
+            needs = holdings ? holdingsNeeds(args[0] as unknown[][], args[1]) : needsOf(call.name, args);
+          } catch {
+            needs = []; // arguments the function refuses (#VALUE!) make no call
+          }
+          memo.set(memoKey, needs);
         }
         for (const n of needs) {
           if ('single' in n) single.add(n.single);
