@@ -1,46 +1,32 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ServiceClient } from '../../src/client';
-import { startStack, type Stack } from './stack';
-import { realCatalogueIds } from './real-ids';
-import { buildForExcel, openExcelIn, reportRequirementSets, type ExcelBuild } from './excel-harness';
+import { openExcelIn, reportRequirementSets, useExcelStack } from './excel-harness';
 import { holdingForAssetId, requestForAssetId } from '../../addin/src/shared/holdings';
 
-let stack: Stack;
-let excelBuild: ExcelBuild;
-let ids: string[];
+const env = useExcelStack('cards', 3);
 
-beforeAll(async () => {
-  excelBuild = await buildForExcel('cards');
-  stack = await startStack({ host: { distDir: excelBuild.dist } });
-  ids = await realCatalogueIds(stack.sandboxUrl, stack.account, 3);
-}, 180_000);
-
-afterAll(async () => {
-  await excelBuild?.close();
-  await stack?.close();
-});
 
 const EXCEL_EPOCH_MS = Date.UTC(1899, 11, 30);
 const serial = (iso: string) => (Date.parse(iso) - EXCEL_EPOCH_MS) / 86_400_000;
 
 describe("SVC.ASSET under Microsoft's custom-functions runtime", () => {
   it('metadata allows data types from custom functions', async () => {
-    expect(JSON.parse(await readFile(path.join(excelBuild.dist, 'functions.json'), 'utf8'))).toMatchObject({ allowCustomDataForDataTypeAny: true });
+    expect(JSON.parse(await readFile(path.join(env.build.dist, 'functions.json'), 'utf8'))).toMatchObject({ allowCustomDataForDataTypeAny: true });
   });
 
   it("returns an entity card whose typed properties are the service's own answer for the same id", async () => {
-    const context = await excelBuild.browser.newContext();
+    const context = await env.build.browser.newContext();
     try {
-      const excel = await openExcelIn(context, stack.host.url);
+      const excel = await openExcelIn(context, env.stack.host.url);
       await reportRequirementSets(excel.frame, 1.17);
       const began = new Date(Date.now() - 1000).toISOString();
-      const invocationIds = await excel.invoke(ids.map((id, i) => excelBuild.cell('ASSET', [id, i === 1 ? 'EUR' : null], `Sheet1!A${i + 1}`)));
+      const invocationIds = await excel.invoke(env.ids.map((id, i) => env.build.cell('ASSET', [id, i === 1 ? 'EUR' : null], `Sheet1!A${i + 1}`)));
       const results = await excel.results(invocationIds);
 
-      const direct = new ServiceClient({ baseUrl: stack.sandboxUrl, clientId: stack.account.client_id, clientSecret: stack.account.client_secret, rateLimitKey: 'cards-expected' });
-      for (const [i, id] of ids.entries()) {
+      const direct = new ServiceClient({ baseUrl: env.stack.sandboxUrl, clientId: env.stack.account.client_id, clientSecret: env.stack.account.client_secret, rateLimitKey: 'cards-expected' });
+      for (const [i, id] of env.ids.entries()) {
         const currency = i === 1 ? 'EUR' : 'USD';
         const e = await direct.valuations.create({ ...requestForAssetId(holdingForAssetId('asset', id)), currency });
         const r = results[i]!;
@@ -80,15 +66,15 @@ describe("SVC.ASSET under Microsoft's custom-functions runtime", () => {
   });
 
   it('returns the valuation row where the host lacks ExcelApi 1.16', async () => {
-    const context = await excelBuild.browser.newContext();
+    const context = await env.build.browser.newContext();
     try {
-      const excel = await openExcelIn(context, stack.host.url);
+      const excel = await openExcelIn(context, env.stack.host.url);
       await reportRequirementSets(excel.frame, 1.15);
-      const [id] = await excel.invoke([excelBuild.cell('ASSET', [ids[0]])]);
+      const [id] = await excel.invoke([env.build.cell('ASSET', [env.ids[0]])]);
       const [r] = await excel.results([id!]);
       const row = (r!.value as unknown[][])[0]!;
       expect(row).toHaveLength(7);
-      expect(row[6]).toBe(ids[0]);
+      expect(row[6]).toBe(env.ids[0]);
       expect(row[0]).toMatchObject({ type: 'FormattedNumber' });
       await excel.close();
     } finally {

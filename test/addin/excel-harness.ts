@@ -2,8 +2,11 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Frame, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { buildAddin } from '../../addin/build/build';
 import { writeExcelRuntimePages } from './browser-pages';
+import { realCatalogueIds } from './real-ids';
+import { startStack, type Stack } from './stack';
 
 /**
  * The harness of the tests that run the built add-in under Microsoft's own runtime
@@ -69,6 +72,34 @@ export async function buildForExcel(name: string): Promise<ExcelBuild> {
       await rm(dist, { recursive: true, force: true });
     },
   };
+}
+
+/** What a test file of this harness works with, filled in before its tests run. */
+export interface ExcelStack {
+  build: ExcelBuild;
+  /** The embedded sandbox and the add-in host in front of it, serving the build. */
+  stack: Stack;
+  /** Catalogue ids as the sandbox issued them. */
+  ids: string[];
+}
+
+/**
+ * Registers the file's setup and teardown: a build for Excel (then `prepare` on its folder),
+ * the sandbox and host serving it, and `idCount` real catalogue ids.
+ */
+export function useExcelStack(name: string, idCount: number, prepare?: (dist: string) => Promise<void>): ExcelStack {
+  const env = {} as ExcelStack;
+  beforeAll(async () => {
+    env.build = await buildForExcel(name);
+    await prepare?.(env.build.dist);
+    env.stack = await startStack({ host: { distDir: env.build.dist } });
+    env.ids = await realCatalogueIds(env.stack.sandboxUrl, env.stack.account, idCount);
+  }, 180_000);
+  afterAll(async () => {
+    await env.build?.close();
+    await env.stack?.close();
+  });
+  return env;
 }
 
 export interface ExcelPage {

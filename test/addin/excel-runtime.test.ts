@@ -1,9 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ServiceClient } from '../../src/client';
-import { startStack, type Stack } from './stack';
-import { realCatalogueIds } from './real-ids';
 import { holdingForAssetId, requestForAssetId } from '../../addin/src/shared/holdings';
-import { buildForExcel, N_A, openExcelIn, VALUE, type Cell, type ExcelBuild, type ExcelPage } from './excel-harness';
+import { N_A, openExcelIn, VALUE, type Cell, type ExcelPage, useExcelStack } from './excel-harness';
 
 /**
  * The built add-in under Microsoft's own runtime: office.js and excel-web-16.00.js from
@@ -14,28 +12,15 @@ import { buildForExcel, N_A, openExcelIn, VALUE, type Cell, type ExcelBuild, typ
  * issued for a catalogue asset.
  */
 
-let stack: Stack;
-let excelBuild: ExcelBuild;
-let ids: string[];
+// 300 for the sheet, two more that no other test asks for (the preview test needs uncached ones).
+const env = useExcelStack('runtime', 302);
 
-const cell = (name: string, args: unknown[], address?: string): Cell => excelBuild.cell(name, args, address);
-const openExcel = (): Promise<ExcelPage> => openExcelIn(excelBuild.browser, stack.host.url);
+const cell = (name: string, args: unknown[], address?: string): Cell => env.build.cell(name, args, address);
+const openExcel = (): Promise<ExcelPage> => openExcelIn(env.build.browser, env.stack.host.url);
 
 async function batchCallsSince(before: number) {
-  return (await stack.log()).slice(before).filter((l) => l.path === '/v1/valuations/batch');
+  return (await env.stack.log()).slice(before).filter((l) => l.path === '/v1/valuations/batch');
 }
-
-beforeAll(async () => {
-  excelBuild = await buildForExcel('runtime');
-  stack = await startStack({ host: { distDir: excelBuild.dist } });
-  // 300 for the sheet, two more that no other test asks for (the preview test needs uncached ones).
-  ids = await realCatalogueIds(stack.sandboxUrl, stack.account, 302);
-});
-
-afterAll(async () => {
-  await excelBuild?.close();
-  await stack?.close();
-});
 
 describe("the add-in under Microsoft's custom-functions runtime", () => {
   it('loads office.js and excel-web-16.00.js from the host, and the runtime holds every metadata id', async () => {
@@ -44,9 +29,9 @@ describe("the add-in under Microsoft's custom-functions runtime", () => {
       const paths = excel.requested.map((u) => new URL(u).pathname);
       expect(paths).toContain('/office-js/office.js');
       expect(paths).toContain('/office-js/excel-web-16.00.js');
-      expect(excel.requested.filter((u) => !u.startsWith(stack.host.url))).toEqual([]);
+      expect(excel.requested.filter((u) => !u.startsWith(env.stack.host.url))).toEqual([]);
       const associated = await excel.frame.evaluate(() => Object.keys((window as unknown as { CustomFunctions: { _association: { mappings: object } } }).CustomFunctions._association.mappings).sort());
-      expect(associated).toEqual(excelBuild.metadata.map((f) => f.id.toUpperCase()).sort());
+      expect(associated).toEqual(env.build.metadata.map((f) => f.id.toUpperCase()).sort());
       // Microsoft's runtime works within the host's content-security policy (no inline script, no other origin).
       expect(excel.violations).toEqual([]);
     } finally {
@@ -56,12 +41,12 @@ describe("the add-in under Microsoft's custom-functions runtime", () => {
 
   it("settles 1,000 cells over 300 real catalogue ids, each with the service's value for its own id, in at most 7 batch calls", async () => {
     // The multi-word brands, accents and sizes of the catalogue are among them.
-    expect(ids.some((id) => /-S[0-9A-Z.]+$/.test(id) || /-S[0-9A-Z.]+-\d{4}$/.test(id))).toBe(true);
+    expect(env.ids.some((id) => /-S[0-9A-Z.]+$/.test(id) || /-S[0-9A-Z.]+-\d{4}$/.test(id))).toBe(true);
     const excel = await openExcel();
     try {
-      const before = (await stack.log()).length;
+      const before = (await env.stack.log()).length;
       const kinds = ['MIDVALUE', 'SCORE', 'VALUATION'] as const;
-      const cells = Array.from({ length: 1000 }, (_, i) => cell(kinds[i % 3]!, [ids[i % 300]], `Sheet1!A${i + 1}`));
+      const cells = Array.from({ length: 1000 }, (_, i) => cell(kinds[i % 3]!, [env.ids[i % 300]], `Sheet1!A${i + 1}`));
       // A recalculation reaches the runtime in bursts: ten messages of 100 invocations.
       const invocationIds: number[] = [];
       for (let b = 0; b < 10; b++) invocationIds.push(...(await excel.invoke(cells.slice(b * 100, b * 100 + 100))));
@@ -71,11 +56,11 @@ describe("the add-in under Microsoft's custom-functions runtime", () => {
       expect(batches.reduce((s, l) => s + l.items, 0)).toBe(300);
 
       // The service's own answer for each id, asked by id directly.
-      const direct = new ServiceClient({ baseUrl: stack.sandboxUrl, clientId: stack.account.client_id, clientSecret: stack.account.client_secret, rateLimitKey: 'runtime-expected' });
-      const expected = await direct.valueAll(ids.map((id) => requestForAssetId(holdingForAssetId('asset', id))));
+      const direct = new ServiceClient({ baseUrl: env.stack.sandboxUrl, clientId: env.stack.account.client_id, clientSecret: env.stack.account.client_secret, rateLimitKey: 'runtime-expected' });
+      const expected = await direct.valueAll(env.ids.map((id) => requestForAssetId(holdingForAssetId('asset', id))));
       const wrong: string[] = [];
       results.forEach((r, i) => {
-        const id = ids[i % 300]!;
+        const id = env.ids[i % 300]!;
         const e = expected[i % 300]!;
         if (!r.ok || !e.ok) {
           // The service answered for another asset (the client refuses it; the cell says so): a mismatch to report, never a number.
@@ -104,8 +89,8 @@ describe("the add-in under Microsoft's custom-functions runtime", () => {
     try {
       const invocationIds = await excel.invoke([
         cell('MIDVALUE', ['not an id']),
-        cell('MIDVALUE', [ids[0], 'JPY']),
-        cell('PROJECTION', [ids[0], 18]),
+        cell('MIDVALUE', [env.ids[0], 'JPY']),
+        cell('PROJECTION', [env.ids[0], 18]),
         cell('SIGNAL', ['boats', 'change_30d']),
         cell('ASSETID', ['watches', 'Rolex', 'Submariner', '126610LN', 2021]),
       ]);
@@ -151,15 +136,15 @@ describe("the add-in under Microsoft's custom-functions runtime", () => {
         const [inv] = w.__invoke([{ name: 'MIDVALUE', args: [id, null], flags: 1, address: 'Sheet1!B2' }]);
         w.__cancel([inv!]);
         return inv!;
-      }, ids[299]);
+      }, env.ids[299]);
       const [result] = await excel.results([cancelled]);
       expect(result).toMatchObject({ ok: false, errorCode: N_A, message: 'The calculation was cancelled.' });
       // A later cell proves the queue moved on; the cancelled one was never sent.
-      const [later] = await excel.invoke([cell('MIDVALUE', [ids[298]])]);
+      const [later] = await excel.invoke([cell('MIDVALUE', [env.ids[298]])]);
       expect((await excel.results([later!]))[0]).toMatchObject({ ok: true });
       expect(excel.batches.length).toBe(1);
       const sent = (JSON.parse(excel.batches[0]!) as { assets: unknown[] }).assets;
-      expect(sent).toEqual([requestForAssetId(holdingForAssetId('asset', ids[298]!))]);
+      expect(sent).toEqual([requestForAssetId(holdingForAssetId('asset', env.ids[298]!))]);
     } finally {
       await excel.close();
     }
@@ -180,17 +165,17 @@ describe("the add-in under Microsoft's custom-functions runtime", () => {
         };
         await w.__results(w.__invoke([{ name: 'MIDVALUE', args: [id, null], flags: 1 }]));
         return { functionName: seen?.functionName, hasPreviewFlag: seen !== undefined && 'isInValuePreview' in seen };
-      }, ids[300]);
+      }, env.ids[300]);
       expect(probe).toEqual({ functionName: 'MIDVALUE', hasPreviewFlag: false });
       // So a preview of a cached value shows it and spends nothing; an uncached one spends the
       // coalesced call the entered formula needs, and entering it then costs nothing more.
-      const before = (await stack.log()).length;
-      const [cachedPreview] = await excel.invoke([cell('MIDVALUE', [ids[300]])]);
+      const before = (await env.stack.log()).length;
+      const [cachedPreview] = await excel.invoke([cell('MIDVALUE', [env.ids[300]])]);
       expect((await excel.results([cachedPreview!]))[0]).toMatchObject({ ok: true });
       expect(await batchCallsSince(before)).toEqual([]);
-      const [preview] = await excel.invoke([cell('MIDVALUE', [ids[301]])]);
+      const [preview] = await excel.invoke([cell('MIDVALUE', [env.ids[301]])]);
       const [previewed] = await excel.results([preview!]);
-      const [entered] = await excel.invoke([cell('MIDVALUE', [ids[301]])]);
+      const [entered] = await excel.invoke([cell('MIDVALUE', [env.ids[301]])]);
       const [value] = await excel.results([entered!]);
       expect(value).toEqual(previewed);
       expect((await batchCallsSince(before)).map((l) => l.items)).toEqual([1]);

@@ -1,9 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Frame } from 'playwright-core';
-import { startStack, type Stack } from './stack';
 import { writeStandinPages } from './browser-pages';
-import { realCatalogueIds } from './real-ids';
-import { buildForExcel, openExcelIn, recalculate, type ExcelBuild } from './excel-harness';
+import { openExcelIn, recalculate, useExcelStack } from './excel-harness';
 
 /**
  * Answers kept on the machine: a second "workbook open" — a fresh page of Microsoft's runtime
@@ -13,25 +11,12 @@ import { buildForExcel, openExcelIn, recalculate, type ExcelBuild } from './exce
  * localStorage under `_OfficeRuntime_Storage_`); without an Office runtime (the stand-in page)
  * it is the page's localStorage itself.
  */
-let stack: Stack;
-let excelBuild: ExcelBuild;
-let ids: string[];
+const env = useExcelStack('storage', 300, writeStandinPages);
 
-beforeAll(async () => {
-  excelBuild = await buildForExcel('storage');
-  await writeStandinPages(excelBuild.dist);
-  stack = await startStack({ host: { distDir: excelBuild.dist } });
-  ids = await realCatalogueIds(stack.sandboxUrl, stack.account, 300);
-}, 180_000);
-
-afterAll(async () => {
-  await excelBuild?.close();
-  await stack?.close();
-});
 
 const VALUATION_PATHS = ['/v1/valuations', '/v1/valuations/batch'];
 async function valuationCallsSince(before: number) {
-  return (await stack.log()).slice(before).filter((l) => VALUATION_PATHS.includes(l.path));
+  return (await env.stack.log()).slice(before).filter((l) => VALUATION_PATHS.includes(l.path));
 }
 const apiRequests = (excel: { requested: string[] }) => excel.requested.filter((u) => new URL(u).pathname.startsWith('/api/'));
 
@@ -39,8 +24,8 @@ const apiRequests = (excel: { requested: string[] }) => excel.requested.filter((
 function workbook() {
   const kinds = ['MIDVALUE', 'SCORE', 'VALUATION'] as const;
   return [
-    ...Array.from({ length: 1000 }, (_, i) => excelBuild.cell(kinds[i % 3]!, [ids[i % 300]], `Sheet1!A${i + 1}`)),
-    ...Array.from({ length: 20 }, (_, i) => excelBuild.cell('ASSET', [ids[i]], `Sheet1!B${i + 1}`)),
+    ...Array.from({ length: 1000 }, (_, i) => env.build.cell(kinds[i % 3]!, [env.ids[i % 300]], `Sheet1!A${i + 1}`)),
+    ...Array.from({ length: 20 }, (_, i) => env.build.cell('ASSET', [env.ids[i]], `Sheet1!B${i + 1}`)),
   ];
 }
 
@@ -49,10 +34,10 @@ const keptKeys = (frame: Frame, prefix: string) => frame.evaluate((p) => Object.
 
 describe('answers kept on the machine across workbook opens', () => {
   it('OfficeRuntime.storage: a second open over 1,020 cells and 300 assets sends nothing upstream, and SVC.REFRESH clears what is kept', async () => {
-    const context = await excelBuild.browser.newContext();
+    const context = await env.build.browser.newContext();
     try {
-      const before = (await stack.log()).length;
-      const first = await openExcelIn(context, stack.host.url);
+      const before = (await env.stack.log()).length;
+      const first = await openExcelIn(context, env.stack.host.url);
       const firstResults = await recalculate(first, workbook());
       expect(firstResults.filter((r) => !r.ok).map((r) => r.message)).toEqual([]);
       expect((await valuationCallsSince(before)).length).toBeGreaterThan(0);
@@ -65,19 +50,19 @@ describe('answers kept on the machine across workbook opens', () => {
       expect(stored).not.toMatch(/access_token|refresh_token|client_secret|Bearer/i);
       await first.close();
 
-      const reopenedAt = (await stack.log()).length;
-      const second = await openExcelIn(context, stack.host.url);
+      const reopenedAt = (await env.stack.log()).length;
+      const second = await openExcelIn(context, env.stack.host.url);
       const secondResults = await recalculate(second, workbook());
       expect(secondResults).toEqual(firstResults);
       expect(apiRequests(second)).toEqual([]);
       expect(await valuationCallsSince(reopenedAt)).toEqual([]);
 
       // SVC.REFRESH forgets what is kept: the next open asks again.
-      await second.results(await second.invoke([excelBuild.cell('REFRESH', [1])]));
+      await second.results(await second.invoke([env.build.cell('REFRESH', [1])]));
       await second.frame.waitForFunction((p) => !Object.keys(localStorage).some((k) => k.startsWith(p)), OFFICE_RUNTIME_ITEM);
       await second.close();
-      const third = await openExcelIn(context, stack.host.url);
-      const [r] = await third.results(await third.invoke([excelBuild.cell('MIDVALUE', [ids[0]])]));
+      const third = await openExcelIn(context, env.stack.host.url);
+      const [r] = await third.results(await third.invoke([env.build.cell('MIDVALUE', [env.ids[0]])]));
       expect(r).toMatchObject({ ok: true });
       // (The host may answer it from its own shared cache; the pane's Refresh clears that too.)
       expect(apiRequests(third).map((u) => new URL(u).pathname)).toEqual(['/api/v1/valuations/batch']);
@@ -88,15 +73,15 @@ describe('answers kept on the machine across workbook opens', () => {
   }, 240_000);
 
   it('localStorage where no Office runtime provides storage: the second open asks nothing', async () => {
-    const context = await excelBuild.browser.newContext();
+    const context = await env.build.browser.newContext();
     type W = { __invoke(id: string, args: unknown[]): Promise<{ ok: boolean; value?: unknown }> };
     const open = async () => {
       const page = await context.newPage();
       const requested: string[] = [];
       page.on('request', (r) => requested.push(r.url()));
-      await page.goto(`${stack.host.url}/cf-standin.html`);
+      await page.goto(`${env.stack.host.url}/cf-standin.html`);
       await page.waitForFunction(() => 'MIDVALUE' in ((window as unknown as { __associated?: object }).__associated ?? {}));
-      const values = await page.evaluate((list) => Promise.all(list.map((id) => (window as unknown as W).__invoke('MIDVALUE', [id]))), ids.slice(0, 120));
+      const values = await page.evaluate((list) => Promise.all(list.map((id) => (window as unknown as W).__invoke('MIDVALUE', [id]))), env.ids.slice(0, 120));
       return { page, requested, values };
     };
     try {
