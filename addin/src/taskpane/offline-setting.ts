@@ -1,3 +1,4 @@
+/// <reference types="office-js" />
 import type { AddinRuntime } from '../shared/runtime';
 
 /** The pane's elements this module drives (taskpane.html, section "When offline"). */
@@ -28,6 +29,21 @@ export async function startOfflineSetting(runtime: AddinRuntime, elements: Offli
   runtime.staleCells.subscribe(show);
   toggle.checked = await runtime.useLastKnownWhenOffline();
   toggle.addEventListener('change', () => {
-    void runtime.setUseLastKnownWhenOffline(toggle.checked);
+    void runtime.setUseLastKnownWhenOffline(toggle.checked).then(recalculateCells);
   });
+}
+
+/**
+ * Cells already showing #N/A (or last known values) change only when calculated again: a full
+ * calculation re-asks every SVC cell, which clears no cache — valid answers still cost nothing.
+ */
+async function recalculateCells(): Promise<void> {
+  try {
+    await Excel.run(async (ctx) => {
+      ctx.workbook.application.calculate(Excel.CalculationType.full);
+      await ctx.sync();
+    });
+  } catch {
+    // Outside Excel (the pane in a browser) there is nothing to recalculate.
+  }
 }
