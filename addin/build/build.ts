@@ -130,7 +130,7 @@ async function buildInto(outDir: string, options: BuildOptions): Promise<BuildRe
   // in the metadata; custom-functions-metadata does not write it.
   await fs.writeFile(path.join(outDir, 'functions.json'), JSON.stringify({ allowCustomDataForDataTypeAny: true, ...(JSON.parse(json) as object) }, null, 2));
 
-  const common: EsbuildOptions = { bundle: true, format: 'iife', platform: 'browser', target: 'es2020', minify, sourcemap: false, legalComments: 'none', logLevel: 'silent', plugins: [englishOnlyZodLocales] };
+  const common = bundleOptions(minify);
   await build({
     ...common,
     stdin: { contents: associationsEntry(associations), resolveDir: path.join(ADDIN_DIR, 'src/functions'), sourcefile: 'functions-entry.ts', loader: 'ts' },
@@ -157,4 +157,12 @@ async function buildInto(outDir: string, options: BuildOptions): Promise<BuildRe
   };
   await fs.writeFile(path.join(outDir, 'build-info.json'), JSON.stringify({ ...result, outDir: undefined, built_at: new Date().toISOString() }, null, 2));
   return result;
+}
+
+/**
+ * What every browser bundle is built with. keepNames: errors are told apart by class name
+ * (ConnectionError, AbortedError…) in cells, logs and toJSON; minified, they would read "n".
+ */
+export function bundleOptions(minify: boolean): EsbuildOptions {
+  return { bundle: true, format: 'iife', platform: 'browser', target: 'es2020', minify, keepNames: true, sourcemap: false, legalComments: 'none', logLevel: 'silent', plugins: [englishOnlyZodLocales] };
 }

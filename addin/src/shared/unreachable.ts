@@ -9,9 +9,9 @@ interface ErrorLike {
 /**
  * Whether a failure means the host or the service could not be reached (no connection, a
  * timeout, the host's or the service's 5xx) rather than a refusal (unknown asset, tier, budget,
- * sign-in): only then may a cell show its last known answer. By class first: the bundle is
- * minified, so a client error's `name` (its class name) is not "ConnectionError" there; by name
- * for the add-in's own errors (the settle deadline, the host's status).
+ * sign-in): only then may a cell show its last known answer. By class for the client's errors;
+ * by name for the add-in's own (the settle deadline, the host's status), which the bundle keeps
+ * through minification (keepNames in addin/build/build.ts).
  */
 export function isUnreachable(err: unknown): boolean {
   if (err instanceof ConnectionError || err instanceof TimeoutError) return true;
