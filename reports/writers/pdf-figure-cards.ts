@@ -1,0 +1,45 @@
+/** The summary's key figures as cards, three a row: label, figure, optional note beneath. */
+import { PALETTE } from './palette';
+import { type PdfPages, fitFontSize, fitText, hex } from './pdf-layout';
+
+export interface Figure {
+  label: string;
+  value: string;
+  sub?: string;
+  colour?: string;
+}
+
+export function drawFigures(p: PdfPages, figures: Figure[], perRow = 3): void {
+  const { doc } = p;
+  const gap = 10;
+  const w = (p.width - gap * (perRow - 1)) / perRow;
+  const h = 62;
+  for (let i = 0; i < figures.length; i += perRow) {
+    p.ensureSpace(h + gap);
+    const y = doc.y;
+    const row = figures.slice(i, i + perRow);
+    p.artifact(() => {
+      row.forEach((_, k) => {
+        const x = p.left + k * (w + gap);
+        doc.rect(x, y, w, h).fill(hex(PALETTE.paper));
+        doc.rect(x, y, w, 2).fill(hex(PALETTE.gold));
+      });
+    });
+    // Each card reads as one paragraph: label, figure, note.
+    row.forEach((f, k) => {
+      const x = p.left + k * (w + gap);
+      p.tag('P', () => {
+        doc.font('sans').fontSize(7.5).fillColor(hex(PALETTE.muted)).text(f.label.toUpperCase(), x + 10, y + 10, { width: w - 20, characterSpacing: 0.6, lineBreak: false });
+        doc.font('serifBold');
+        const size = fitFontSize(doc, f.value, w - 20, 15, 9);
+        doc.fontSize(size).fillColor(hex(f.colour ?? PALETTE.navy)).text(f.value, x + 10, y + 24 + (15 - size) / 2, { width: w - 20, lineBreak: false });
+        if (f.sub) {
+          doc.font('sans').fontSize(7.5).fillColor(hex(PALETTE.muted));
+          doc.text(fitText(doc, f.sub, w - 20), x + 10, y + 45, { width: w - 20, lineBreak: false });
+        }
+      });
+    });
+    doc.y = y + h + gap;
+  }
+  doc.x = p.left;
+}

@@ -1,0 +1,51 @@
+/** The PDF's performance section: one-year bars against the benchmarks and the period returns table. */
+import type { ReportData } from '../report-data';
+import { BENCHMARK_COLOURS, PALETTE } from './palette';
+import { barAlt, barChart } from './pdf-charts';
+import { type PdfPages, hex } from './pdf-layout';
+import { signedColour } from './pdf-signed-colour';
+import { drawTable } from './pdf-table';
+import { formatPercent } from './text-format';
+
+export function drawPerformance(p: PdfPages, data: ReportData): void {
+  // Keep the heading with its chart.
+  p.ensureSpace(data.benchmarks.included ? 300 : 120);
+  p.section('Performance against benchmarks');
+  const section = data.benchmarks;
+  if (!section.included) {
+    p.note(section.note);
+    return;
+  }
+  const perf = section.data;
+  const { doc } = p;
+  p.ensureSpace(190);
+  p.tag('P', () => doc.font('sans').fontSize(8).fillColor(hex(PALETTE.muted)).text('One-year return: the portfolio against the luxury index, gold and equities.', p.left, doc.y, { width: p.width }));
+  doc.moveDown(0.6);
+  const bars = [
+    { label: 'Portfolio', value: perf.portfolio_one_year_return_percent, colour: BENCHMARK_COLOURS[0] },
+    ...perf.benchmarks.map((b, i) => ({ label: b.name, value: b.one_year_return_percent, colour: BENCHMARK_COLOURS[(i + 1) % BENCHMARK_COLOURS.length]! })),
+  ];
+  const y = doc.y;
+  p.figure(barAlt('One-year return of the portfolio against its benchmarks', bars), { x: p.left, y, width: p.width, height: 160 }, () => barChart(doc, p.left + 40, y, p.width - 60, 160, bars));
+  doc.y = y + 172;
+  doc.x = p.left;
+  drawTable(
+    p,
+    [
+      { label: 'Period', width: 200 },
+      { label: "Today's holdings", width: 150, align: 'right' },
+      { label: `Against the ${perf.benchmark_name.toLowerCase()}`, width: p.width - 350, align: 'right' },
+    ],
+    perf.periods.map((r) => [
+      r.label,
+      { text: formatPercent(r.return_percent, 1, true), colour: signedColour(r.return_percent) },
+      { text: r.vs_benchmark_percent === null ? '–' : `${formatPercent(r.vs_benchmark_percent, 1, true).replace(' %', ' pts')}`, colour: signedColour(r.vs_benchmark_percent) },
+    ]),
+  );
+  p.paragraph(
+    `Period returns are the service's market measure of the holdings held today over each period, and the last column their lead over the ${perf.benchmark_name.toLowerCase()} in percentage points. ` +
+      'They differ from the value change since the last report in the summary, which compares the two reports\' values, new purchases included.',
+    { colour: PALETTE.muted, size: 8 },
+  );
+  if (section.note) p.paragraph(section.note, { colour: PALETTE.muted, size: 8 });
+}

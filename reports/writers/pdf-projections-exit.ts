@@ -1,0 +1,63 @@
+/** The PDF's projections and exit analysis sections for the largest holdings, or the note saying why they are left out. */
+import type { ReportData } from '../report-data';
+import { PALETTE } from './palette';
+import type { PdfPages } from './pdf-layout';
+import { drawTable } from './pdf-table';
+import { formatCompactMoney, formatMoney, formatPercent } from './text-format';
+import { readable } from './labels';
+
+export function drawEnrichment(p: PdfPages, data: ReportData): void {
+  const cur = data.cover.currency;
+  p.addPage();
+  p.section('Projections for the largest holdings');
+  if (!data.projections.included) p.note(data.projections.note);
+  else {
+    drawTable(
+      p,
+      [
+        { label: data.cover.audience === 'internal' ? 'Holding (portfolio)' : 'Holding', width: 170 },
+        { label: 'Value now', width: 66, align: 'right' },
+        { label: 'ROI 12m', width: 46, align: 'right' },
+        { label: 'ROI 24m', width: 46, align: 'right' },
+        { label: 'ROI 36m', width: 46, align: 'right' },
+        { label: '36-month range', width: 95, align: 'right' },
+        { label: 'Conf.', width: p.width - 469, align: 'right' },
+      ],
+      data.projections.data.map((r) => [
+        { text: r.description, sub: data.cover.audience === 'internal' ? `${r.portfolio} · ${r.asset_id}` : r.asset_id },
+        formatMoney(r.current_value, cur, 0),
+        formatPercent(r.expected_roi_12m_percent, 1, true),
+        formatPercent(r.expected_roi_24m_percent, 1, true),
+        formatPercent(r.expected_roi_36m_percent, 1, true),
+        { text: formatMoney(r.central_value_36m, cur, 0), sub: `${formatCompactMoney(r.conservative_value_36m, cur)}–${formatCompactMoney(r.optimistic_value_36m, cur)}` },
+        r.confidence.toFixed(2),
+      ]),
+    );
+    p.paragraph('Expected return is the probability-weighted average of the conservative, central and optimistic scenarios.', { size: 8, colour: PALETTE.muted });
+    if (data.projections.note) p.paragraph(data.projections.note, { size: 8, colour: PALETTE.muted });
+  }
+  p.section('Exit analysis');
+  if (!data.exit_analysis.included) p.note(data.exit_analysis.note);
+  else {
+    drawTable(
+      p,
+      [
+        { label: data.cover.audience === 'internal' ? 'Holding (portfolio)' : 'Holding', width: 150 },
+        { label: 'Timing', width: 82 },
+        { label: 'Best channel', width: 110 },
+        { label: 'Net proceeds', width: 70, align: 'right' },
+        { label: 'Days', width: 40, align: 'right' },
+        { label: 'Hold 12m', width: p.width - 452, align: 'right' },
+      ],
+      data.exit_analysis.data.map((e) => [
+        { text: e.description, sub: data.cover.audience === 'internal' ? `${e.portfolio} · ${e.asset_id}` : e.asset_id },
+        { text: readable(e.recommendation), sub: `${readable(e.signal)}; window ${readable(e.optimal_window).toLowerCase()}` },
+        { text: e.primary_channel, sub: `commission ${formatPercent(e.primary_commission_percent)}` },
+        { text: formatMoney(e.primary_estimated_net, cur, 0), sub: `alt. ${formatMoney(e.secondary_estimated_net, cur, 0)}` },
+        e.primary_timeline_days,
+        formatPercent(e.hold_12m_roi_percent, 1, true),
+      ]),
+    );
+    if (data.exit_analysis.note) p.paragraph(data.exit_analysis.note, { size: 8, colour: PALETTE.muted });
+  }
+}
