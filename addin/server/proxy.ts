@@ -12,19 +12,20 @@ export interface ProxyContext {
   cache: HostApiCache;
 }
 
-/** The rate-limit headers the browser's client paces itself by: the host's shared view of the account's budget. */
+/**
+ * The day's budget as the host sees the account, for the browser's client: with it, cells fail
+ * at once with "the day's budget is spent" instead of each asking. The per-minute headers are
+ * not passed on: the host paces the upstream calls (with each user's fair share), and a browser
+ * pacing itself a second time by them stalled at every window edge behind the host's own pace.
+ */
 export function rateHeaders(status: RateLimitStatus): Record<string, string> {
   const h: Record<string, string> = {};
-  const epochSeconds = (d: Date | undefined) => (d ? String(Math.ceil(d.getTime() / 1000)) : undefined);
   const put = (name: string, v: number | string | undefined) => {
     if (v !== undefined) h[name] = String(v);
   };
-  put(RATE_HEADERS.limit, status.minuteLimit);
-  put(RATE_HEADERS.remaining, status.minuteRemaining);
-  put(RATE_HEADERS.reset, epochSeconds(status.resetsAt));
   put(RATE_HEADERS.dayLimit, status.dayLimit);
   put(RATE_HEADERS.dayRemaining, status.dayRemaining);
-  put(RATE_HEADERS.dayReset, epochSeconds(status.dayResetsAt));
+  put(RATE_HEADERS.dayReset, status.dayResetsAt ? String(Math.ceil(status.dayResetsAt.getTime() / 1000)) : undefined);
   return h;
 }
 

@@ -51,8 +51,9 @@ async function hostSource(headers: Record<string, string>): Promise<ServiceSourc
 /**
  * The runtime of the page Excel loads (functions and task pane share it). One ServiceClient
  * talks to the add-in host; it carries no service credentials (the host adds its own token) —
- * only the user's sign-in when the host uses Entra ID (sign-in.ts) — and its rate
- * limiter learns the account's limits from the X-RateLimit-* headers the host passes on.
+ * only the user's sign-in when the host uses Entra ID (sign-in.ts). It does not pace itself:
+ * the host paces the upstream calls; the browser honours the host's 429s (Retry-After) and
+ * learns the day's budget from the headers the host passes on (addin/server/proxy.ts).
  */
 export function installBrowserRuntime(): AddinRuntime {
   const existing = getRuntimeIfReady();
