@@ -17,7 +17,7 @@ import type { MachineStorage } from '../addin/src/dispatcher/machine-storage';
 import { CoalescingQueue } from '../addin/src/dispatcher/coalescing-queue';
 import { requestKey } from '../addin/src/shared/request-key';
 import { holdingForAssetId, requestForAssetId } from '../addin/src/shared/holdings';
-import { realCatalogueIds } from '../test/addin/real-ids';
+import { realCatalogueIds } from '../fixtures/issued-ids';
 
 const RUNS = 7;
 const CELLS = 1_020;

@@ -22,7 +22,7 @@ import { AddinRuntime, setRuntime } from '../addin/src/shared/runtime';
 import { clientBackend } from '../addin/src/shared/client-backend';
 import { estimateRefresh, planRefresh } from '../addin/src/taskpane/budget-plan';
 import { calculateSheet, refreshSheet } from '../fixtures/calculate-sheet';
-import { issuedIds } from '../fixtures/issued-ids';
+import { realCatalogueIds } from '../fixtures/issued-ids';
 
 const arg = process.argv.indexOf('--minute-ms');
 const MINUTE_MS = arg > 0 ? Number(process.argv[arg + 1]) : 3_000;
@@ -44,7 +44,7 @@ async function main(): Promise<void> {
   // The sandbox in its own process, as the service is (sharing this event loop would slow the refresh measured).
   const sandbox = await spawnSandbox(['--minute-ms', String(MINUTE_MS), '--log', logFile]);
   const starter = DEMO_ACCOUNTS.find((a) => a.tier === 'starter')!;
-  const ids = await issuedIds(sandbox.url, DEMO_ACCOUNTS.find((a) => a.tier === 'enterprise')!, 300);
+  const ids = await realCatalogueIds(sandbox.url, DEMO_ACCOUNTS.find((a) => a.tier === 'enterprise')!, 300);
   const log = async () => (await readFile(logFile, 'utf8').catch(() => '')).split('\n').filter((l) => l.trim() !== '').map((l) => JSON.parse(l) as Line & { t: string; path: string; client_id: string });
   const results: Record<string, unknown>[] = [];
   try {

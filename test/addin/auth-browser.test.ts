@@ -6,7 +6,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { buildAddin } from '../../addin/build/build';
 import { startStack, type Stack } from './stack';
 import { writeHoldings, writeStandinPages } from './browser-pages';
-import { realCatalogueIds } from './real-ids';
+import { realCatalogueIds } from '../../fixtures/issued-ids';
 import { startOidcProvider, type OidcProvider } from '../support/oidc-provider';
 
 const AUDIENCE = 'api://addin.example.com/browser-test';

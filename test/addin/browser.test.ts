@@ -6,7 +6,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { ServiceClient } from '../../src/client';
 import { buildAddin, type BuildResult } from '../../addin/build/build';
 import { holdingForAssetId, requestForAssetId } from '../../addin/src/shared/holdings';
-import { realCatalogueIds } from './real-ids';
+import { realCatalogueIds } from '../../fixtures/issued-ids';
 import { startStack, type Stack } from './stack';
 import { startAddinHost } from '../../addin/server/host';
 import { writeHoldings, writeStandinPages } from './browser-pages';
@@ -18,7 +18,7 @@ interface CellResult {
   message?: string;
 }
 
-/** 300 distinct asset ids the sandbox issued for catalogue assets (real-ids.ts): none typed by hand. */
+/** 300 distinct asset ids the sandbox issued for catalogue assets (fixtures/issued-ids.ts): none typed by hand. */
 let ASSETS: string[];
 
 let stack: Stack;

@@ -7,7 +7,7 @@ import { DEMO_ACCOUNTS } from '../../src/sandbox';
 import { SEGMENT_IDS } from '../../src/wire';
 import { buildAddin } from '../../addin/build/build';
 import { holdingsWorkbook, READ_FORMULAS, writePaneStandin } from '../../fixtures/pane-standin';
-import { realCatalogueIds } from './real-ids';
+import { realCatalogueIds } from '../../fixtures/issued-ids';
 import { startStack, type Stack } from './stack';
 
 /**

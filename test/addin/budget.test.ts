@@ -9,7 +9,7 @@ import { estimateRefresh, needsConfirmation, planRefresh, DEFAULT_CONFIRM_PERCEN
 import type { SheetModel } from '../../addin/src/taskpane/workbook-model';
 import { calculateSheet, refreshSheet } from '../../fixtures/calculate-sheet';
 import type { SandboxLogLine, Stack } from './stack';
-import { issuedIds } from '../../fixtures/issued-ids';
+import { realCatalogueIds } from '../../fixtures/issued-ids';
 import { spawnSandbox } from '../../bench/support/sandbox-process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -102,7 +102,7 @@ describe('estimate against a measured refresh (Starter-like account, 3-s windows
       },
     };
     // Ids from the enterprise account on the same sandbox, so the starter account's budget is whole.
-    ids = await issuedIds(stack.sandboxUrl, DEMO_ACCOUNTS.find((a) => a.tier === 'enterprise')!, 300);
+    ids = await realCatalogueIds(stack.sandboxUrl, DEMO_ACCOUNTS.find((a) => a.tier === 'enterprise')!, 300);
   });
   afterAll(async () => {
     setRuntime(undefined);

@@ -5,7 +5,7 @@ import { chromium, type Browser, type BrowserContext, type Frame, type Page } fr
 import { afterAll, beforeAll } from 'vitest';
 import { buildAddin } from '../../addin/build/build';
 import { writeExcelRuntimePages } from './browser-pages';
-import { realCatalogueIds } from './real-ids';
+import { realCatalogueIds } from '../../fixtures/issued-ids';
 import { startStack, type Stack } from './stack';
 
 /**

@@ -14,7 +14,7 @@ import { FreezeError, planFreeze, SOURCES_HEADER, SOURCES_SHEET, type FrozenCell
 import { FROZEN_NAMESPACE, parseFrozen, serializeFrozen } from '../../addin/src/taskpane/freeze-xml';
 import { FakeSheet, FakeWorkbookState, installFakeExcel } from '../../fixtures/fake-excel';
 import { openXlsx, saveXlsx } from './freeze-xlsx';
-import { realCatalogueIds } from './real-ids';
+import { realCatalogueIds } from '../../fixtures/issued-ids';
 import { libreOfficeConvert } from '../report-writers/tools';
 
 const run = promisify(execFile);

@@ -7,7 +7,7 @@ import { toExcelError } from '../../addin/src/shared/excel-errors';
 import { InputError } from '../../addin/src/shared/input-error';
 import * as F from '../../addin/src/functions/functions';
 import { startUpstreamProxy, type UpstreamProxy } from './upstream-proxy';
-import { realCatalogueIds } from './real-ids';
+import { realCatalogueIds } from '../../fixtures/issued-ids';
 import { formatAssetId } from '../../src/wire';
 import { catalogue, displayModel } from '../../src/sandbox/market/catalogue';
 

@@ -7,7 +7,7 @@ import { CoalescingQueue } from '../../addin/src/dispatcher/coalescing-queue';
 import { AddinRuntime, type CallContext } from '../../addin/src/shared/runtime';
 import { clientBackend } from '../../addin/src/shared/client-backend';
 import { holdingForAssetId, requestForAssetId } from '../../addin/src/shared/holdings';
-import { realCatalogueIds } from './real-ids';
+import { realCatalogueIds } from '../../fixtures/issued-ids';
 
 /**
  * The machine's storage as OfficeRuntime.storage behaves: asynchronous (every answer a later

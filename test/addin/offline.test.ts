@@ -4,7 +4,7 @@ import { ServiceClient } from '../../src/client';
 import { DEMO_ACCOUNTS, startSandbox, type RunningSandbox } from '../../src/sandbox';
 import { startAddinHost, type RunningAddinHost } from '../../addin/server/host';
 import { holdingForAssetId, requestForAssetId } from '../../addin/src/shared/holdings';
-import { realCatalogueIds } from './real-ids';
+import { realCatalogueIds } from '../../fixtures/issued-ids';
 import { buildForExcel, N_A, openExcelIn, recalculate, reportRequirementSets, type ExcelBuild, type ExcelPage, type SetResult } from './excel-harness';
 
 /**
