@@ -7,6 +7,7 @@ import { mapSection } from '../build/sections';
 import { valuationRequest } from '../../src/holdings/requests';
 import { CallWindow } from './call-window';
 import { answeredHolding } from './answered';
+import { largest } from './largest';
 
 /** How many of the largest holdings get projections and exit analysis. */
 export const TOP_HOLDINGS = 5;
@@ -35,16 +36,22 @@ const omittedForTier = (what: string, scope: string) =>
  */
 export async function enrich(client: ServiceClient, input: PortfolioInput, valuations: readonly (ItemResult | null)[], options: EnrichOptions): Promise<Pick<PortfolioResults, 'performance' | 'projections' | 'exits' | 'problems'>> {
   const opts = { ...options, window: options.window ?? CallWindow.of(undefined, () => client.pacing()) };
-  const valued = input.holdings
-    .map((h, index) => ({ h, index, v: valuations[index] }))
-    .filter((x): x is { h: Holding; index: number; v: Extract<ItemResult, { ok: true }> } => x.v?.ok === true)
-    // Named by the id the valuation answered with, for every call below (answered.ts).
-    .map((x) => ({ ...x, h: answeredHolding(x.h, x.v), value: x.v.mid }));
+  // Positions only: a portfolio of 15,000 holdings is not copied or sorted whole here (that
+  // held the event loop for ~100 ms while the last score calls were due to leave).
+  const valued: number[] = [];
+  for (let i = 0; i < input.holdings.length; i++) if (valuations[i]?.ok === true) valued.push(i);
   if (valued.length === 0) {
     const none = { included: false as const, note: 'Omitted: no holding was valued.' };
     return { projections: none, exits: none, performance: none, problems: [] };
   }
-  const top = [...valued].sort((a, b) => b.value - a.value || a.index - b.index).slice(0, TOP_HOLDINGS).filter((x) => x.value > 0);
+  // Named by the id the valuation answered with, for every call below (answered.ts).
+  const named = (index: number) => {
+    const v = valuations[index] as Extract<ItemResult, { ok: true }>;
+    return { index, h: answeredHolding(input.holdings[index]!, v), value: v.mid };
+  };
+  const top = largest(valued, TOP_HOLDINGS, (i) => (valuations[i] as Extract<ItemResult, { ok: true }>).mid)
+    .map(named)
+    .filter((x) => x.value > 0);
   const ro = { signal: opts.signal };
   const inWindow = <T>(call: () => Promise<T>) => opts.window.run(call, opts.signal);
 
@@ -55,7 +62,7 @@ export async function enrich(client: ServiceClient, input: PortfolioInput, valua
     perHolding<ExitStrategy>(top, 'exit analysis', 'exit', (x) =>
       inWindow(async () => (await client.exit.analyse({ asset_id: x.h.assetId, current_value: x.value, urgency: 'flexible', currency: opts.currency }, ro)).exit_strategy),
     ),
-    portfolioPerformance(client, input.name, valued.map((x) => x.h), opts),
+    valued.length > MAX_PORTFOLIO_ASSETS ? tooManyForAnalytics(valued.length) : portfolioPerformance(client, input.name, valued.map((i) => named(i).h), opts),
   ]);
   return {
     projections: mapSection(projections, (rows) => rows.map(({ index, value }) => ({ index, projection: value }))),
@@ -68,9 +75,7 @@ export async function enrich(client: ServiceClient, input: PortfolioInput, valua
 /** Creates the portfolio on the service (valued holdings only) and reads its performance. */
 export async function portfolioPerformance(client: ServiceClient, name: string, holdings: readonly Holding[], opts: EnrichOptions): Promise<Section<Performance>> {
   if (holdings.length === 0) return { included: false, note: 'Omitted: no holding was valued.' };
-  if (holdings.length > MAX_PORTFOLIO_ASSETS) {
-    return { included: false, note: `Omitted: the service's portfolio analytics take at most ${MAX_PORTFOLIO_ASSETS} holdings; this portfolio has ${holdings.length}.` };
-  }
+  if (holdings.length > MAX_PORTFOLIO_ASSETS) return tooManyForAnalytics(holdings.length);
   const ro = { signal: opts.signal };
   const inWindow = <T>(call: () => Promise<T>) => (opts.window ? opts.window.run(call, opts.signal) : call());
   try {
@@ -80,6 +85,10 @@ export async function portfolioPerformance(client: ServiceClient, name: string, 
   } catch (e) {
     return { included: false, note: omissionNote(e, 'performance against benchmarks', 'portfolio') };
   }
+}
+
+function tooManyForAnalytics(count: number): Section<Performance> & { included: false } {
+  return { included: false, note: `Omitted: the service's portfolio analytics take at most ${MAX_PORTFOLIO_ASSETS} holdings; this portfolio has ${count}.` };
 }
 
 function portfolioAsset(h: Holding): PortfolioAssetInput {
