@@ -1,4 +1,3 @@
-import { constants, setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import type { ReportData, ReportFormat, WrittenFile } from '../report-data';
 import { writeReport } from '../writers';
@@ -11,17 +10,6 @@ export interface WriteJob {
   formats: ReportFormat[];
 }
 export type WriteAnswer = { id: number; ok: true; files: WrittenFile[] } | { id: number; ok: false; message: string; name: string };
-
-// Writing yields the CPU to the calls: on a busy machine a writer at the same priority took
-// enough of it to hold the run below the account's pace. On Linux the nice value is per thread,
-// so this lowers only this writer (elsewhere it would lower the whole process: left alone).
-if (process.platform === 'linux') {
-  try {
-    setPriority(0, constants.priority.PRIORITY_LOW);
-  } catch {
-    // Not allowed here (a container without the capability): write at the usual priority.
-  }
-}
 
 /** Runs in a worker thread: writes the reports it is sent, one at a time, off the job's event loop. */
 parentPort?.on('message', async (job: WriteJob) => {
