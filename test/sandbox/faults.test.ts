@@ -132,7 +132,8 @@ describe('request log', () => {
       ['POST', '/v1/exit', 403, 0, 'demo-pro'],
     ]);
     for (const l of lines) {
-      expect(Object.keys(l).sort()).toEqual(['client_id', 'items', 'method', 'path', 'status', 't']);
+      expect(Object.keys(l).sort()).toEqual(['client_id', 'items', 'method', 'path', 'request_id', 'status', 't']);
+      expect(l.request_id).toMatch(/^req_[0-9a-f]{24}$/);
       expect(Number.isNaN(Date.parse(String(l.t)))).toBe(false);
     }
   });
