@@ -10,8 +10,8 @@
 import { ServiceClient, type AccountGate } from '../../../src/client';
 import { openSharedGate } from '../../../src/scale-out';
 
-const args = JSON.parse(process.argv[2]!) as { baseUrl: string; clientId: string; redisUrl?: string; count: number; prefix: string; minuteMs: number; perMinute: number; perDay: number };
-const limits = { perMinute: args.perMinute, perDay: args.perDay, minuteMs: args.minuteMs };
+const args = JSON.parse(process.argv[2]!) as { baseUrl: string; clientId: string; redisUrl?: string; count: number; prefix: string; minuteMs: number; marginMs?: number; perMinute: number; perDay: number };
+const limits = { perMinute: args.perMinute, perDay: args.perDay, minuteMs: args.minuteMs, ...(args.marginMs === undefined ? {} : { marginMs: args.marginMs }) };
 const shared = args.redisUrl
   ? await openSharedGate({ redisUrl: args.redisUrl, baseUrl: args.baseUrl, clientId: args.clientId, limits: { ...limits, dayMs: 86_400_000 }, log: (l) => process.stderr.write(l + '\n'), processName: 'gate-client' })
   : undefined;
