@@ -12,7 +12,7 @@ import { FaultInjector, type FaultConfig } from './faults';
 import { createHandlers, type HandlerInput } from './handlers';
 import { HttpError, fromZodError, rateLimitedError as rateLimited } from './http-error';
 import { RateLimiter } from './rate-limiter';
-import { countItems, type RequestLog } from './request-log';
+import { countItems, type LogLine, type RequestLog } from './request-log';
 import { SignInThrottle } from './sign-in-throttle';
 import { TokenService, type Caller } from './tokens';
 
@@ -66,8 +66,7 @@ export function createSandboxServer(o: ServerOptions): Server {
     // so an error a user quotes can be found in the log.
     const requestId = newRequestId();
     const headers: Record<string, string> = { ...corsHeaders(req.headers), [REQUEST_ID_HEADER]: requestId };
-    const log = (account: Account | undefined, status: number, items: number) =>
-      o.log?.write({ ...logLine(account, method, pathname, status, items), request_id: requestId });
+    const log = (account: Account | undefined, status: number, items: number) => o.log?.write(logLine(account, method, pathname, status, items, requestId));
     let account: Account | undefined;
     let items = 0;
     let status: number;
@@ -198,6 +197,6 @@ function newRequestId(): string {
   return `req_${randomUUID().replaceAll('-', '').slice(0, 24)}`;
 }
 
-function logLine(account: Account | undefined, method: string, path: string, status: number, items: number) {
-  return { t: new Date().toISOString(), client_id: account?.clientId ?? null, method, path, status, items };
+function logLine(account: Account | undefined, method: string, path: string, status: number, items: number, requestId: string): LogLine {
+  return { t: new Date().toISOString(), client_id: account?.clientId ?? null, method, path, status, items, request_id: requestId };
 }
