@@ -11,13 +11,16 @@ import { EXIT, InterruptedError, UsageError } from './run/exit-codes';
 import type { Progress } from './run/progress';
 import type { RunOptions } from './run/run-job';
 import { prepareOutDir } from './out-dir';
-import { printable, printableLines } from './printable';
+import { printable, printableLines } from '../src/printable';
 import { packageRoot } from '../src/package-root';
+import { configureLog, logFormatOption, processLog, say } from './ops/process-log';
+import { healthHostOption, healthPortOption, metricsHostOption, metricsPortOption } from './ops/metrics-listener';
 
-/** `svc-report`: the month-end report job. Stdout lists written files only; everything else goes to stderr. */
-
-/** Every line printed goes through printable(): names from holdings files cannot forge or colour a line. */
-const say = (line: string) => process.stderr.write(`${printable(line)}\n`);
+/**
+ * `svc-report`: the month-end report job. Stdout lists written files only; everything else goes
+ * to stderr through the process log (reports/ops/process-log.ts): JSON lines or, on a terminal,
+ * human lines made printable (names from holdings files cannot forge or colour a line).
+ */
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 function printableProgress(p: Progress): Progress {
@@ -57,7 +60,10 @@ function withRunOptions(cmd: Command, outHelp: string, scheduled = false): Comma
     .addOption(new Option('--concurrency <n>', "calls in flight at most (default: sized from the account's pace and the service's round trip, at most 32)").argParser(positiveInt('--concurrency')))
     .addOption(minuteMsOption())
     .addOption(sandboxLogOption())
-    .addOption(redisOption());
+    .addOption(redisOption())
+    .addOption(metricsPortOption())
+    .addOption(metricsHostOption())
+    .addOption(logFormatOption());
 }
 
 /** Redis shared by every process of the account: one rate budget (and the queue for --queue / worker). */
@@ -108,23 +114,31 @@ function interruptible(): { signal: AbortSignal; dispose(): void } {
   };
 }
 
-async function runCommand(files: string[], opts: Omit<RunOptions, 'files'> & { queue?: boolean }): Promise<number> {
+type RunMetrics = Awaited<ReturnType<typeof import('./ops/metrics-listener').runMetrics>>;
+
+/** `listener`: a schedule's, kept across its runs; otherwise --metrics-port opens one for this run. */
+async function runCommand(files: string[], opts: Omit<RunOptions, 'files'> & { queue?: boolean; metricsPort?: number; metricsHost?: string }, scheduled?: RunMetrics): Promise<number> {
   // Loaded here, not at the top: --help and usage errors stay fast (the writers pull in exceljs and pdfkit).
   const stop = interruptible();
+  const log = processLog();
+  const own = scheduled ? undefined : await (await import('./ops/metrics-listener')).runMetrics(opts, log);
+  const listener = scheduled ?? own;
   try {
     // Before any holding is read or call spent: a file in the way or a folder that cannot be written is said plainly.
     await prepareOutDir(opts.out);
     // Sizes first, before the writers' heavy modules load: a file far past a limit is refused at once.
     await (await import('../src/holdings/limits')).checkInputLimits(files);
-    const [{ runReports }, { createProgress }] = await Promise.all([import('./run/run-job'), import('./run/progress')]);
+    const [{ runReports }, { createProgress, logProgress }, { loggingTelemetry }] = await Promise.all([import('./run/run-job'), import('./run/progress'), import('./ops/report-metrics')]);
     const run = opts.queue ? (await import('./queue/coordinator')).runQueued : runReports;
-    const outcome = await run({ ...opts, files }, { signal: stop.signal, progress: printableProgress(createProgress()) });
+    const progress = log.format === 'json' ? logProgress(log) : printableProgress(createProgress());
+    const outcome = await run({ ...opts, files }, { signal: stop.signal, progress, telemetry: listener?.metrics ?? loggingTelemetry(log) });
     for (const f of outcome.files) process.stdout.write(`${printable(f)}\n`);
     if (outcome.files.length > 0) await (await import('./run-manifest')).recordRun('run', opts.out, opts, files, outcome.files);
     const written = `${plural(outcome.files.length, 'file')} written`;
     say(outcome.exitCode === EXIT.ok ? `Done: every holding valued; ${written}.` : `Done with problems: some holdings were not valued (see the errors in the reports); ${written}.`);
     return outcome.exitCode;
   } finally {
+    await own?.finish(stop.signal);
     stop.dispose();
   }
 }
@@ -139,7 +153,7 @@ async function dashboardCommand(opts: { out: string; formats?: string; config?: 
   const settings = resolveSettings(opts);
   const stop = interruptible();
   const outDir = await prepareOutDir(opts.out);
-  const conn = await connect(settings.service, { asOf: settings.asOf, log: say });
+  const conn = await connect(settings.service, { asOf: settings.asOf, log: say, telemetry: { logger: processLog() } });
   try {
     const data = await buildDashboard(conn.client, { asOf: settings.asOf, generatedAt: fixedGeneratedAt(process.env) ?? new Date().toISOString(), sandbox: conn.sandbox, signal: stop.signal });
     const written = await writeDashboard(data, outDir, settings.formats);
@@ -159,7 +173,11 @@ function program(): Command {
     .version(packageVersion(), '-V, --version', 'print the version and exit')
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride()
-    .configureOutput({ writeErr: (s) => process.stderr.write(printableLines(s)) });
+    .configureOutput({ writeErr: (s) => process.stderr.write(printableLines(s)) })
+    // Each command's log, from its --log-format, before its action says anything.
+    .hook('preAction', (_root, command) => {
+      configureLog(command.opts<{ logFormat?: string }>().logFormat, command.name() === 'worker' ? 'svc-report-worker' : 'svc-report');
+    });
 
   withRunOptions(
     root
@@ -187,6 +205,7 @@ function program(): Command {
     .option('--config <file>', 'config file (default: ./svc-report.config.json when present)')
     .addOption(minuteMsOption())
     .addOption(sandboxLogOption())
+    .addOption(logFormatOption())
     .addHelpText('after', `\nExample:\n  svc-report dashboard --out out/dashboard --formats pdf,xlsx\n${ENV_HELP}`)
     .exitOverride()
     .action(async (opts) => {
@@ -206,14 +225,16 @@ function program(): Command {
   )
     .addHelpText('after', `\nExample:\n  svc-report schedule examples/hartley-family-office.xlsx --cron "0 6 1 * *" --tz Europe/London --out out/scheduled\n\nNever runs two at once. To use cron or a systemd timer instead, see docs/report-job.md.\n${ENV_HELP}`)
     .exitOverride()
-    .action(async (files: string[], opts: Omit<RunOptions, 'files' | 'out' | 'previous'> & { out: string; cron: string; tz?: string; maxRuns?: number }) => {
+    .action(async (files: string[], opts: Omit<RunOptions, 'files' | 'out' | 'previous'> & { out: string; cron: string; tz?: string; maxRuns?: number; metricsPort?: number; metricsHost?: string }) => {
       const { runOnSchedule } = await import('./schedule');
       await prepareOutDir(opts.out);
+      // One metrics listener for the schedule's life, not one per run.
+      const listener = await (await import('./ops/metrics-listener')).runMetrics(opts, processLog());
       const schedule = runOnSchedule({ cron: opts.cron, tz: opts.tz, out: opts.out, maxRuns: opts.maxRuns }, async ({ out, previous }) => {
         let code: number;
         try {
           // A run interrupted by a crash resumes on the next tick of the same month.
-          code = await runCommand(files, { ...opts, out, previous, resume: true });
+          code = await runCommand(files, { ...opts, out, previous, resume: true }, listener);
         } catch (e) {
           code = reportError(e);
         }
@@ -230,6 +251,7 @@ function program(): Command {
       process.once('SIGINT', stopWhenIdle);
       process.once('SIGTERM', stopWhenIdle);
       const code = await schedule.done;
+      await listener?.finish(AbortSignal.abort());
       process.off('SIGINT', stopWhenIdle);
       process.off('SIGTERM', stopWhenIdle);
       process.exitCode = interrupted ? EXIT.interrupted : code;
@@ -244,18 +266,27 @@ function program(): Command {
     .addOption(new Option('--portfolios <n>', 'portfolios this worker values at once (default 1)').argParser(positiveInt('--portfolios')))
     .addOption(new Option('--concurrency <n>', "calls in flight at most per portfolio (default: sized from the account's pace and the service's round trip)").argParser(positiveInt('--concurrency')))
     .addOption(new Option('--lock-ms <n>', "how long a portfolio stays with a worker that stopped answering before another takes it (default 30000)").argParser(positiveInt('--lock-ms')))
+    .addOption(healthPortOption())
+    .addOption(healthHostOption())
+    .addOption(logFormatOption())
+    .addOption(new Option('--ready-check-ms <n>', "how long /readyz keeps the service's answer before signing in again (default 60000; tests shorten it)").argParser(positiveInt('--ready-check-ms')))
     .addHelpText(
       'after',
       `\nExample (on each machine; the same service account, Redis and a shared --out folder):\n  SVC_BASE_URL=https://api.example.com/v1 SVC_CLIENT_ID=… SVC_CLIENT_SECRET=… svc-report worker --redis redis://10.0.0.5:6379 --tier pro\n  svc-report run clients/*.xlsx --out /shared/reports/2026-10 --queue --redis redis://10.0.0.5:6379 --tier pro\n\nA worker killed mid-portfolio: another takes the portfolio after --lock-ms, without valuing again\nthe chunks that landed. Reports are written into the run's --out (every worker must reach it).\nSee docs/scale-out.md.\n${ENV_HELP}`,
     )
     .exitOverride()
     .action(async (opts) => {
-      const { startWorker } = await import('./queue/worker');
+      const [{ startWorker }, { ReportMetrics, loggingTelemetry }, { workerHealth }] = await Promise.all([import('./queue/worker'), import('./ops/report-metrics'), import('./ops/metrics-listener')]);
       const stop = interruptible();
-      const worker = await startWorker(opts, say, stop.signal);
+      const log = processLog();
+      const metrics = opts.healthPort !== undefined ? new ReportMetrics(log) : undefined;
+      const worker = await startWorker(opts, say, stop.signal, { telemetry: metrics ?? loggingTelemetry(log), metrics });
+      const health = metrics && (await workerHealth(opts, log, worker, metrics));
       await new Promise<void>((resolve) => stop.signal.addEventListener('abort', () => resolve(), { once: true }));
+      health?.stopping();
       say('Worker stopping: portfolios in hand go back to the queue for another worker.');
       await worker.close();
+      await health?.close();
       stop.dispose();
       process.exitCode = EXIT.ok;
     });
@@ -264,6 +295,7 @@ function program(): Command {
     .command('verify')
     .description("Check a report folder against its manifest.json: every file's SHA-256 and size; names each file changed or missing (exit 1).")
     .argument('<dir>', 'a folder a run or dashboard wrote')
+    .addOption(logFormatOption())
     .exitOverride()
     .action(async (dir: string) => {
       const { verifyDirectory, describeVerification } = await import('./verify');
@@ -286,25 +318,29 @@ function packageVersion(): string {
   return (JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as { version: string }).version;
 }
 
-/** The message for the user (no stack unless DEBUG is set) and the exit code. */
+/** The message for the user (no stack unless DEBUG is set) and the exit code; in JSON logs, one line at level error. */
 function reportError(e: unknown): number {
+  const log = processLog();
   const stack = process.env.DEBUG ? ((e as Error)?.stack ?? String(e)) : '';
-  const debug = stack ? ' (stack trace below)' : '';
+  const asText = log.format === 'text';
+  const debug = stack && asText ? ' (stack trace below)' : '';
+  // The service's request id, when the failure is an answer of the service: quote it to its support.
+  const fields = { request_id: e instanceof ServiceError ? e.requestId : undefined, stack: stack && !asText ? stack : undefined };
   let code: number;
   if (e instanceof InputError || e instanceof UsageError || e instanceof CheckpointMismatch) {
-    say(`svc-report: ${(e as Error).message}${debug}`);
+    log.error(`svc-report: ${(e as Error).message}${debug}`, fields);
     code = EXIT.usage;
   } else if (e instanceof InterruptedError) {
-    say(`svc-report: ${e.message}`);
+    log.warn(`svc-report: ${e.message}`);
     code = EXIT.interrupted;
   } else if (e instanceof ServiceError) {
-    say(`svc-report: the service call failed: ${e.message}${debug}`);
+    log.error(`svc-report: the service call failed: ${e.message}${debug}`, fields);
     code = EXIT.failure;
   } else {
-    say(`svc-report: unexpected error: ${(e as Error)?.message ?? String(e)}${debug || ' (set DEBUG=1 for details)'}`);
+    log.error(`svc-report: unexpected error: ${(e as Error)?.message ?? String(e)}${debug || (stack ? '' : ' (set DEBUG=1 for details)')}`, fields);
     code = EXIT.failure;
   }
-  if (stack) process.stderr.write(`${printableLines(stack)}\n`);
+  if (stack && asText) process.stderr.write(`${printableLines(stack)}\n`);
   return code;
 }
 

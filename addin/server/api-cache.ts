@@ -5,6 +5,7 @@ import { requestKey } from '../src/shared/request-key';
 import { endOfUtcDay } from '../src/shared/validity';
 import type { ProxiedCall, ProxiedOperation } from './operations';
 import type { SharedAnswers } from './redis-cache';
+import type { CacheEvents } from './host-metrics';
 
 /** How long a replica waits for another replica's answer to the same request (SVC_REDIS_URL), and holds its own claim. */
 const CLAIM_MS = 30_000;
@@ -58,6 +59,8 @@ export class HostApiCache {
     private readonly now: () => number = Date.now,
     /** Other replicas' answers (Redis, with SVC_REDIS_URL): consulted after this host's own cache, written after each upstream answer. */
     private readonly shared?: SharedAnswers,
+    /** Hits, misses and batch sizes, for the host's metrics. */
+    private readonly events?: CacheEvents,
   ) {
     this.responses = new ExpiringCache(now);
     this.items = new ExpiringCache(now);
@@ -78,9 +81,11 @@ export class HostApiCache {
     if (!ttl) return this.count(() => invoke(call));
     const key = requestKey({ name, params: call.params, query: [...call.query.entries()].sort(), body: call.body ?? null });
     const hit = this.responses.get(key);
-    if (hit !== undefined) return hit;
-    const running = this.inFlight.get(key);
-    if (running) return running;
+    const running = hit === undefined ? this.inFlight.get(key) : undefined;
+    if (hit !== undefined || running) {
+      this.events?.hit('response');
+      return hit ?? running;
+    }
     const p = this.viaShared(key, (r) => ttl(r, this.now()), () => this.count(() => invoke(call))).then((r) => {
       this.responses.set(key, r, ttl(r, this.now()));
       return r;
@@ -96,13 +101,17 @@ export class HostApiCache {
   /** Another replica's answer, or another replica's call awaited (one upstream call for all), or this host's own call shared after. */
   private async viaShared(key: string, expiresAt: (r: unknown) => number, fetch: () => Promise<unknown>): Promise<unknown> {
     const shared = this.shared;
-    if (!shared) return fetch();
-    const [found] = await shared.getMany([key]);
-    if (found !== undefined) return found;
-    if (!(await shared.claim(key, CLAIM_MS))) {
-      const landed = await shared.waitFor(key, CLAIM_MS);
-      if (landed !== undefined) return landed;
+    if (!shared) {
+      this.events?.miss('response');
+      return fetch();
     }
+    const [found] = await shared.getMany([key]);
+    const landed = found === undefined && !(await shared.claim(key, CLAIM_MS)) ? await shared.waitFor(key, CLAIM_MS) : undefined;
+    if (found !== undefined || landed !== undefined) {
+      this.events?.hit('response');
+      return found ?? landed;
+    }
+    this.events?.miss('response');
     try {
       const r = await fetch();
       await shared.set(key, r, expiresAt(r));
@@ -149,8 +158,11 @@ export class HostApiCache {
         return false;
       }));
     }
+    this.events?.hit('item', found.size - missing.length);
+    this.events?.miss('item', missing.length);
     let upstream: BatchValuationResult | undefined;
     if (missing.length > 0) {
+      this.events?.upstreamBatch(missing.length);
       const sent = this.count(() => forward({ ...request, assets: missing.map((i) => assets[i]!) }));
       missing.forEach((i, k) => {
         const p = sent.then((r) => {

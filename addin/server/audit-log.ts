@@ -34,13 +34,15 @@ export class AuditLog {
   constructor(
     readonly file: string,
     private readonly maxBytes = DEFAULT_AUDIT_MAX_BYTES,
+    /** Where a failing disk is reported (the host's log; default stderr). */
+    private readonly report: (message: string) => void = (m) => console.error(m),
   ) {}
 
   write(line: AuditLine): void {
     const text = JSON.stringify(line) + '\n';
     this.queue = this.queue.then(() => this.append(text)).catch((err: unknown) => {
       this.size = undefined;
-      console.error(`[addin-host] the audit log ${this.file} could not be written: ${err instanceof Error ? err.message : String(err)}`);
+      this.report(`[addin-host] the audit log ${this.file} could not be written: ${err instanceof Error ? err.message : String(err)}`);
     });
   }
 

@@ -11,13 +11,21 @@ import { ADDIN_DIR } from '../paths';
 import { hostConfigFromEnv, HostConfigError } from './config';
 import { startAddinHost, type ServiceTarget } from './host';
 import { tlsMaterial } from './tls-material';
+import { createLog, startOpsServer, type Log } from '../../src/ops';
+import { hostOpsFromEnv } from './ops-config';
+
+/** Set once the log's settings are read: failures before that go to stderr as plain text. */
+let log: Log | undefined;
 
 async function main(): Promise<void> {
+  // The log first: every later line, failures included, goes through it (JSON lines on stdout unless a terminal).
+  const ops = hostOpsFromEnv(process.env, process.stdout);
+  log = createLog({ format: ops.logFormat, level: ops.logLevel, component: 'addin-host', stream: 'stdout', secrets: [process.env.SVC_CLIENT_SECRET, process.env.ADDIN_DEPLOYMENT_KEY] });
   const config = hostConfigFromEnv(process.env);
   // First, before building or starting anything: without a certificate there is nothing to serve.
   const tls = await tlsMaterial(config.tlsCertFile, config.tlsKeyFile);
   if (!existsSync(path.join(ADDIN_DIR, 'dist', 'functions.js'))) {
-    console.log('addin/dist is missing: building the add-in first.');
+    log.info('addin/dist is missing: building the add-in first.');
     await buildAddin({ origin: config.publicOrigin, deploymentKey: config.deploymentKey });
   }
   let service: ServiceTarget;
@@ -29,26 +37,41 @@ async function main(): Promise<void> {
     stopSandbox = sandbox.close;
     const account = DEMO_ACCOUNTS.find((a) => a.tier === 'enterprise')!;
     service = { baseUrl: sandbox.url, clientId: account.client_id, clientSecret: account.client_secret, tier: account.tier, label: 'embedded sandbox', sandbox: true };
-    console.log(`No SVC_BASE_URL: using the embedded sandbox at ${sandbox.url}.`);
+    log.info(`No SVC_BASE_URL: using the embedded sandbox at ${sandbox.url}.`);
   }
   // Replicas on one account (SVC_REDIS_URL): the rate budget and the answers live in Redis.
-  const shared = config.redisUrl ? await (await import('./shared-account')).openSharedAccount(config.redisUrl, service, (line) => console.error(line)) : undefined;
-  const host = await startAddinHost({ service, port: config.port, host: config.host, tls, deploymentKey: config.deploymentKey, auth: config.auth, auditLog: config.auditLog, perUserDailyCap: config.perUserDailyCap, officeJs: config.officeJs, publicOrigin: config.publicOrigin, shared });
-  console.log(
+  const shared = config.redisUrl ? await (await import('./shared-account')).openSharedAccount(config.redisUrl, service, (line) => log?.warn(line)) : undefined;
+  const host = await startAddinHost({ service, port: config.port, host: config.host, tls, deploymentKey: config.deploymentKey, auth: config.auth, auditLog: config.auditLog, perUserDailyCap: config.perUserDailyCap, officeJs: config.officeJs, publicOrigin: config.publicOrigin, shared, log });
+  // Prometheus's listener: apart from the add-in's port, on 127.0.0.1 unless ADDIN_METRICS_HOST says otherwise.
+  const metrics = ops.metrics ? await startOpsServer({ metrics: host.metrics }, ops.metrics) : undefined;
+  log.info(
     `Add-in host on ${host.url} (manifest: ${host.url}/manifest.xml); forwarding the API to ${service.label}; office.js from ${config.officeJs === 'local' ? 'this host (ADDIN_OFFICE_JS=local)' : "Microsoft's CDN"}.${config.deploymentKey ? ' Deployment key required.' : ''} Sign-in: ADDIN_AUTH=${config.auth.mode}${config.auth.mode === 'entra' ? ` (issuer ${config.auth.entra.issuer})` : ''}; audit log ${config.auditLog}.`,
   );
-  const stop = async () => {
-    await host.close();
+  if (metrics) log.info(`Metrics for Prometheus on ${metrics.url}/metrics; health on ${host.url}/healthz and ${host.url}/readyz.`);
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) {
+      log?.warn(`${signal} again: quitting at once.`);
+      process.exit(1);
+    }
+    stopping = true;
+    // Not ready from now on; no new connection; requests in flight finish within the bound, the rest get a 503.
+    log?.info(`${signal}: stopping; requests in flight have ${ops.shutdownMs / 1000} s to finish.`);
+    const outcome = await host.stop(ops.shutdownMs);
+    log?.info(`Stopped: ${outcome.finished} request${outcome.finished === 1 ? '' : 's'} finished after the signal, ${outcome.cutShort} answered 503 at the bound.`, { finished: outcome.finished, cut_short: outcome.cutShort });
+    await metrics?.close();
     await shared?.close();
     await stopSandbox?.();
     process.exit(0);
   };
-  process.once('SIGINT', () => void stop());
-  process.once('SIGTERM', () => void stop());
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
 }
 
 main().catch((err: unknown) => {
   // A setting to correct is exit 2 (usage), anything else 1; never a stack trace.
-  console.error(`addin:serve failed: ${err instanceof Error ? err.message : String(err)}`);
+  const message = `addin:serve failed: ${err instanceof Error ? err.message : String(err)}`;
+  if (log) log.error(message);
+  else console.error(message);
   process.exitCode = err instanceof HostConfigError ? 2 : 1;
 });

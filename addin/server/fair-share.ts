@@ -15,6 +15,8 @@ export interface FairShareOptions {
   /** The day window's length (the account's; default 24 h) and a clock, for the cap's reset. */
   dayMs?: number;
   now?: () => number;
+  /** Told how long each call waited for its turn (ms), for the host's metrics. */
+  onWait?: (ms: number) => void;
 }
 
 const NOBODY = 'address:unknown';
@@ -52,6 +54,11 @@ export class FairShareGate implements AccountGate {
     return this.queues.get(userId)?.length ?? 0;
   }
 
+  /** Users with at least one call waiting for their turn. */
+  get usersWaiting(): number {
+    return this.turn.length;
+  }
+
   /** Upstream calls a user has caused in this day window. */
   usedToday(userId: string): number {
     this.rollDay();
@@ -65,7 +72,16 @@ export class FairShareGate implements AccountGate {
       if (signal?.aborted) return reject(signal.reason);
       const capped = this.capRefusal(user);
       if (capped) return reject(capped);
-      const w: Waiter = { resolve: (p) => { if (ctx) ctx.upstreamCalls++; resolve(p); }, reject, signal };
+      const queued = performance.now();
+      const w: Waiter = {
+        resolve: (p) => {
+          if (ctx) ctx.upstreamCalls++;
+          this.options.onWait?.(performance.now() - queued);
+          resolve(p);
+        },
+        reject,
+        signal,
+      };
       if (signal) {
         w.onAbort = () => {
           const q = this.queues.get(user);

@@ -31,6 +31,11 @@ import { DEPLOYMENT_KEY_RULE, isValidDeploymentKey } from '../contract/deploymen
 import { connectionStatus } from './status';
 import { accountBudget } from './budget';
 import { handleReportExport } from './report-export';
+import { handleOpsRoute, Readiness, redisCheck, serviceCheck, type Log, type ReadinessCheck } from '../../src/ops';
+import { noteRequestId } from './auth/request-context';
+import { HostMetrics, type HostRoute } from './host-metrics';
+import { Drain, type DrainOutcome } from './drain';
+import { recordRequest } from './request-record';
 
 export { OFFICE_JS_DIR };
 
@@ -66,8 +71,14 @@ export interface AddinHostOptions {
   publicOrigin?: string;
   /** Least time between two clears of the shared cache (default 30 s). */
   refreshIntervalMs?: number;
-  /** Replicas of the host on one account (SVC_REDIS_URL, docs/scale-out.md): the account's shared rate gate and answers. */
-  shared?: { gate: AccountGate; answers: SharedAnswers };
+  /** Replicas of the host on one account (SVC_REDIS_URL, docs/scale-out.md): the account's shared rate gate and answers; `redis` answers readiness's ping. */
+  shared?: { gate: AccountGate; answers: SharedAnswers; redis?: { ping(): Promise<unknown>; label: string } };
+  /** JSON-line or text logs (ADDIN_LOG_FORMAT); none when unset. */
+  log?: Log;
+  /** How long /readyz keeps the service's answer (a sign-in) before asking again; default a minute. */
+  readinessCheckMs?: number;
+  /** More dependencies /readyz asks about (the database, when one is configured). */
+  readinessChecks?: ReadinessCheck[];
 }
 
 export interface RunningAddinHost {
@@ -79,6 +90,14 @@ export interface RunningAddinHost {
   client: ServiceClient;
   /** The account's budget shared round-robin between users (tests read who is waiting). */
   fairShare: FairShareGate;
+  /** The host's Prometheus series (ADDIN_METRICS_PORT serves them). */
+  metrics: HostMetrics;
+  readiness: Readiness;
+  /**
+   * Graceful stop (SIGTERM): accepts nothing new, lets the requests in flight finish within
+   * `boundMs` (default 10 s), answers 503 to what is left, then closes.
+   */
+  stop(boundMs?: number): Promise<DrainOutcome>;
 }
 
 /**
@@ -100,9 +119,14 @@ export async function startAddinHost(options: AddinHostOptions): Promise<Running
   const s = options.service;
   // Users share the account's budget round-robin (fair-share.ts) in front of the account's one gate.
   const dayMs = s.limits?.dayMs ?? 86_400_000;
+  const log = options.log;
+  log?.addSecret(s.clientSecret);
+  log?.addSecret(options.deploymentKey);
+  const metrics: HostMetrics = new HostMetrics(() => fairShare.usersWaiting);
   const fairShare = new FairShareGate(options.shared?.gate ?? sharedGate(accountKey(s.baseUrl.replace(/\/+$/, ''), s.clientId), { minuteMs: s.limits?.minuteMs ?? 60_000, dayMs }), {
     perUserDailyCap: options.perUserDailyCap,
     dayMs,
+    onWait: (ms) => metrics.fairShareWait.observe(ms / 1000),
   });
   const client = new ServiceClient({
     baseUrl: s.baseUrl,
@@ -111,14 +135,21 @@ export async function startAddinHost(options: AddinHostOptions): Promise<Running
     tier: s.tier,
     limits: s.limits,
     rateGate: fairShare,
+    logger: log,
+    onCall: metrics.observer(log, (e) => noteRequestId(e.requestId)),
   });
-  const cache = new HostApiCache(Date.now, options.shared?.answers);
+  metrics.watchBudget({ status: () => client.rateLimitStatus(), callsPerMs: () => client.pacing().callsPerMs });
+  const cache = new HostApiCache(Date.now, options.shared?.answers, metrics);
+  const redis = options.shared?.redis;
+  const readiness = new Readiness([serviceCheck(client, options.readinessCheckMs), ...(redis ? [redisCheck(redis, redis.label)] : []), ...(options.readinessChecks ?? [])], { scrub: log?.scrub });
+  readiness.register(metrics.registry);
+  const drain = new Drain();
 
   const officeJs = options.officeJs ?? 'cdn';
   const security = securityHeaders({ officeJs, tls: options.tls !== undefined });
   const refreshLimit = new IntervalLimit(options.refreshIntervalMs ?? REFRESH_INTERVAL_MS);
   const userLimits = new UserLimits(options.refreshIntervalMs ?? REFRESH_INTERVAL_MS, STATUS_PER_MINUTE, 60_000);
-  const audit = options.auditLog !== undefined ? new AuditLog(options.auditLog, options.auditMaxBytes) : undefined;
+  const audit = options.auditLog !== undefined ? new AuditLog(options.auditLog, options.auditMaxBytes, log && ((m) => log.error(m))) : undefined;
   /** Set once the server listens (the port is known then). */
   let origins = new Set<string>();
 
@@ -132,7 +163,10 @@ export async function startAddinHost(options: AddinHostOptions): Promise<Running
       if (err instanceof BadPathError) return sendError(res, 400, 'invalid_path', err.message);
       throw err;
     }
-    const isApi = p === API_PREFIX || p.startsWith(`${API_PREFIX}/`);
+    ctx.route = routeOf(p);
+    // Load balancers and service managers ask these without any header or sign-in; they spend no call.
+    if (await handleOpsRoute(req, res, p, { readiness })) return;
+    const isApi = ctx.route === 'api';
     if (isApi || p.startsWith('/addin/')) {
       // Every one of these routes spends a call or changes state: only the add-in's own pages may ask.
       const refusal = crossSiteRefusal(req, origins);
@@ -140,8 +174,10 @@ export async function startAddinHost(options: AddinHostOptions): Promise<Running
       ctx.operation = isApi ? 'api' : p.slice('/addin/'.length);
       try {
         ctx.user = await authorizer.authorize(req, url.searchParams);
+        metrics.userSignIns.inc({ result: 'accepted', reason: auth.mode });
       } catch (err) {
         if (!(err instanceof AuthRefusal)) throw err;
+        metrics.userSignIns.inc({ result: 'refused', reason: err.type });
         return sendError(res, err.status, err.type, err.message, { action: err.status === 503 ? 'retry_later' : 'sign_in' }, err.status === 401 ? { 'www-authenticate': 'Bearer' } : {});
       }
     }
@@ -187,23 +223,9 @@ export async function startAddinHost(options: AddinHostOptions): Promise<Running
   });
 
   const listener = (req: IncomingMessage, res: ServerResponse) => {
-    const ctx: RequestContext = { user: undefined, operation: undefined, assets: undefined, upstreamCalls: 0 };
-    const started = performance.now();
-    if (audit) {
-      res.once('close', () => {
-        if (ctx.operation === undefined) return; // static files are not audited
-        audit.write({
-          time: new Date().toISOString(),
-          user_id: ctx.user?.id ?? null,
-          user_name: ctx.user?.name ?? null,
-          operation: ctx.operation,
-          assets: ctx.assets ?? null,
-          source: ctx.upstreamCalls > 0 ? 'upstream' : res.statusCode < 400 ? 'hit' : 'none',
-          status: res.statusCode,
-          duration_ms: Math.round(performance.now() - started),
-        });
-      });
-    }
+    if (!drain.admit(req, res)) return;
+    const ctx: RequestContext = { user: undefined, operation: undefined, assets: undefined, upstreamCalls: 0, log };
+    recordRequest(req, res, ctx, { audit, metrics, log });
     runInRequestContext(ctx, () => handle(req, res, ctx)).catch((err: unknown) => {
       if (!res.headersSent) sendServiceError(res, err);
       else res.destroy();
@@ -225,6 +247,14 @@ export async function startAddinHost(options: AddinHostOptions): Promise<Running
     cache,
     client,
     fairShare,
+    metrics,
+    readiness,
+    stop: async (boundMs) => {
+      readiness.shuttingDown();
+      const outcome = await drain.stop(server, boundMs);
+      await audit?.flush();
+      return outcome;
+    },
     close: async () => {
       await new Promise<void>((resolve) => {
         server.closeAllConnections();
@@ -233,4 +263,13 @@ export async function startAddinHost(options: AddinHostOptions): Promise<Running
       await audit?.flush();
     },
   };
+}
+
+/** The metrics' label for a decoded path. */
+function routeOf(p: string): HostRoute {
+  if (p === API_PREFIX || p.startsWith(`${API_PREFIX}/`)) return 'api';
+  if (p === '/healthz' || p === '/readyz') return 'health';
+  const addin = /^\/addin\/(status|budget|refresh|report)$/.exec(p);
+  if (addin) return addin[1] as HostRoute;
+  return p.startsWith('/addin/') ? 'other' : 'static';
 }

@@ -5,7 +5,7 @@ import { checkInput } from '../../src/client/validate';
 import type { HostApiCache } from './api-cache';
 import { HttpProblem, readJson, sendError, sendJson } from './http-util';
 import { isProxied, PROXIED_OPERATIONS } from './operations';
-import { noteOperation } from './auth/request-context';
+import { noteOperation, reportProblem } from './auth/request-context';
 
 export interface ProxyContext {
   client: ServiceClient;
@@ -94,6 +94,6 @@ export function sendServiceError(res: ServerResponse, err: unknown, headers: Rec
     return;
   }
   // An unexpected failure of the host itself: the operator sees it, the browser gets a sentence.
-  console.error('[addin-host] unexpected error:', err instanceof Error ? (err.stack ?? err.message) : err);
+  reportProblem(`[addin-host] unexpected error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
   sendError(res, 500, 'internal_error', 'The add-in host failed to handle the request.', { action: 'retry_with_backoff' }, headers);
 }

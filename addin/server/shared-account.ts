@@ -1,5 +1,5 @@
 import { accountKey } from '../../src/client';
-import { openSharedGate } from '../../src/scale-out';
+import { describeRedisUrl, openSharedGate } from '../../src/scale-out';
 import type { AccountGate } from '../../src/client';
 import { RedisAnswers, type SharedAnswers } from './redis-cache';
 import type { ServiceTarget } from './service-target';
@@ -7,6 +7,8 @@ import type { ServiceTarget } from './service-target';
 export interface SharedAccount {
   gate: AccountGate;
   answers: SharedAnswers;
+  /** Readiness asks it to answer a PING. */
+  redis: { ping(): Promise<unknown>; label: string };
   close(): Promise<void>;
 }
 
@@ -14,5 +16,10 @@ export interface SharedAccount {
 export async function openSharedAccount(redisUrl: string, service: ServiceTarget, log: (line: string) => void): Promise<SharedAccount> {
   const limits = { minuteMs: service.limits?.minuteMs ?? 60_000, dayMs: service.limits?.dayMs ?? 86_400_000 };
   const shared = await openSharedGate({ redisUrl, baseUrl: service.baseUrl, clientId: service.clientId, limits, log, processName: 'addin-host' });
-  return { gate: shared.gate, answers: new RedisAnswers(shared.redis, accountKey(service.baseUrl.replace(/\/+$/, ''), service.clientId), log), close: shared.close };
+  return {
+    gate: shared.gate,
+    answers: new RedisAnswers(shared.redis, accountKey(service.baseUrl.replace(/\/+$/, ''), service.clientId), log),
+    redis: { ping: () => shared.redis.ping(), label: describeRedisUrl(redisUrl) },
+    close: shared.close,
+  };
 }

@@ -22,6 +22,7 @@ import { writeReport } from '../writers';
 import { JOB_ATTEMPTS, QUEUE_NAME, bullConnection, jobId, type PortfolioJobData, type PortfolioJobResult } from './jobs';
 import { requeueLostJobs, type JobSpec } from './lost-jobs';
 import { RedisJournal } from './redis-journal';
+import { NO_TELEMETRY } from '../run/telemetry';
 
 /**
  * `svc-report run … --queue`: the coordinating run. The same checks as a one-process run
@@ -49,7 +50,8 @@ export async function runQueued(opts: RunOptions, io: RunIo): Promise<RunOutcome
   const outDir = resolve(opts.out);
   await mkdir(outDir, { recursive: true });
 
-  const conn = await connect(settings.service, { asOf: settings.asOf, log });
+  const telemetry = io.telemetry ?? NO_TELEMETRY;
+  const conn = await connect(settings.service, { asOf: settings.asOf, log, telemetry });
   const redis = await openRedis(redisUrl, { name: 'svc-report-run' });
   // Connections handed to BullMQ stay ours to close (it closes only those it makes).
   const connections = [bullConnection(redisUrl, 'svc-report-run-queue'), bullConnection(redisUrl, 'svc-report-run-events')];
@@ -80,6 +82,7 @@ export async function runQueued(opts: RunOptions, io: RunIo): Promise<RunOutcome
     const jobs: JobSpec<PortfolioJobData>[] = [];
     portfolios.forEach((p, i) => {
       const d = decisions[i]!;
+      telemetry.portfolio(undefined, d.fits ? 'queued' : 'failed');
       if (!d.fits) {
         log(d.message!);
         results.set(p.name, skipped(p, states.get(p.name)!, d.message!));
@@ -98,6 +101,7 @@ export async function runQueued(opts: RunOptions, io: RunIo): Promise<RunOutcome
     events.on('progress', ({ jobId: id, data }) => {
       const d = data as { done?: number };
       if (byJob.has(id) && typeof d.done === 'number') {
+        if (!done.has(id)) telemetry.portfolio('queued', 'in_progress');
         done.set(id, d.done);
         show();
       }
@@ -117,6 +121,7 @@ export async function runQueued(opts: RunOptions, io: RunIo): Promise<RunOutcome
     let servedBySandbox = conn.client.servedBySandbox;
     for (const [id, p] of byJob) {
       const o = outcomes.get(id)!;
+      telemetry.portfolio(done.has(id) ? 'in_progress' : 'queued', 'failed' in o ? 'failed' : 'done');
       if ('failed' in o) {
         const message = `Portfolio "${p.name}" was not valued: its job failed ${JOB_ATTEMPTS} times (${o.failed}); run the same command with --resume to try it again.`;
         log(message);
@@ -143,6 +148,8 @@ export async function runQueued(opts: RunOptions, io: RunIo): Promise<RunOutcome
       const parts = portfolios.map((p) => ({ input: p, results: results.get(p.name)! }));
       const written = await writeReport(buildConsolidatedReport(parts, journal.state.consolidated!.performance, ctx), outDir, settings.formats);
       files.push(...written.map((w) => w.path));
+      // The portfolios' own files are the workers' to count (each process counts what it wrote).
+      telemetry.filesWritten(written.map((w) => w.path));
     }
     const failedJobs = [...outcomes.values()].some((o) => 'failed' in o);
     const skippedAny = decisions.some((d) => !d.fits);

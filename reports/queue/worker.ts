@@ -1,4 +1,4 @@
-import { Worker, type Job } from 'bullmq';
+import { Queue, Worker, type Job } from 'bullmq';
 import { readRatesFile } from '../../src/fx';
 import { buildPortfolioReport } from '../build/portfolio-report';
 import { inServiceCurrency } from '../build/fx';
@@ -10,7 +10,10 @@ import type { Progress } from '../run/progress';
 import { valuationsToDo } from '../run/valuate';
 import { valueEverything } from '../run/value-portfolios';
 import { writeReport } from '../writers';
-import { openRedis } from '../../src/scale-out';
+import { describeRedisUrl, openRedis } from '../../src/scale-out';
+import { redisCheck, serviceCheck, type ReadinessCheck } from '../../src/ops';
+import type { ReportMetrics } from '../ops/report-metrics';
+import { NO_TELEMETRY, type RunTelemetry } from '../run/telemetry';
 import { QUEUE_NAME, bullConnection, type PortfolioJobData, type PortfolioJobResult } from './jobs';
 import { RedisJournal } from './redis-journal';
 
@@ -21,11 +24,15 @@ export interface WorkerOptions extends CommonFlags {
   concurrency?: number;
   /** How long a job's lock lasts without renewal: a killed worker's portfolio goes to another after about this long (tests shorten it). */
   lockMs?: number;
+  /** How long readiness keeps the service's answer (default a minute; tests shorten it). */
+  readyCheckMs?: number;
 }
 
 export interface RunningWorker {
   /** Stops taking portfolios, lets those in hand finish (or, after `graceMs`, hands them back to the queue). */
   close(): Promise<void>;
+  /** What /readyz asks: the service (a sign-in) and Redis (a PING). */
+  readinessChecks: ReadinessCheck[];
 }
 
 /**
@@ -35,7 +42,9 @@ export interface RunningWorker {
  * whose worker died (its lock lapsed) is stalled and given to another worker; a failed one is
  * retried with backoff.
  */
-export async function startWorker(opts: WorkerOptions, log: (line: string) => void, signal: AbortSignal): Promise<RunningWorker> {
+export async function startWorker(opts: WorkerOptions, log: (line: string) => void, signal: AbortSignal, ops: { telemetry?: RunTelemetry; metrics?: ReportMetrics } = {}): Promise<RunningWorker> {
+  const { metrics } = ops;
+  const telemetry = ops.telemetry ?? NO_TELEMETRY;
   const settings = resolveSettings(opts);
   const { redisUrl, baseUrl } = settings.service;
   if (!redisUrl) throw new UsageError('svc-report worker needs Redis: give --redis URL, SVC_REDIS_URL or redis_url in the config file');
@@ -43,10 +52,11 @@ export async function startWorker(opts: WorkerOptions, log: (line: string) => vo
   // One connection per valuation day: the sandbox values as of the run's --as-of (a header set per client).
   const conns = new Map<string, Promise<Connection>>();
   const connectFor = (asOf: string) => {
-    if (!conns.has(asOf)) conns.set(asOf, connect(settings.service, { asOf, log }));
+    if (!conns.has(asOf)) conns.set(asOf, connect(settings.service, { asOf, log, telemetry }));
     return conns.get(asOf)!;
   };
-  await connectFor(settings.asOf);
+  const first = await connectFor(settings.asOf);
+  if (metrics) metrics.watchBudget({ status: () => first.client.rateLimitStatus(), callsPerMs: () => first.client.pacing().callsPerMs });
   const redis = await openRedis(redisUrl, { name: 'svc-report-worker-journal' });
   const processor = async (job: Job<PortfolioJobData, PortfolioJobResult>): Promise<PortfolioJobResult> => {
     const d = job.data;
@@ -67,11 +77,13 @@ export async function startWorker(opts: WorkerOptions, log: (line: string) => vo
       progress,
       consolidated: false,
       concurrency: opts.concurrency ?? settings.concurrency,
+      telemetry,
     });
     const r = results.get(name)!;
     const servedBySandbox = conn.client.servedBySandbox;
     const report = buildPortfolioReport(d.portfolio, r, { asOf: d.asOf, currency: d.currency, generatedAt: d.generatedAt, sandbox: d.sandbox || servedBySandbox, preparedBy: d.preparedBy, previous, fx });
     const written = await writeReport(report, d.outDir, d.formats);
+    telemetry.filesWritten(written.map((w) => w.path));
     log(`"${name}" done: ${written.length} files written.`);
     return {
       results: r,
@@ -94,10 +106,18 @@ export async function startWorker(opts: WorkerOptions, log: (line: string) => vo
   });
   worker.on('failed', (job, err) => log(`"${job?.data.portfolio.name ?? '?'}" failed (${err.message}); BullMQ retries it with backoff.`));
   await worker.waitUntilReady();
+  // The queue's job counts for the metrics, on a connection of their own (the worker's is BullMQ's).
+  const countsConnection = metrics ? bullConnection(redisUrl, 'svc-report-worker-metrics') : undefined;
+  const counts = countsConnection ? new Queue(QUEUE_NAME, { connection: countsConnection }) : undefined;
+  if (counts) metrics!.watchQueue(counts);
+  metrics?.touch();
   log(`Worker ready: taking month-end portfolios from the queue at ${new URL(redisUrl).host}.`);
   return {
+    readinessChecks: [serviceCheck(first.client, opts.readyCheckMs), redisCheck(redis, describeRedisUrl(redisUrl))],
     close: async () => {
       await worker.close();
+      await counts?.close();
+      countsConnection?.disconnect();
       connection.disconnect();
       for (const c of conns.values()) await (await c).close();
       redis.disconnect();

@@ -4,6 +4,7 @@ import type { TierName } from '../../src/wire';
 import type { ServiceSettings } from '../config';
 import { UsageError } from './exit-codes';
 import { departingFetch } from './departures';
+import type { RunTelemetry } from './telemetry';
 
 export interface Connection {
   client: ServiceClient;
@@ -18,13 +19,16 @@ export interface Connection {
  * the embedded sandbox started in this process with a demo account of the chosen tier
  * (enterprise by default, the tier that shows every section of the report).
  */
-export async function connect(settings: ServiceSettings, opts: { asOf?: string; log: (line: string) => void }): Promise<Connection> {
+export async function connect(settings: ServiceSettings, opts: { asOf?: string; log: (line: string) => void; telemetry?: Pick<RunTelemetry, 'onCall' | 'logger'> }): Promise<Connection> {
   // The sandbox values as of a past day on request; a real service is not assumed to know the header.
   const headers: Record<string, string> = settings.sandbox && opts.asOf ? { 'x-sandbox-as-of': opts.asOf } : {};
   // The tier's limits come from the client's `tier` option (the one place a tier becomes limits); only the window length is ours.
   const limits = { minuteMs: settings.minuteMs };
   // Ctrl-C lets a chunk's request that has left land (departures.ts); none leaves after it.
   const fetch = departingFetch((input, init) => globalThis.fetch(input, init));
+  const observed = { onCall: opts.telemetry?.onCall, logger: opts.telemetry?.logger };
+  // The secret may come from the config file: the log learns it before any line could carry it.
+  opts.telemetry?.logger?.addSecret(settings.clientSecret);
 
   if (settings.baseUrl) {
     if (!settings.clientId || !settings.clientSecret) {
@@ -32,7 +36,7 @@ export async function connect(settings: ServiceSettings, opts: { asOf?: string; 
     }
     // With Redis (--redis, SVC_REDIS_URL) the account's rate budget is shared with every other process using it.
     const shared = settings.redisUrl ? await (await import('../queue/shared-gate')).openReportGate(settings.baseUrl, settings.clientId, settings.redisUrl, limits.minuteMs, opts.log) : undefined;
-    const client = new ServiceClient({ baseUrl: settings.baseUrl, clientId: settings.clientId, clientSecret: settings.clientSecret, tier: settings.tier, limits, headers, rateGate: shared?.gate, fetch });
+    const client = new ServiceClient({ baseUrl: settings.baseUrl, clientId: settings.clientId, clientSecret: settings.clientSecret, tier: settings.tier, limits, headers, rateGate: shared?.gate, fetch, ...observed });
     return { client, sandbox: settings.sandbox, tier: settings.tier, close: async () => shared?.close() };
   }
 
@@ -43,6 +47,6 @@ export async function connect(settings: ServiceSettings, opts: { asOf?: string; 
   const sandbox = await startSandbox({ port: 0, quiet: true, minuteMs: settings.minuteMs, logFile: settings.sandboxLog });
   const account = sandbox.accounts.find((a) => a.tier === tier && a.client_id.startsWith('demo-')) ?? sandbox.accounts.find((a) => a.tier === tier)!;
   opts.log(`No SVC_BASE_URL set: using the embedded sandbox at ${sandbox.url} with the demo account ${account.client_id} (${tier} tier). Reports are marked as sandbox data.`);
-  const client = new ServiceClient({ baseUrl: sandbox.url, clientId: account.client_id, clientSecret: account.client_secret, tier, limits, headers, fetch });
+  const client = new ServiceClient({ baseUrl: sandbox.url, clientId: account.client_id, clientSecret: account.client_secret, tier, limits, headers, fetch, ...observed });
   return { client, sandbox: true, tier, close: () => sandbox.close() };
 }

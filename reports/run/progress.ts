@@ -1,4 +1,5 @@
 import cliProgress from 'cli-progress';
+import type { Log } from '../../src/ops';
 
 export interface ProgressSnapshot {
   /** e.g. "Okafor Household: valuing". */
@@ -19,6 +20,15 @@ export interface Progress {
 
 export function createProgress(stream: NodeJS.WriteStream = process.stderr): Progress {
   return stream.isTTY ? new BarProgress(stream) : new LineProgress(stream);
+}
+
+/** Progress as log lines (JSON logs): the figures as fields a log pipeline can graph. */
+export function logProgress(log: Log): Progress {
+  return {
+    update: (s) => log.info(`${s.label}: ${s.done}/${s.total} holdings`, { progress: s.label, done: s.done, total: s.total, requests_left: s.requestsLeft }),
+    log: (line) => log.info(line),
+    stop: () => {},
+  };
 }
 
 class BarProgress implements Progress {

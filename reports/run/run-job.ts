@@ -22,6 +22,7 @@ import { slugify } from '../writers/safe-path';
 import type { Progress } from './progress';
 import { valuationsToDo } from './valuate';
 import { valueEverything } from './value-portfolios';
+import { NO_TELEMETRY, type RunTelemetry } from './telemetry';
 
 export interface RunOptions extends CommonFlags {
   files: string[];
@@ -36,6 +37,8 @@ export interface RunIo {
   signal: AbortSignal;
   progress: Progress;
   env?: NodeJS.ProcessEnv;
+  /** Calls, portfolios' phases, chunks and files, for the metrics and logs. */
+  telemetry?: RunTelemetry;
 }
 
 export interface RunOutcome {
@@ -68,7 +71,8 @@ export async function runReports(opts: RunOptions, io: RunIo): Promise<RunOutcom
   const outDir = resolve(opts.out);
   await mkdir(outDir, { recursive: true });
 
-  const conn = await connect(settings.service, { asOf: settings.asOf, log });
+  const telemetry = io.telemetry ?? NO_TELEMETRY;
+  const conn = await connect(settings.service, { asOf: settings.asOf, log, telemetry });
   if (!conn.sandbox && opts.asOf && opts.asOf !== new Date().toISOString().slice(0, 10)) {
     log(`Note: --as-of ${opts.asOf} dates the reports, but the live service values as of today (only the sandbox values as of a past day).`);
   }
@@ -119,6 +123,7 @@ export async function runReports(opts: RunOptions, io: RunIo): Promise<RunOutcom
       consolidated: portfolios.length > 1,
       concurrency: opts.concurrency ?? settings.concurrency,
       onPortfolio: writePortfolio,
+      telemetry,
     });
     const files: string[] = [];
     for (const p of portfolios) files.push(...(await writing.get(p.name)!).map((w) => w.path));
@@ -128,6 +133,7 @@ export async function runReports(opts: RunOptions, io: RunIo): Promise<RunOutcom
       const written = await writers.write(buildConsolidatedReport(parts, performance, ctx()), outDir, settings.formats);
       files.push(...written.map((w) => w.path));
     }
+    telemetry.filesWritten(files);
     // Holdings that failed for a passing reason (budget, network, 5xx) can be valued later with --resume.
     const retryable = portfolios.reduce((n, p) => n + valuationsToDo(p, cp.portfolio(p.name)).length, 0);
     if (retryable > 0) {

@@ -11,6 +11,7 @@ import { enrich, enrichmentRequests, portfolioPerformance } from './enrich';
 import { RunProgress, type Progress } from './progress';
 import type { PortfolioResults } from './results';
 import { scoreHoldings, scoresToDo, valuationsToDo, valueHoldings, type ValuateOptions } from './valuate';
+import { NO_TELEMETRY, type RunTelemetry } from './telemetry';
 
 export interface ValueOptions {
   currency: Currency;
@@ -21,6 +22,8 @@ export interface ValueOptions {
   concurrency?: number;
   /** Called as each portfolio's results are complete (skipped ones at once): its reports can be written while others are valued. */
   onPortfolio?(name: string, results: PortfolioResults): void;
+  /** Portfolios' phases and chunks journaled, for the metrics. */
+  telemetry?: RunTelemetry;
 }
 
 /**
@@ -35,10 +38,12 @@ export async function valueEverything(client: ServiceClient, portfolios: readonl
   const states = new Map(portfolios.map((p) => [p.name, cp.portfolio(p.name)]));
   const decisions = planBudget(needsOf(portfolios, states), client.rateLimitStatus(), o.consolidated && !cp.state.consolidated ? 2 : 0);
 
+  const telemetry = o.telemetry ?? NO_TELEMETRY;
   const results = new Map<string, PortfolioResults>();
   const fitting: PortfolioInput[] = [];
   for (const [k, p] of portfolios.entries()) {
     const decision = decisions[k]!;
+    telemetry.portfolio(undefined, decision.fits ? 'queued' : 'failed');
     if (decision.fits) fitting.push(p);
     else {
       o.progress.log(decision.message!);
@@ -66,6 +71,7 @@ export async function valueEverything(client: ServiceClient, portfolios: readonl
       window,
       afterChunk: async (phase, chunk) => {
         await (phase === 'valuations' ? cp.recordValuations(p.name, chunk) : cp.recordScores(p.name, chunk));
+        telemetry.chunkJournaled(phase);
         // A holding is finished once scored, or once its valuation failed (it is not scored).
         progress.finished(phase === 'valuations' ? chunk.filter((i) => !state.valuations[i]!.ok).length : chunk.length);
       },
@@ -104,7 +110,16 @@ export async function valueEverything(client: ServiceClient, portfolios: readonl
     fitting.map((p) =>
       portfoliosInFlight(() => {
         portfoliosInFlight.concurrency = window.size + 1;
-        return signal.aborted ? Promise.reject(new AbortedError({ status: 0, type: 'aborted', message: 'The request was cancelled.' })) : valuePortfolio(p);
+        if (signal.aborted) return Promise.reject(new AbortedError({ status: 0, type: 'aborted', message: 'The request was cancelled.' }));
+        telemetry.portfolio('queued', 'in_progress');
+        return valuePortfolio(p).then(
+          () => telemetry.portfolio('in_progress', 'done'),
+          (e: unknown) => {
+            // Cancelled (Ctrl-C, a worker stopping): it goes back to wait, it did not fail.
+            telemetry.portfolio('in_progress', e instanceof AbortedError ? 'queued' : 'failed');
+            throw e;
+          },
+        );
       }).catch((e: unknown) => {
         stop.abort();
         throw e;

@@ -8,7 +8,7 @@ import { resolveOptions, type ClientOptions } from './options';
 import type { AccountGate, RateLimitStatus } from './rate-gate';
 import { Exits, Portfolios, Projections, Scores, Segments, Signals, Valuations } from './resources';
 import { CredentialsTokenSource, ProviderTokenSource } from './tokens';
-import { Transport } from './transport';
+import { Transport, type RequestOptions } from './transport';
 
 export interface ValueAllOptions extends BulkOptions<BatchValuationItem> {
   /** Currency of every valuation in the run (USD when absent). */
@@ -41,6 +41,7 @@ export class ServiceClient {
   private readonly gate: AccountGate;
   private readonly transport: Transport;
   private readonly concurrency: number | undefined;
+  private readonly signIn: (opts: RequestOptions) => Promise<unknown>;
 
   constructor(options: ClientOptions) {
     configureJitless(options.jitless ?? 'auto');
@@ -49,8 +50,9 @@ export class ServiceClient {
     // An injected gate learns the tier's limits like a shared one would (it keeps the stricter).
     if (options.rateGate) options.rateGate.tighten(o.gateLimits);
     this.concurrency = options.concurrency;
-    const transport = new Transport({ ...o, logger: options.logger, gate: this.gate });
+    const transport = new Transport({ ...o, logger: options.logger, gate: this.gate, onCall: options.onCall });
     this.transport = transport;
+    this.signIn = signInCheck(options, transport);
     transport.useTokens(tokenSource(options, transport, options.logger));
     this.valuations = new Valuations(transport);
     this.scores = new Scores(transport);
@@ -104,10 +106,27 @@ export class ServiceClient {
     return this.transport.servedBySandbox;
   }
 
+  /**
+   * Signs in afresh with the client credentials and forgets the answer: proof that the service
+   * is reachable and still accepts them (a held token may outlive revoked credentials). Token
+   * calls pass outside the rate gate and spend none of the account's budget. With a token
+   * provider instead, asks it for a token. Rejects with the call's typed error.
+   */
+  async verifySignIn(opts: RequestOptions = {}): Promise<void> {
+    await this.signIn(opts);
+  }
+
   /** The gate's pace and the observed round trip, read at the moment of the call. */
   pacing(): Pacing {
     return { callsPerMs: this.gate.callsPerMs, roundTripMs: this.transport.roundTrip.ms, samples: this.transport.roundTrip.samples };
   }
+}
+
+function signInCheck(options: ClientOptions, transport: Transport): (opts: RequestOptions) => Promise<unknown> {
+  const { clientId, clientSecret, tokenProvider } = options;
+  if (clientId === undefined || clientSecret === undefined) return async ({ signal }) => tokenProvider?.({ forceRefresh: false, signal });
+  // Once, no retries: a probe that retried would hide the failure it is there to see.
+  return (opts) => transport.call('createToken', { body: { client_id: clientId, client_secret: clientSecret, grant_type: 'client_credentials' } }, { ...opts, maxRetries: 0 });
 }
 
 function tokenSource(options: ClientOptions, transport: Transport, logger: ClientLogger | undefined) {

@@ -14,6 +14,7 @@ export { MAX_RETRY_AFTER_MS, DEFAULT_BACKOFF, type BackoffOptions } from './back
 export { REQUEST_ID_HEADER } from './errors';
 export type { TokenProvider } from './tokens';
 export type { ClientLogger } from './logger';
+export type { CallEvent, CallObserver } from './observer';
 export type { RequestOptions, FetchLike } from './transport';
 /** Re-exported: the name is the wire's (src/wire/tiers.ts), shared with the sandbox that sends it. */
 export { SANDBOX_HEADER } from '../wire';

@@ -2,6 +2,7 @@ import { TIERS, type TierName } from '../wire';
 import { DEFAULT_BACKOFF, type BackoffOptions } from './backoff';
 import { ServiceError } from './errors';
 import type { ClientLogger } from './logger';
+import type { CallObserver } from './observer';
 import type { AccountGate, GateLimits } from './rate-gate';
 import type { TokenProvider } from './tokens';
 import type { FetchLike } from './transport';
@@ -44,6 +45,8 @@ export interface ClientOptions {
   fetch?: FetchLike;
   /** Off unless given; `console` works. Secrets are never logged. */
   logger?: ClientLogger;
+  /** Told of every exchange with the service, token calls included (operation, status, time, request id): metrics hook here. */
+  onCall?: CallObserver;
   /** Sent on every request: x-sandbox-mode, x-cli-key, x-sandbox-as-of, … */
   headers?: Record<string, string>;
   /** zod without `new Function`, for pages whose CSP forbids eval (see jitless.ts). Default 'auto'. */

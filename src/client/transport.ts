@@ -6,11 +6,14 @@ import {
   ServerError,
   ServiceError,
   TimeoutError,
+  AbortedError,
   errorFromResponse,
+  requestIdOf,
 } from './errors';
 import { log, redactBody, redactHeaders, type ClientLogger } from './logger';
 import { parseOptions } from './jitless';
 import { connectionError } from './network-errors';
+import { notify, type CallObserver } from './observer';
 import { readRateHeaders } from './rate-headers';
 import { RoundTripMeter } from './round-trip';
 import type { AccountGate, Permit } from './rate-gate';
@@ -34,6 +37,8 @@ export interface TransportConfig {
   backoff: BackoffOptions;
   logger: ClientLogger | undefined;
   gate: AccountGate;
+  /** Told of every exchange (metrics, logs); off when undefined. */
+  onCall?: CallObserver;
 }
 
 /** Per-call options every method accepts (each over the client's own setting). */
@@ -113,6 +118,7 @@ export class Transport {
         outcome = await this.send(url, { method: op.method, headers, body: body === undefined ? undefined : JSON.stringify(body) }, opts.timeoutMs ?? this.cfg.timeoutMs, signal, name, label);
       } catch (e) {
         const err = e as ServiceError;
+        notify(this.cfg.onCall, { operation: name, status: 0, failure: err instanceof TimeoutError ? 'timeout' : err instanceof AbortedError ? 'aborted' : 'network', durationMs: Date.now() - started, requestId: undefined, attempt });
         if (permit) this.cfg.gate.observe(permit, {}, false);
         if (failures < maxRetries && isRetryableFailure(err, op.idempotent)) {
           failures++;
@@ -125,7 +131,9 @@ export class Transport {
       this.roundTrip.record(now - started);
       if (isSandboxAnswer(outcome.headers)) this.servedBySandbox = true;
       const rate = readRateHeaders(outcome.headers, now);
-      log(this.cfg.logger, 'debug', `${outcome.status} ${op.method} ${url} in ${now - started} ms`);
+      const requestId = requestIdOf(outcome.headers);
+      notify(this.cfg.onCall, { operation: name, status: outcome.status, durationMs: now - started, requestId, attempt });
+      log(this.cfg.logger, 'debug', `${outcome.status} ${op.method} ${url} in ${now - started} ms`, { request_id: requestId });
 
       if (outcome.status >= 200 && outcome.status < 300) {
         if (op.auth) this.cfg.gate.observe(permit, rate);
@@ -154,7 +162,7 @@ export class Transport {
         }
         if (refusals < this.cfg.maxRateLimitRetries) {
           refusals++;
-          log(this.cfg.logger, 'warn', `rate limited on ${label}; waiting ${Math.round(waitMs)} ms`, { refusals });
+          log(this.cfg.logger, 'warn', `rate limited on ${label}; waiting ${Math.round(waitMs)} ms`, { refusals, request_id: requestId });
           if (waitMs > 0) await sleep(waitMs, signal);
           continue;
         }
@@ -164,16 +172,16 @@ export class Transport {
       const err = errorFromResponse(outcome.status, errBody, name, { headers: outcome.headers });
       if (failures < maxRetries && isRetryableFailure(err, op.idempotent)) {
         failures++;
-        await this.pause(failures, maxRetries, rate.retryAt, `HTTP ${outcome.status}`, label, signal);
+        await this.pause(failures, maxRetries, rate.retryAt, `HTTP ${outcome.status}`, label, signal, requestId);
         continue;
       }
       throw err;
     }
   }
 
-  private async pause(failures: number, of: number, retryAt: number | undefined, reason: string, label: string, signal: AbortSignal | undefined): Promise<void> {
+  private async pause(failures: number, of: number, retryAt: number | undefined, reason: string, label: string, signal: AbortSignal | undefined, requestId?: string): Promise<void> {
     const delay = retryDelay(failures, this.cfg.backoff, retryAt);
-    log(this.cfg.logger, 'warn', `retrying ${label} in ${Math.round(delay)} ms after ${reason}`, { retry: failures, of });
+    log(this.cfg.logger, 'warn', `retrying ${label} in ${Math.round(delay)} ms after ${reason}`, { retry: failures, of, request_id: requestId });
     await sleep(delay, signal);
   }
 

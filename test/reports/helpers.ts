@@ -6,6 +6,7 @@ import ExcelJS from 'exceljs';
 import { parse } from 'csv-parse/sync';
 import { startSandbox, type AccountConfig } from '../../src/sandbox';
 import { sourceCommand } from '../../fixtures/commands';
+import { TEXT_LOGS } from '../../fixtures/spawned';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 /** node's arguments that run svc-report from its source. */
@@ -62,7 +63,7 @@ export function serviceEnv(sb: { url: string }, account = 'demo-enterprise'): No
 export function startCli(args: string[], env: NodeJS.ProcessEnv = {}, cwd = ROOT): { child: ChildProcess; done: Promise<CliResult> } {
   const child = spawn(process.execPath, [...CLI_ARGS, ...args], {
     cwd,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, SOURCE_DATE_EPOCH, ...env },
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, SOURCE_DATE_EPOCH, ...TEXT_LOGS, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';

@@ -1,6 +1,7 @@
 import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload } from 'jose';
 import type { EntraSettings } from './settings';
 import { AuthRefusal, type RequestUser } from './user';
+import { reportProblem } from './request-context';
 
 const SIGN_IN_AGAIN = 'sign in again in the SVC task pane';
 
@@ -66,12 +67,12 @@ export class EntraVerifier {
       if (!res.ok) throw new Error(`HTTP ${res.status}`);
       doc = (await res.json()) as Discovery;
     } catch (err) {
-      console.error(`[addin-host] the sign-in issuer's OpenID configuration could not be read (${issuer}): ${err instanceof Error ? err.message : String(err)}`);
+      reportProblem(`[addin-host] the sign-in issuer's OpenID configuration could not be read (${issuer}): ${err instanceof Error ? err.message : String(err)}`);
       throw new AuthRefusal(503, 'sign_in_unavailable', 'The add-in host cannot reach the sign-in service to check your sign-in; try again shortly.');
     }
     // The configuration must be the issuer's own (OpenID Connect Discovery 1.0, section 4.3), its keys served over https (http on 127.0.0.1 for tests).
     if (doc.issuer !== issuer || typeof doc.jwks_uri !== 'string') {
-      console.error(`[addin-host] the OpenID configuration at ${issuer} names another issuer or no jwks_uri: refused.`);
+      reportProblem(`[addin-host] the OpenID configuration at ${issuer} names another issuer or no jwks_uri: refused.`);
       throw new AuthRefusal(503, 'sign_in_unavailable', 'The add-in host cannot check sign-ins: its sign-in settings are wrong; tell your administrator.');
     }
     const jwksUrl = new URL(doc.jwks_uri);
@@ -97,7 +98,7 @@ function refusalFor(err: unknown): AuthRefusal {
     return new AuthRefusal(401, 'invalid_token', `Your sign-in could not be accepted; ${SIGN_IN_AGAIN}.`);
   }
   if (err instanceof errors.JWKSTimeout || err instanceof errors.JWKSInvalid) {
-    console.error(`[addin-host] the sign-in keys could not be fetched: ${err.message}`);
+    reportProblem(`[addin-host] the sign-in keys could not be fetched: ${err.message}`);
     return new AuthRefusal(503, 'sign_in_unavailable', 'The add-in host cannot reach the sign-in service to check your sign-in; try again shortly.');
   }
   // Bad signature, unknown key id, an algorithm not allowed (none included), a malformed token.

@@ -1,5 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { RequestUser } from './user';
+import type { HostRoute } from '../host-metrics';
+import type { Log } from '../../../src/ops';
 
 /**
  * What the host learns about one browser request while handling it: who it is for (fair share
@@ -12,6 +14,12 @@ export interface RequestContext {
   assets: number | undefined;
   /** Calls this request made to the service (0: answered from the host's cache). */
   upstreamCalls: number;
+  /** The service's x-request-id of each of those calls, for the host's log line. */
+  requestIds?: string[];
+  /** Which of the host's routes it is (metrics label). */
+  route?: HostRoute;
+  /** The host's log, for problems met while handling the request. */
+  log?: Log;
 }
 
 const storage = new AsyncLocalStorage<RequestContext>();
@@ -22,6 +30,19 @@ export function runInRequestContext<T>(ctx: RequestContext, fn: () => T): T {
 
 export function currentRequest(): RequestContext | undefined {
   return storage.getStore();
+}
+
+/** A problem for the operator (not the user): to the host's log when it has one, else stderr. */
+export function reportProblem(message: string): void {
+  const log = storage.getStore()?.log;
+  if (log) log.error(message);
+  else console.error(message);
+}
+
+/** The service's id for a call made on behalf of the current request (the log line names it). */
+export function noteRequestId(id: string | undefined): void {
+  const ctx = storage.getStore();
+  if (ctx && id) (ctx.requestIds ??= []).push(id);
 }
 
 /** The operation and its number of assets (a batch's length, 1 for one asset), for the audit log; never the assets themselves. */
