@@ -34,11 +34,16 @@ export interface LogOptions {
   format: LogFormat;
   /** Which part of the system speaks (addin-host, svc-report, svc-report-worker): a field of every JSON line. */
   component: string;
-  /** Where the lines go: svc-report keeps stdout for the list of files written. */
-  stream: 'stdout' | 'stderr';
+  /** Where the lines go: svc-report keeps stdout for the list of files written (a writer of whole lines: tests). */
+  stream: 'stdout' | 'stderr' | LineWriter;
   /** Lines below this level are dropped (default info). */
   level?: LogLevel;
   secrets?: readonly (string | undefined)[];
+}
+
+/** Anything with write(): receives whole lines, each ending in a newline. */
+export interface LineWriter {
+  write(line: string): unknown;
 }
 
 export const REDACTED = '[redacted]';
@@ -97,7 +102,7 @@ export function createLog(o: LogOptions): Log {
       hooks: { streamWrite: (line) => scrubber.scrub(line) },
     },
     // Synchronous: a line written just before process.exit is not lost, and lines stay in order.
-    pino.destination({ fd: o.stream === 'stdout' ? 1 : 2, sync: true }),
+    typeof o.stream === 'string' ? pino.destination({ fd: o.stream === 'stdout' ? 1 : 2, sync: true }) : o.stream,
   );
   return jsonLog(root, scrubber);
 }
@@ -123,9 +128,9 @@ function jsonLog(logger: PinoLogger, scrubber: Scrubber): Log {
  * Today's human lines: the message alone, made printable (a name from a holdings file cannot
  * colour the terminal or forge a line), with the service's request id when there is one.
  */
-function textLog(stream: 'stdout' | 'stderr', level: LogLevel, scrubber: Scrubber, bound: LogFields): Log {
+function textLog(stream: LogOptions['stream'], level: LogLevel, scrubber: Scrubber, bound: LogFields): Log {
   const threshold = LOG_LEVELS.indexOf(level);
-  const out = stream === 'stdout' ? process.stdout : process.stderr;
+  const out: LineWriter = stream === 'stdout' ? process.stdout : stream === 'stderr' ? process.stderr : stream;
   const at = (l: LogLevel) => (message: string, fields?: LogFields) => {
     if (LOG_LEVELS.indexOf(l) < threshold) return;
     const requestId = fields?.request_id ?? bound.request_id;
