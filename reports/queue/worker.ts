@@ -56,7 +56,6 @@ export async function startWorker(opts: WorkerOptions, log: (line: string) => vo
     return conns.get(asOf)!;
   };
   const first = await connectFor(settings.asOf);
-  if (metrics) metrics.watchBudget({ status: () => first.client.rateLimitStatus(), callsPerMs: () => first.client.pacing().callsPerMs });
   const redis = await openRedis(redisUrl, { name: 'svc-report-worker-journal' });
   const processor = async (job: Job<PortfolioJobData, PortfolioJobResult>): Promise<PortfolioJobResult> => {
     const d = job.data;

@@ -19,7 +19,7 @@ export interface Connection {
  * the embedded sandbox started in this process with a demo account of the chosen tier
  * (enterprise by default, the tier that shows every section of the report).
  */
-export async function connect(settings: ServiceSettings, opts: { asOf?: string; log: (line: string) => void; telemetry?: Pick<RunTelemetry, 'onCall' | 'logger'> }): Promise<Connection> {
+export async function connect(settings: ServiceSettings, opts: { asOf?: string; log: (line: string) => void; telemetry?: Pick<RunTelemetry, 'onCall' | 'logger' | 'watchBudget'> }): Promise<Connection> {
   // The sandbox values as of a past day on request; a real service is not assumed to know the header.
   const headers: Record<string, string> = settings.sandbox && opts.asOf ? { 'x-sandbox-as-of': opts.asOf } : {};
   // The tier's limits come from the client's `tier` option (the one place a tier becomes limits); only the window length is ours.
@@ -37,6 +37,7 @@ export async function connect(settings: ServiceSettings, opts: { asOf?: string; 
     // With Redis (--redis, SVC_REDIS_URL) the account's rate budget is shared with every other process using it.
     const shared = settings.redisUrl ? await (await import('../queue/shared-gate')).openReportGate(settings.baseUrl, settings.clientId, settings.redisUrl, limits.minuteMs, opts.log) : undefined;
     const client = new ServiceClient({ baseUrl: settings.baseUrl, clientId: settings.clientId, clientSecret: settings.clientSecret, tier: settings.tier, limits, headers, rateGate: shared?.gate, fetch, ...observed });
+    watchBudget(opts.telemetry, client);
     return { client, sandbox: settings.sandbox, tier: settings.tier, close: async () => shared?.close() };
   }
 
@@ -48,5 +49,11 @@ export async function connect(settings: ServiceSettings, opts: { asOf?: string; 
   const account = sandbox.accounts.find((a) => a.tier === tier && a.client_id.startsWith('demo-')) ?? sandbox.accounts.find((a) => a.tier === tier)!;
   opts.log(`No SVC_BASE_URL set: using the embedded sandbox at ${sandbox.url} with the demo account ${account.client_id} (${tier} tier). Reports are marked as sandbox data.`);
   const client = new ServiceClient({ baseUrl: sandbox.url, clientId: account.client_id, clientSecret: account.client_secret, tier, limits, headers, fetch, ...observed });
+  watchBudget(opts.telemetry, client);
   return { client, sandbox: true, tier, close: () => sandbox.close() };
+}
+
+/** The budget gauges follow the newest connection: the one in use (a worker opens one per valuation day). */
+function watchBudget(telemetry: Pick<RunTelemetry, 'watchBudget'> | undefined, client: ServiceClient): void {
+  telemetry?.watchBudget?.({ status: () => client.rateLimitStatus(), callsPerMs: () => client.pacing().callsPerMs });
 }

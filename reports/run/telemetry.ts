@@ -1,5 +1,5 @@
 import type { CallObserver } from '../../src/client';
-import type { Log } from '../../src/ops';
+import type { BudgetSource, Log } from '../../src/ops';
 
 /** Where a month-end portfolio stands, for the metrics (docs/operations.md). */
 export type PortfolioPhase = 'queued' | 'in_progress' | 'done' | 'failed';
@@ -21,6 +21,8 @@ export interface RunTelemetry {
   chunkJournaled(phase: 'valuations' | 'scores'): void;
   /** Report files written (paths; the format is their extension). */
   filesWritten(paths: readonly string[]): void;
+  /** The account's budget, read at each scrape (the connection's client). */
+  watchBudget?(source: BudgetSource): void;
 }
 
 /** The default: nothing is told. */
