@@ -1,5 +1,5 @@
-import { Counter, Gauge, Histogram } from 'prom-client';
-import { ServiceMetrics } from '../../src/ops';
+import { Gauge, Histogram } from 'prom-client';
+import { ServiceMetrics, Tally } from '../../src/ops';
 
 /** Where a browser request went, as a label (never the path itself: unbounded and it may name assets). */
 export type HostRoute = 'api' | 'status' | 'budget' | 'refresh' | 'report' | 'static' | 'health' | 'other';
@@ -21,26 +21,36 @@ export interface CacheEvents {
  * unbounded and personal; who waited is in the audit log.
  */
 export class HostMetrics extends ServiceMetrics implements CacheEvents {
-  readonly requests: Counter<'route' | 'status'>;
-  readonly inFlight: Gauge;
-  private readonly cacheHits: Counter<'kind'>;
-  private readonly cacheMisses: Counter<'kind'>;
-  private readonly cells: Counter;
+  // The per-request series are tallies (src/ops/tally.ts): the hot path is a Map update.
+  private readonly requests: Tally<'route' | 'status'>;
+  private readonly cacheHits: Tally<'kind'>;
+  private readonly cacheMisses: Tally<'kind'>;
+  private readonly cells: Tally<never>;
+  private readonly userSignIns: Tally<'result' | 'reason'>;
   private readonly batchItems: Histogram;
-  readonly userSignIns: Counter<'result' | 'reason'>;
   readonly fairShareWait: Histogram;
+  private handling = 0;
 
   constructor(usersWaiting: () => number) {
     super();
-    const registers = [this.registry];
-    this.requests = new Counter({ name: 'addin_http_requests_total', help: "Requests to the add-in host, by route (api, status, budget, refresh, report, static, health, other) and the host's answer status.", labelNames: ['route', 'status'], registers });
-    this.inFlight = new Gauge({ name: 'addin_http_requests_in_flight', help: 'Requests the host is handling now.', registers });
-    this.cacheHits = new Counter({ name: 'addin_cache_hits_total', help: "Answers (kind=response) and batch items (kind=item) served from the host's shared cache, another replica's, or a call already in flight.", labelNames: ['kind'], registers });
-    this.cacheMisses = new Counter({ name: 'addin_cache_misses_total', help: 'Answers and batch items that had to be asked of the service.', labelNames: ['kind'], registers });
-    this.cells = new Counter({ name: 'addin_cells_requested_total', help: "Assets the add-in's cells asked of the host (a batch's items, or 1 for a single-asset operation).", registers });
+    const registry = this.registry;
+    const registers = [registry];
+    this.requests = new Tally({ name: 'addin_http_requests_total', help: "Requests to the add-in host, by route (api, status, budget, refresh, report, static, health, other) and the host's answer status.", labelNames: ['route', 'status'], registry });
+    this.cacheHits = new Tally({ name: 'addin_cache_hits_total', help: "Answers (kind=response) and batch items (kind=item) served from the host's shared cache, another replica's, or a call already in flight.", labelNames: ['kind'], registry });
+    this.cacheMisses = new Tally({ name: 'addin_cache_misses_total', help: 'Answers and batch items that had to be asked of the service.', labelNames: ['kind'], registry });
+    this.cells = new Tally({ name: 'addin_cells_requested_total', help: "Assets the add-in's cells asked of the host (a batch's items, or 1 for a single-asset operation).", labelNames: [], registry });
+    this.userSignIns = new Tally({ name: 'addin_user_sign_ins_total', help: "Users' sign-ins to the host (Entra token or deployment key): accepted, or refused by reason.", labelNames: ['result', 'reason'], registry });
     this.batchItems = new Histogram({ name: 'addin_cells_per_upstream_call', help: "Items in each batch valuation the host sent upstream: the cells coalesced into one call.", buckets: [1, 2, 5, 10, 20, 30, 40, 50], registers });
-    this.userSignIns = new Counter({ name: 'addin_user_sign_ins_total', help: "Users' sign-ins to the host (Entra token or deployment key): accepted, or refused by reason.", labelNames: ['result', 'reason'], registers });
     this.fairShareWait = new Histogram({ name: 'addin_fair_share_wait_seconds', help: "How long a user's call waited for its turn in the account's budget (round-robin between users).", buckets: [0.01, 0.05, 0.1, 0.5, 1, 2.5, 5, 10, 30, 60], registers });
+    const inFlight = () => this.handling;
+    new Gauge({
+      name: 'addin_http_requests_in_flight',
+      help: 'Requests the host is handling now.',
+      registers,
+      collect() {
+        this.set(inFlight());
+      },
+    });
     new Gauge({
       name: 'addin_fair_share_users_waiting',
       help: 'Users with at least one call waiting for its turn.',
@@ -51,12 +61,25 @@ export class HostMetrics extends ServiceMetrics implements CacheEvents {
     });
   }
 
+  /** A request arrived (true) or its answer went (false). */
+  handlingRequest(started: boolean): void {
+    this.handling += started ? 1 : -1;
+  }
+
+  requestDone(route: string, status: number): void {
+    this.requests.add(1, route, String(status));
+  }
+
+  signIn(result: 'accepted' | 'refused', reason: string): void {
+    this.userSignIns.add(1, result, reason);
+  }
+
   hit(kind: 'response' | 'item', count = 1): void {
-    if (count > 0) this.cacheHits.inc({ kind }, count);
+    this.cacheHits.add(count, kind);
   }
 
   miss(kind: 'response' | 'item', count = 1): void {
-    if (count > 0) this.cacheMisses.inc({ kind }, count);
+    this.cacheMisses.add(count, kind);
   }
 
   upstreamBatch(items: number): void {
@@ -64,6 +87,6 @@ export class HostMetrics extends ServiceMetrics implements CacheEvents {
   }
 
   cellsRequested(n: number): void {
-    if (n > 0) this.cells.inc(n);
+    this.cells.add(n);
   }
 }

@@ -79,6 +79,8 @@ export interface AddinHostOptions {
   readinessCheckMs?: number;
   /** More dependencies /readyz asks about (the database, when one is configured). */
   readinessChecks?: ReadinessCheck[];
+  /** false: no series are recorded (the benchmark's baseline); the registry still exists, empty of figures. Default true. */
+  metrics?: boolean;
 }
 
 export interface RunningAddinHost {
@@ -123,10 +125,11 @@ export async function startAddinHost(options: AddinHostOptions): Promise<Running
   log?.addSecret(s.clientSecret);
   log?.addSecret(options.deploymentKey);
   const metrics: HostMetrics = new HostMetrics(() => fairShare.usersWaiting);
+  const recorded = options.metrics === false ? undefined : metrics;
   const fairShare = new FairShareGate(options.shared?.gate ?? sharedGate(accountKey(s.baseUrl.replace(/\/+$/, ''), s.clientId), { minuteMs: s.limits?.minuteMs ?? 60_000, dayMs }), {
     perUserDailyCap: options.perUserDailyCap,
     dayMs,
-    onWait: (ms) => metrics.fairShareWait.observe(ms / 1000),
+    onWait: recorded && ((ms) => recorded.fairShareWait.observe(ms / 1000)),
   });
   const client = new ServiceClient({
     baseUrl: s.baseUrl,
@@ -136,10 +139,10 @@ export async function startAddinHost(options: AddinHostOptions): Promise<Running
     limits: s.limits,
     rateGate: fairShare,
     logger: log,
-    onCall: metrics.observer(log, (e) => noteRequestId(e.requestId)),
+    onCall: recorded ? recorded.observer(log, (e) => noteRequestId(e.requestId)) : log && ((e) => noteRequestId(e.requestId)),
   });
   metrics.watchBudget({ status: () => client.rateLimitStatus(), callsPerMs: () => client.pacing().callsPerMs });
-  const cache = new HostApiCache(Date.now, options.shared?.answers, metrics);
+  const cache = new HostApiCache(Date.now, options.shared?.answers, recorded);
   const redis = options.shared?.redis;
   const readiness = new Readiness([serviceCheck(client, options.readinessCheckMs), ...(redis ? [redisCheck(redis, redis.label)] : []), ...(options.readinessChecks ?? [])], { scrub: log?.scrub });
   readiness.register(metrics.registry);
@@ -174,10 +177,10 @@ export async function startAddinHost(options: AddinHostOptions): Promise<Running
       ctx.operation = isApi ? 'api' : p.slice('/addin/'.length);
       try {
         ctx.user = await authorizer.authorize(req, url.searchParams);
-        metrics.userSignIns.inc({ result: 'accepted', reason: auth.mode });
+        recorded?.signIn('accepted', auth.mode);
       } catch (err) {
         if (!(err instanceof AuthRefusal)) throw err;
-        metrics.userSignIns.inc({ result: 'refused', reason: err.type });
+        recorded?.signIn('refused', err.type);
         return sendError(res, err.status, err.type, err.message, { action: err.status === 503 ? 'retry_later' : 'sign_in' }, err.status === 401 ? { 'www-authenticate': 'Bearer' } : {});
       }
     }
@@ -225,7 +228,7 @@ export async function startAddinHost(options: AddinHostOptions): Promise<Running
   const listener = (req: IncomingMessage, res: ServerResponse) => {
     if (!drain.admit(req, res)) return;
     const ctx: RequestContext = { user: undefined, operation: undefined, assets: undefined, upstreamCalls: 0, log };
-    recordRequest(req, res, ctx, { audit, metrics, log });
+    recordRequest(req, res, ctx, { audit, metrics: recorded, log });
     runInRequestContext(ctx, () => handle(req, res, ctx)).catch((err: unknown) => {
       if (!res.headersSent) sendServiceError(res, err);
       else res.destroy();

@@ -6,3 +6,4 @@ export { createLog, resolveLogFormat, resolveLogLevel, LogConfigError, LOG_FORMA
 export { ServiceMetrics, logCall, type BudgetSource } from './service-metrics';
 export { Readiness, serviceCheck, redisCheck, SERVICE_CHECK_MS, type ReadinessCheck, type ReadinessReport, type CheckResult } from './readiness';
 export { startOpsServer, handleOpsRoute, type OpsServer, type OpsRoutes } from './ops-server';
+export { Tally } from './tally';

@@ -27,6 +27,8 @@ export interface Log extends Required<ClientLogger> {
   addSecret(value: string | undefined): void;
   /** A text with the known secrets replaced (for what goes elsewhere than the log: a readiness body). */
   scrub(text: string): string;
+  /** Whether a line at this level would be written (to skip building one that would not). */
+  enabled(level: LogLevel): boolean;
   readonly format: LogFormat;
 }
 
@@ -101,15 +103,18 @@ export function createLog(o: LogOptions): Log {
       formatters: { level: (label) => ({ level: label }) },
       hooks: { streamWrite: (line) => scrubber.scrub(line) },
     },
-    // Synchronous: a line written just before process.exit is not lost, and lines stay in order.
-    typeof o.stream === 'string' ? pino.destination({ fd: o.stream === 'stdout' ? 1 : 2, sync: true }) : o.stream,
+    // Asynchronous: a line goes out at once when the stream is idle, and lines that come while a
+    // write is in progress go out together with the next (fewer system calls under load, as the
+    // benchmark measured). pino flushes what is pending when the process exits.
+    typeof o.stream === 'string' ? pino.destination({ fd: o.stream === 'stdout' ? 1 : 2, sync: false }) : o.stream,
   );
   return jsonLog(root, scrubber);
 }
 
 function jsonLog(logger: PinoLogger, scrubber: Scrubber): Log {
+  // Fields left undefined are left out by the serialiser (as JSON.stringify does): no copy per line.
   const at = (level: LogLevel) => (message: string, fields?: LogFields) => {
-    if (fields) logger[level](definedOnly(fields), message);
+    if (fields) logger[level](fields, message);
     else logger[level](message);
   };
   return {
@@ -118,9 +123,10 @@ function jsonLog(logger: PinoLogger, scrubber: Scrubber): Log {
     info: at('info'),
     warn: at('warn'),
     error: at('error'),
-    child: (fields) => jsonLog(logger.child(definedOnly(fields)), scrubber),
+    child: (fields) => jsonLog(logger.child(fields), scrubber),
     addSecret: (v) => scrubber.add(v),
     scrub: (t) => scrubber.scrub(t),
+    enabled: (level) => logger.isLevelEnabled(level),
   };
 }
 
@@ -146,12 +152,6 @@ function textLog(stream: LogOptions['stream'], level: LogLevel, scrubber: Scrubb
     child: (fields) => textLog(stream, level, scrubber, { ...bound, ...fields }),
     addSecret: (v) => scrubber.add(v),
     scrub: (t) => scrubber.scrub(t),
+    enabled: (l) => LOG_LEVELS.indexOf(l) >= threshold,
   };
-}
-
-/** Fields left undefined are left out rather than written as null. */
-function definedOnly(fields: LogFields): LogFields {
-  const out: LogFields = {};
-  for (const [k, v] of Object.entries(fields)) if (v !== undefined) out[k] = v;
-  return out;
 }
