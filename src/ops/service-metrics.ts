@@ -46,30 +46,23 @@ export class ServiceMetrics {
         if (perMs !== undefined) this.set(perMs * 60_000);
       },
     });
-    new Gauge({
-      name: 'svc_rate_limit',
-      help: "The account's request limit per window (minute or day), as configured or as the service's headers say.",
-      labelNames: ['window'],
-      registers,
-      collect() {
-        this.reset();
-        const s = budget()?.status();
-        if (s?.minuteLimit !== undefined) this.set({ window: 'minute' }, s.minuteLimit);
-        if (s?.dayLimit !== undefined) this.set({ window: 'day' }, s.dayLimit);
-      },
-    });
-    new Gauge({
-      name: 'svc_rate_remaining',
-      help: "Calls left in the account's current minute and day windows, as this process's rate gate sees them (the service's headers included).",
-      labelNames: ['window'],
-      registers,
-      collect() {
-        this.reset();
-        const s = budget()?.status();
-        if (s?.minuteRemaining !== undefined) this.set({ window: 'minute' }, s.minuteRemaining);
-        if (s?.dayRemaining !== undefined) this.set({ window: 'day' }, s.dayRemaining);
-      },
-    });
+    /** A gauge with one sample per window (minute, day), each absent while unknown. */
+    const perWindow = (name: string, help: string, read: (s: RateLimitStatus) => [number | undefined, number | undefined]) =>
+      new Gauge({
+        name,
+        help,
+        labelNames: ['window'],
+        registers,
+        collect() {
+          this.reset();
+          const s = budget()?.status();
+          const [minute, day] = s ? read(s) : [undefined, undefined];
+          if (minute !== undefined) this.set({ window: 'minute' }, minute);
+          if (day !== undefined) this.set({ window: 'day' }, day);
+        },
+      });
+    perWindow('svc_rate_limit', "The account's request limit per window (minute or day), as configured or as the service's headers say.", (s) => [s.minuteLimit, s.dayLimit]);
+    perWindow('svc_rate_remaining', "Calls left in the account's current minute and day windows, as this process's rate gate sees them (the service's headers included).", (s) => [s.minuteRemaining, s.dayRemaining]);
   }
 
   /** The account whose budget the gauges show (a process uses one account). */
