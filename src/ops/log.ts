@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import { pino, type Logger as PinoLogger } from 'pino';
 import { printable } from '../printable';
 import type { ClientLogger } from '../client';
@@ -97,7 +98,8 @@ export function createLog(o: LogOptions): Log {
   const root = pino(
     {
       level,
-      base: { component: o.component },
+      // pid and host tell replicas and workers apart once their lines are shipped together.
+      base: { component: o.component, pid: process.pid, hostname: hostname() },
       messageKey: 'msg',
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: { level: (label) => ({ level: label }) },

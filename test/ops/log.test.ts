@@ -17,7 +17,7 @@ describe('the process log', () => {
     expect(lines).toHaveLength(2);
     for (const l of lines) expect(l.endsWith('\n')).toBe(true);
     const [a, b] = parsed();
-    expect(a).toMatchObject({ level: 'info', component: 'test-part', msg: 'valued a chunk', request_id: 'req_0123', portfolio: 'Okafor' });
+    expect(a).toMatchObject({ level: 'info', component: 'test-part', msg: 'valued a chunk', request_id: 'req_0123', portfolio: 'Okafor', pid: process.pid, hostname: expect.any(String) });
     expect(a).not.toHaveProperty('missing');
     expect(new Date(a!.time as string).toISOString()).toBe(a!.time);
     expect(b).toMatchObject({ level: 'warn', user: 'oid-42', msg: 'slow answer' });
