@@ -105,11 +105,10 @@ export class HostApiCache {
       this.events?.miss('response');
       return fetch();
     }
-    const [found] = await shared.getMany([key]);
-    const landed = found === undefined && !(await shared.claim(key, CLAIM_MS)) ? await shared.waitFor(key, CLAIM_MS) : undefined;
-    if (found !== undefined || landed !== undefined) {
+    const landed = await this.landedElsewhere(shared, key);
+    if (landed !== undefined) {
       this.events?.hit('response');
-      return found ?? landed;
+      return landed;
     }
     this.events?.miss('response');
     try {
@@ -120,6 +119,20 @@ export class HostApiCache {
       await shared.release(key);
       throw err;
     }
+  }
+
+  /**
+   * The answer another replica has or is fetching; undefined when this replica holds the claim.
+   * The answer is read again after a granted claim: a replica that landed its answer between our
+   * first read and our claim has released its lock already, so the claim alone would pay twice.
+   */
+  private async landedElsewhere(shared: SharedAnswers, key: string): Promise<unknown> {
+    const [found] = await shared.getMany([key]);
+    if (found !== undefined) return found;
+    if (!(await shared.claim(key, CLAIM_MS))) return shared.waitFor(key, CLAIM_MS);
+    const [landedMeanwhile] = await shared.getMany([key]);
+    if (landedMeanwhile !== undefined) await shared.release(key);
+    return landedMeanwhile;
   }
 
   private async count<T>(invoke: () => Promise<T>): Promise<T> {

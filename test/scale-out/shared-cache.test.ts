@@ -2,7 +2,10 @@ import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Redis } from 'ioredis';
+import { HostApiCache } from '../../addin/server/api-cache';
 import { startAddinHost, type RunningAddinHost } from '../../addin/server/host';
+import { RedisAnswers, type SharedAnswers } from '../../addin/server/redis-cache';
 import { openSharedAccount, type SharedAccount } from '../../addin/server/shared-account';
 import { ADDIN_REQUEST_HEADER, ADDIN_REQUEST_HEADER_VALUE } from '../../addin/src/shared/host-connection';
 import { startRedis, type RedisProcess } from '../../fixtures/redis-server';
@@ -87,5 +90,39 @@ describe('add-in host replicas sharing answers through Redis', () => {
     expect(sent.map((l) => l.items)).toEqual([3, 1]);
     const values = (r: unknown) => (r as { valuations: { estimated_value: { mid: number } }[] }).valuations.map((v) => v.estimated_value.mid);
     expect(values(b.json).slice(0, 3)).toEqual(values(a.json));
+  }, 60_000);
+
+  it('a replica whose first look missed an answer that landed just before its claim uses that answer, not a second call', async () => {
+    // The interleaving that paid twice: B reads (miss), A lands its answer and releases its lock,
+    // B claims (granted, the lock is gone). B must look again before calling upstream.
+    const client = new Redis(redis.url);
+    try {
+      const answers = new RedisAnswers(client, 'interleave-test', () => {});
+      await answers.clear();
+      const staleFirstRead: SharedAnswers = Object.assign(Object.create(answers) as SharedAnswers, {
+        first: true,
+        async getMany(this: { first: boolean }, keys: readonly string[]) {
+          if (this.first) {
+            this.first = false;
+            return keys.map(() => undefined);
+          }
+          return answers.getMany(keys);
+        },
+      });
+      const call = { params: {}, query: new URLSearchParams(), body: { segment: 'watches', brand: 'Omega', model: 'Speedmaster' } };
+      const validUntil = new Date(Date.now() + 3_600_000).toISOString();
+      const a = new HostApiCache(Date.now, answers);
+      const first = await a.call('createValuation', call, async () => ({ id: 'val_a', valid_until: validUntil }));
+      let upstreamCallsOfB = 0;
+      const b = new HostApiCache(Date.now, staleFirstRead);
+      const second = await b.call('createValuation', call, async () => {
+        upstreamCallsOfB++;
+        return { id: 'val_b', valid_until: validUntil };
+      });
+      expect(upstreamCallsOfB).toBe(0);
+      expect(second).toEqual(first);
+    } finally {
+      client.disconnect();
+    }
   }, 60_000);
 });
