@@ -21,6 +21,8 @@ export interface ConnectionStatus {
   day_limit: number | null;
   day_remaining: number | null;
   resets_at: string | null;
+  /** The limits in force and where they came from (the service's statement, the tier's figure, a ceiling), for people. */
+  limits_in_force: string;
   /** Why the service could not be reached, when it could not. */
   problem?: string;
   /** The signed-in user asking (ADDIN_AUTH=entra; null without sign-in): their calls waiting for their turn (fair share) and today's count. */

@@ -1,4 +1,4 @@
-import type { ServiceClient } from '../../src/client';
+import { describeLimits, type ServiceClient } from '../../src/client';
 import { TIERS, TIER_NAMES, type TierName } from '../../src/wire';
 import type { HostApiCache } from './api-cache';
 import type { ConnectionStatus } from '../contract/host-pane';
@@ -39,6 +39,7 @@ export async function connectionStatus(client: ServiceClient, cache: HostApiCach
     day_limit: s.dayLimit ?? null,
     day_remaining: s.dayRemaining ?? null,
     resets_at: s.resetsAt?.toISOString() ?? null,
+    limits_in_force: describeLimits(s),
     ...(problem ? { problem } : {}),
   };
 }

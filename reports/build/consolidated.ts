@@ -7,7 +7,7 @@ import { inputError } from './errors';
 import { largestFirst } from './figures';
 import { methodNotes } from './method-notes';
 import type { BuildContext } from './context';
-import { byRow, exitRows, holdingRows } from './portfolio-report';
+import { byRow, exitRows, holdingRows, limitsNote } from './portfolio-report';
 import { headline, holdingsKey } from './headline';
 import { TOP_HOLDINGS } from '../run/enrich';
 import { mapSection, performanceComparison, projectionRow } from './sections';
@@ -47,6 +47,7 @@ export function buildConsolidatedReport(
     if (results.exits.included) exits.push(...exitRows(built, results.exits.data));
     else exitNote = results.exits.note;
   }
+  analyst.push(...limitsNote(ctx));
   const top = <T extends { current_value: number; row: number }>(xs: T[]) => largestFirst(xs).slice(0, TOP_HOLDINGS);
   const names = parts.map((p) => p.input.name);
   const head = headline({ client: CONSOLIDATED_AUDIENCE, portfolio: CONSOLIDATED_NAME, portfolios: names }, parts.map((p) => [p.input.name, holdingsKey(p.input)]), rows, unvalued, ctx);

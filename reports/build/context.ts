@@ -13,4 +13,6 @@ export interface BuildContext {
   previous?: PreviousRun;
   /** Exchange rates (--fx-rates); without them only amounts already in the reporting currency can be used. */
   fx?: RateTable;
+  /** The service's limits in force during the run and where they came from (describeLimits): an analyst note. */
+  limitsInForce?: string;
 }

@@ -136,7 +136,7 @@ export function buildPortfolioReport(input: PortfolioInput, results: PortfolioRe
   }
   const built = holdingRows(input, results, ctx);
   const { rows, errors, refs } = built;
-  const analyst = [...built.analystNotes, ...results.problems];
+  const analyst = [...built.analystNotes, ...results.problems, ...limitsNote(ctx)];
   const head = headline({ client: input.name, portfolio: input.name, portfolios: [] }, holdingsKey(input), rows, built.unvalued, ctx);
   const benchmarks = forClient(mapSection(results.performance, performanceComparison), 'Performance against benchmarks', analyst);
   const projections = forClient(
@@ -159,6 +159,11 @@ export function buildPortfolioReport(input: PortfolioInput, results: PortfolioRe
     method_notes: methodNotes(ctx, { previousFound: head.summary.month_on_month !== null, currencies: new Set(rows.map((r) => r.purchase_currency)) }),
     disclaimer: composeDisclaimer(head.summary, ctx.sandbox),
   };
+}
+
+/** Which limits paced the run (the service's stated ones, the tier's figure, or a ceiling): the analyst can tell a slow month-end's cause. */
+export function limitsNote(ctx: BuildContext): string[] {
+  return ctx.limitsInForce ? [`Service limits in force for this run: ${ctx.limitsInForce}.`] : [];
 }
 
 /** Row-tied errors in row order, then the portfolio-level ones. */

@@ -1,3 +1,4 @@
+import { describeLimits } from '../../src/client';
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { Queue, QueueEvents, type Job } from 'bullmq';
@@ -137,7 +138,7 @@ export async function runQueued(opts: RunOptions, io: RunIo): Promise<RunOutcome
       servedBySandbox ||= r.servedBySandbox;
     }
 
-    const ctx = { asOf: settings.asOf, currency, generatedAt, sandbox: conn.sandbox || servedBySandbox, preparedBy: settings.preparedBy, fx, previous: opts.previous ? await (await import('../build/previous')).readPreviousRun(opts.previous) : undefined };
+    const ctx = { asOf: settings.asOf, currency, generatedAt, sandbox: conn.sandbox || servedBySandbox, preparedBy: settings.preparedBy, fx, limitsInForce: describeLimits(conn.client.rateLimitStatus()), previous: opts.previous ? await (await import('../build/previous')).readPreviousRun(opts.previous) : undefined };
     if (portfolios.length > 1) {
       if (!journal.state.consolidated) {
         const inAsked = inServiceCurrency(portfolios, asked, currency, fx);

@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { AbortedError } from '../../src/client';
+import { AbortedError, describeLimits } from '../../src/client';
 import type { Currency } from '../../src/wire';
 import { buildConsolidatedReport, CONSOLIDATED_NAME } from '../build/consolidated';
 import type { BuildContext } from '../build/context';
@@ -100,6 +100,7 @@ export async function runReports(opts: RunOptions, io: RunIo): Promise<RunOutcom
         preparedBy: settings.preparedBy,
         previous,
         fx,
+        limitsInForce: describeLimits(client.rateLimitStatus()),
       });
     // Each portfolio's reports are written (in worker threads) as soon as its results are in, while the others are valued.
     const byName = new Map(portfolios.map((p) => [p.name, p]));

@@ -10,6 +10,9 @@ export { DEFAULT_BULK_CONCURRENCY, type BulkOptions, type BulkProgress, type Lan
 export { batchItemIndex, reindexItemError } from './item-errors';
 export { AssetMismatchError, assetMismatch } from './asset-check';
 export { RateGate, type AccountGate, type Permit, type RateLimitStatus, type GateLimits } from './rate-gate';
+export { AccountLimit, type LimitSource } from './account-limit';
+export { minDefined } from './min-defined';
+export { describeLimits } from './describe-limits';
 export { MAX_RETRY_AFTER_MS, DEFAULT_BACKOFF, type BackoffOptions } from './backoff';
 export { REQUEST_ID_HEADER } from './errors';
 export type { TokenProvider } from './tokens';

@@ -26,9 +26,16 @@ export interface ClientOptions {
   clientSecret?: string;
   /** Instead of credentials: the host hands out tokens, or returns undefined when it adds the header itself. */
   tokenProvider?: TokenProvider;
-  /** The account's tier: its published limits pace the client. */
+  /**
+   * The account's tier: its published limits pace the client until the service's first answer
+   * states the account's own (X-RateLimit-Limit, -Day), which then govern, above or below.
+   */
   tier?: TierName;
-  /** Explicit limits, over the tier's. With neither, the client learns them from X-RateLimit-* headers. */
+  /**
+   * perMinute / perDay: a ceiling of your own (to leave room for other users of the account); the
+   * stricter of it and the service's stated limit governs. With neither a tier nor a ceiling, one
+   * request goes first and its headers say the limits.
+   */
   limits?: ClientLimits;
   /** Which rate gate of the process-wide registry this client shares (default: baseUrl + clientId). */
   rateLimitKey?: string;
@@ -92,8 +99,10 @@ export function resolveOptions(o: ClientOptions, accountKey: (baseUrl: string, c
     baseUrl,
     gateKey: o.rateLimitKey ?? accountKey(baseUrl, o.clientId),
     gateLimits: {
-      perMinute: o.limits?.perMinute ?? tier?.perMinute,
-      perDay: o.limits?.perDay ?? tier?.perDay,
+      perMinute: tier?.perMinute,
+      perDay: tier?.perDay,
+      ceilingPerMinute: o.limits?.perMinute,
+      ceilingPerDay: o.limits?.perDay,
       minuteMs: o.limits?.minuteMs ?? 60_000,
       dayMs: o.limits?.dayMs ?? 86_400_000,
       marginMs: o.limits?.marginMs,

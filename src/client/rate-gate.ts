@@ -1,11 +1,19 @@
 import { DailyLimitExhaustedError } from './errors';
+import { AccountLimit, type LimitSource } from './account-limit';
 import type { RateObservation } from './rate-headers';
 import { WaiterQueue } from './waiter-queue';
 
 export interface GateLimits {
-  /** Requests per minute window; undefined until known (configured, or learnt from X-RateLimit-Limit). */
+  /**
+   * Requests per minute window expected until the service states the account's own (the tier's
+   * published figure); undefined when nothing is expected: one request goes first and its
+   * X-RateLimit-Limit says it.
+   */
   perMinute?: number;
   perDay?: number;
+  /** A ceiling of the caller's own (explicit limits): never exceeded, whatever the service states. */
+  ceilingPerMinute?: number;
+  ceilingPerDay?: number;
   minuteMs: number;
   dayMs: number;
   /**
@@ -31,6 +39,9 @@ export interface RateLimitStatus {
   /** When the minute budget next has room again (or is whole again when it has room now). */
   resetsAt: Date | undefined;
   dayResetsAt: Date | undefined;
+  /** Where each limit in force came from (undefined while none is known). */
+  minuteLimitSource?: LimitSource;
+  dayLimitSource?: LimitSource;
 }
 
 /**
@@ -40,7 +51,7 @@ export interface RateLimitStatus {
  * gate sends them on and keeps a local view.
  */
 export interface AccountGate {
-  /** A second client of the same account may know stricter limits; the gate keeps the stricter. */
+  /** A second client of the same account may expect a stricter tier or set a stricter ceiling; the gate keeps the stricter of each. */
   tighten(limits: Partial<GateLimits>): void;
   /** The pace in calls per ms, or undefined while no limit is known. */
   readonly callsPerMs: number | undefined;
@@ -81,6 +92,9 @@ interface ServerView {
  */
 export class RateGate implements AccountGate {
   private limits: { perMinute: number | undefined; perDay: number | undefined; minuteMs: number; dayMs: number; marginMs: number };
+  /** The limits' sources; `limits.perMinute/perDay` hold their values in force (refreshLimits). */
+  private readonly minute: AccountLimit;
+  private readonly day: AccountLimit;
   private readonly clock: () => number;
   private readonly queue = new WaiterQueue<Permit>();
   private timer: ReturnType<typeof setTimeout> | undefined;
@@ -104,20 +118,26 @@ export class RateGate implements AccountGate {
 
   constructor(limits: GateLimits, clock: () => number = Date.now) {
     this.clock = clock;
+    this.minute = new AccountLimit(limits.perMinute, limits.ceilingPerMinute);
+    this.day = new AccountLimit(limits.perDay, limits.ceilingPerDay);
     this.limits = {
-      perMinute: limits.perMinute,
-      perDay: limits.perDay,
+      perMinute: this.minute.value,
+      perDay: this.day.value,
       minuteMs: limits.minuteMs,
       dayMs: limits.dayMs,
       marginMs: limits.marginMs ?? defaultMargin(limits.minuteMs),
     };
   }
 
-  /** A second client of the same account may know stricter limits; the gate keeps the stricter. */
   tighten(limits: Partial<GateLimits>): void {
-    const l = this.limits;
-    l.perMinute = minDefined(l.perMinute, limits.perMinute);
-    l.perDay = minDefined(l.perDay, limits.perDay);
+    this.minute.tighten(limits.perMinute, limits.ceilingPerMinute);
+    this.day.tighten(limits.perDay, limits.ceilingPerDay);
+    this.refreshLimits();
+  }
+
+  private refreshLimits(): void {
+    this.limits.perMinute = this.minute.value;
+    this.limits.perDay = this.day.value;
   }
 
   /** The pace: one grant per (window + margin) / limit. */
@@ -145,9 +165,10 @@ export class RateGate implements AccountGate {
     const seq = permit?.seq ?? this.nextSeq - 1;
     if (permit) this.inFlight = Math.max(0, this.inFlight - 1);
     if (answered) this.answered = true;
-    const l = this.limits;
-    if (obs.minuteLimit !== undefined && obs.minuteLimit > 0) l.perMinute = minDefined(l.perMinute, obs.minuteLimit);
-    if (obs.dayLimit !== undefined && obs.dayLimit > 0) l.perDay = minDefined(l.perDay, obs.dayLimit);
+    // The service's stated limits are the account's, above or below the tier's figure.
+    this.minute.state(obs.minuteLimit);
+    this.day.state(obs.dayLimit);
+    this.refreshLimits();
     if (obs.minuteRemaining !== undefined && obs.minuteResetAt !== undefined) {
       this.serverMinute = newer(this.serverMinute, { remaining: obs.minuteRemaining, resetAt: obs.minuteResetAt, seq });
     }
@@ -212,6 +233,8 @@ export class RateGate implements AccountGate {
       dayRemaining: day.remaining === undefined ? undefined : Math.max(0, day.remaining),
       resetsAt: new Date(resetsAt),
       dayResetsAt: new Date(day.resetAt),
+      minuteLimitSource: this.minute.source,
+      dayLimitSource: this.day.source,
     };
   }
 
@@ -327,11 +350,6 @@ export function defaultMargin(minuteMs: number): number {
   return Math.max(10, minuteMs * 0.015);
 }
 
-export function minDefined(a: number | undefined, b: number | undefined): number | undefined {
-  if (a === undefined) return b;
-  if (b === undefined) return a;
-  return Math.min(a, b);
-}
 
 /** Keeps the report of the latest window; within a window, the one that reflects the most grants. */
 function newer(prev: ServerView | undefined, next: ServerView): ServerView {

@@ -46,6 +46,11 @@ export interface RunningSandbox {
   url: string;
   close(): Promise<void>;
   accounts: AccountConfig[];
+  /**
+   * Changes an account's limits while it runs, as the service's operator may for an Enterprise
+   * account: the next answer states and applies them (the current window's count is kept).
+   */
+  setLimits(clientId: string, limits: { perMinute?: number; perDay?: number }): void;
 }
 
 export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSandbox> {
@@ -59,8 +64,9 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
   const host = opts.host ?? '127.0.0.1';
   const log = opts.logFile ? new RequestLog(opts.logFile) : undefined;
 
+  const resolved = accounts.map(resolveAccount);
   const server = createSandboxServer({
-    accounts: accounts.map(resolveAccount),
+    accounts: resolved,
     market: createMarket(opts.marketSeed === undefined ? {} : { seed: opts.marketSeed }),
     tokenTtlSeconds,
     minuteMs,
@@ -88,6 +94,12 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
   return {
     url: `http://${urlHost}:${port}${BASE_PATH}`,
     accounts,
+    setLimits(clientId, limits) {
+      const account = resolved.find((a) => a.clientId === clientId);
+      if (!account) throw new Error(`no account '${clientId}' in this sandbox`);
+      if (limits.perMinute !== undefined) account.perMinute = positiveInt(limits.perMinute, 'perMinute');
+      if (limits.perDay !== undefined) account.perDay = positiveInt(limits.perDay, 'perDay');
+    },
     close() {
       closing ??= new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -10,9 +10,11 @@
  * schedule; the service's resets travel as durations from "now" and become Redis times here.
  *
  * KEYS: 1 state hash, 2 grant log (sorted set, score = grant time), 3 live processes (sorted set).
- * ARGV: 1 op, 2 minuteMs, 3 dayMs, 4 marginMs, 5 perMinute ('' unknown), 6 perDay ('' unknown), 7… per op.
+ * ARGV: 1 op, 2 minuteMs, 3 dayMs, 4 marginMs, 5 expected perMinute, 6 expected perDay (the
+ * tier's, until the service states the account's), 7 ceiling perMinute, 8 ceiling perDay ('' for
+ * none), 9… per op. The service's stated limits are kept here for every process (spm, spd).
  * Every op answers { code, a, b, then the snapshot: perMinute, minuteRemaining, resetsInMs,
- * perDay, dayRemaining, dayResetsInMs } with -1 for "unknown".
+ * perDay, dayRemaining, dayResetsInMs, stated perMinute, stated perDay } with -1 for "unknown".
  */
 export const GATE_SCRIPT = `
 local function num(v) if v == false or v == nil or v == '' then return nil end return tonumber(v) end
@@ -24,9 +26,12 @@ local S, LOG, PEERS = KEYS[1], KEYS[2], KEYS[3]
 local op = ARGV[1]
 local minuteMs, dayMs, marginMs = tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4])
 local window = minuteMs + marginMs
-local f = redis.call('HMGET', S, 'pm', 'pd', 'tat', 'last', 'seq', 'blocked', 'dw', 'dc', 'smr', 'smt', 'sms', 'sdr', 'sdt', 'sds', 'answered', 'probe')
-local pm = mind(num(f[1]), num(ARGV[5]))
-local pd = mind(num(f[2]), num(ARGV[6]))
+local f = redis.call('HMGET', S, 'spm', 'spd', 'tat', 'last', 'seq', 'blocked', 'dw', 'dc', 'smr', 'smt', 'sms', 'sdr', 'sdt', 'sds', 'answered', 'probe')
+local spm, spd = num(f[1]), num(f[2])
+local capm, capd = num(ARGV[7]), num(ARGV[8])
+-- The service's stated limit is the account's (above or below the tier's); a caller's ceiling is never exceeded.
+local pm = mind(spm or num(ARGV[5]), capm)
+local pd = mind(spd or num(ARGV[6]), capd)
 local tat = num(f[3]) or -1e15
 local last = num(f[4]) or -1e15
 local seq = num(f[5]) or 0
@@ -54,7 +59,7 @@ local function dayBudget()
 end
 
 local function save()
-  redis.call('HSET', S, 'pm', str(pm), 'pd', str(pd), 'tat', str(tat), 'last', str(last), 'seq', seq, 'blocked', str(blocked),
+  redis.call('HSET', S, 'spm', str(spm), 'spd', str(spd), 'tat', str(tat), 'last', str(last), 'seq', seq, 'blocked', str(blocked),
     'dw', dw, 'dc', dc, 'smr', str(smr), 'smt', str(smt), 'sms', str(sms), 'sdr', str(sdr), 'sdt', str(sdt), 'sds', str(sds),
     'answered', answered and '1' or '0', 'probe', str(probe))
   -- An account nobody uses any more leaves nothing behind.
@@ -80,7 +85,7 @@ local function snapshot(code, a, b)
   local dr, dreset = dayBudget()
   local drOut = -1
   if dr then drOut = math.max(0, dr) end
-  return { code, a, b, pm or -1, mr, math.ceil(resetsIn), pd or -1, drOut, math.ceil(dreset - now) }
+  return { code, a, b, pm or -1, mr, math.ceil(resetsIn), pd or -1, drOut, math.ceil(dreset - now), spm or -1, spd or -1 }
 end
 
 -- The service's report of a budget, kept when it is for a later window or, within one window
@@ -93,7 +98,7 @@ local function newer(r, rt, rs, nr, nt, ns)
 end
 
 if op == 'acquire' then
-  local idle, pid = ARGV[7] == '1', ARGV[8]
+  local idle, pid = ARGV[9] == '1', ARGV[10]
   redis.call('ZADD', PEERS, now, pid)
   local dr, dreset = dayBudget()
   if dr and dr <= 0 then save(); return snapshot(2, math.ceil(dreset - now), 0) end
@@ -121,31 +126,31 @@ if op == 'acquire' then
   save()
   return snapshot(1, seq, now)
 elseif op == 'observe' then
-  local s = num(ARGV[7]) or seq
-  if ARGV[8] == '1' then answered = true; probe = 0 end
-  local ml, mrem, mreset = num(ARGV[9]), num(ARGV[10]), num(ARGV[11])
-  local dl, drem, dreset = num(ARGV[12]), num(ARGV[13]), num(ARGV[14])
-  if ml and ml > 0 then pm = mind(pm, ml) end
-  if dl and dl > 0 then pd = mind(pd, dl) end
+  local s = num(ARGV[9]) or seq
+  if ARGV[10] == '1' then answered = true; probe = 0 end
+  local ml, mrem, mreset = num(ARGV[11]), num(ARGV[12]), num(ARGV[13])
+  local dl, drem, dreset = num(ARGV[14]), num(ARGV[15]), num(ARGV[16])
+  if ml and ml > 0 then spm = ml; pm = mind(spm, capm) end
+  if dl and dl > 0 then spd = dl; pd = mind(spd, capd) end
   if mrem and mreset then smr, smt, sms = newer(smr, smt, sms, mrem, now + mreset, s) end
   if drem and dreset then sdr, sdt, sds = newer(sdr, sdt, sds, drem, now + dreset, s) end
   save()
   return snapshot(1, 0, 0)
 elseif op == 'hold' then
-  blocked = math.max(blocked, now + tonumber(ARGV[7]))
+  blocked = math.max(blocked, now + tonumber(ARGV[9]))
   save()
   return snapshot(1, 0, 0)
 elseif op == 'refund' then
-  if math.floor(tonumber(ARGV[7]) / dayMs) == dw and dc > 0 then dc = dc - 1 end
+  if math.floor(tonumber(ARGV[9]) / dayMs) == dw and dc > 0 then dc = dc - 1 end
   save()
   return snapshot(1, 0, 0)
 elseif op == 'spent' then
-  dc = dc + tonumber(ARGV[7])
+  dc = dc + tonumber(ARGV[9])
   save()
   return snapshot(1, 0, 0)
 elseif op == 'beat' then
-  redis.call('ZADD', PEERS, now, ARGV[7])
-  redis.call('ZREMRANGEBYSCORE', PEERS, '-inf', now - tonumber(ARGV[8]))
+  redis.call('ZADD', PEERS, now, ARGV[9])
+  redis.call('ZREMRANGEBYSCORE', PEERS, '-inf', now - tonumber(ARGV[10]))
   redis.call('PEXPIRE', PEERS, math.floor(dayMs + 2 * window))
   local peers = redis.call('ZCARD', PEERS)
   save()

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { DailyLimitExhaustedError, RateGate, type AccountGate, type GateLimits, type Permit, type RateLimitStatus, type RateObservation } from '../client';
-import { defaultMargin, minDefined } from '../client/rate-gate';
+import { defaultMargin } from '../client/rate-gate';
+import { AccountLimit } from '../client/account-limit';
+import { minDefined } from '../client/min-defined';
 import { WaiterQueue } from '../client/waiter-queue';
 import { GATE_SCRIPT } from './gate-script';
 
@@ -23,7 +25,7 @@ interface SharedPermit extends Permit {
   readonly shared: boolean;
 }
 
-type Reply = [code: number, a: number, b: number, perMinute: number, minuteRemaining: number, resetsInMs: number, perDay: number, dayRemaining: number, dayResetsInMs: number];
+type Reply = [code: number, a: number, b: number, perMinute: number, minuteRemaining: number, resetsInMs: number, perDay: number, dayRemaining: number, dayResetsInMs: number, statedPerMinute: number, statedPerDay: number];
 
 type GateRedis = Redis & { svcGate(...args: (string | number)[]): Promise<Reply> };
 
@@ -44,6 +46,11 @@ export class RedisRateGate implements AccountGate {
   private readonly redis: GateRedis;
   private readonly keys: [string, string, string];
   private readonly limits: { perMinute: number | undefined; perDay: number | undefined; minuteMs: number; dayMs: number; marginMs: number };
+  /** The limits' sources (the service's stated ones are shared through Redis); `limits` holds their values in force. */
+  private readonly minute: AccountLimit;
+  private readonly day: AccountLimit;
+  private readonly ceilings: { perMinute: number | undefined; perDay: number | undefined };
+  private readonly expected: { perMinute: number | undefined; perDay: number | undefined };
   private readonly pid = randomUUID();
   private readonly queue = new WaiterQueue<Permit>();
   private pumping = false;
@@ -68,8 +75,12 @@ export class RedisRateGate implements AccountGate {
     const tag = `svc:{${opts.account}}`;
     this.keys = [`${tag}:gate`, `${tag}:log`, `${tag}:peers`];
     const l = opts.limits;
-    this.limits = { perMinute: l.perMinute, perDay: l.perDay, minuteMs: l.minuteMs, dayMs: l.dayMs, marginMs: l.marginMs ?? defaultMargin(l.minuteMs) };
-    this.snapshot = { minuteLimit: l.perMinute, minuteRemaining: l.perMinute, dayLimit: l.perDay, dayRemaining: l.perDay, resetsAt: undefined, dayResetsAt: undefined };
+    this.minute = new AccountLimit(l.perMinute, l.ceilingPerMinute);
+    this.day = new AccountLimit(l.perDay, l.ceilingPerDay);
+    this.expected = { perMinute: l.perMinute, perDay: l.perDay };
+    this.ceilings = { perMinute: l.ceilingPerMinute, perDay: l.ceilingPerDay };
+    this.limits = { perMinute: this.minute.value, perDay: this.day.value, minuteMs: l.minuteMs, dayMs: l.dayMs, marginMs: l.marginMs ?? defaultMargin(l.minuteMs) };
+    this.snapshot = { minuteLimit: this.limits.perMinute, minuteRemaining: this.limits.perMinute, dayLimit: this.limits.perDay, dayRemaining: this.limits.perDay, resetsAt: undefined, dayResetsAt: undefined, ...this.sources() };
   }
 
   /** Joins the account's shared state (and reads it, so status() is right before the first call). */
@@ -94,9 +105,23 @@ export class RedisRateGate implements AccountGate {
   }
 
   tighten(limits: Partial<GateLimits>): void {
-    this.limits.perMinute = minDefined(this.limits.perMinute, limits.perMinute);
-    this.limits.perDay = minDefined(this.limits.perDay, limits.perDay);
-    this.fallback?.tighten(this.share());
+    this.minute.tighten(limits.perMinute, limits.ceilingPerMinute);
+    this.day.tighten(limits.perDay, limits.ceilingPerDay);
+    this.expected.perMinute = minDefined(this.expected.perMinute, limits.perMinute);
+    this.expected.perDay = minDefined(this.expected.perDay, limits.perDay);
+    this.ceilings.perMinute = minDefined(this.ceilings.perMinute, limits.ceilingPerMinute);
+    this.ceilings.perDay = minDefined(this.ceilings.perDay, limits.ceilingPerDay);
+    this.refreshLimits();
+    this.fallback?.tighten(asCeilings(this.share()));
+  }
+
+  private refreshLimits(): void {
+    this.limits.perMinute = this.minute.value;
+    this.limits.perDay = this.day.value;
+  }
+
+  private sources(): Pick<RateLimitStatus, 'minuteLimitSource' | 'dayLimitSource'> {
+    return { minuteLimitSource: this.minute.source, dayLimitSource: this.day.source };
   }
 
   /**
@@ -118,9 +143,9 @@ export class RedisRateGate implements AccountGate {
   }
 
   observe(permit: Permit | undefined, obs: RateObservation, answered = true): void {
-    const l = this.limits;
-    if (obs.minuteLimit !== undefined && obs.minuteLimit > 0) l.perMinute = minDefined(l.perMinute, obs.minuteLimit);
-    if (obs.dayLimit !== undefined && obs.dayLimit > 0) l.perDay = minDefined(l.perDay, obs.dayLimit);
+    this.minute.state(obs.minuteLimit);
+    this.day.state(obs.dayLimit);
+    this.refreshLimits();
     if (obs.minuteRemaining !== undefined && obs.minuteResetAt !== undefined) this.lastObs = obs;
     if (permit && isShared(permit)) this.inFlight = Math.max(0, this.inFlight - 1);
     if (this.fallback) this.fallback.observe(isShared(permit) ? undefined : permit, obs, answered);
@@ -209,8 +234,9 @@ export class RedisRateGate implements AccountGate {
   }
 
   private call(op: string, ...args: (string | number)[]): Promise<Reply> {
-    const { minuteMs, dayMs, marginMs, perMinute, perDay } = this.limits;
-    return this.redis.svcGate(...this.keys, op, minuteMs, dayMs, marginMs, perMinute ?? '', perDay ?? '', ...args).then((r) => {
+    const { minuteMs, dayMs, marginMs } = this.limits;
+    const { expected: e, ceilings: c } = this;
+    return this.redis.svcGate(...this.keys, op, minuteMs, dayMs, marginMs, e.perMinute ?? '', e.perDay ?? '', c.perMinute ?? '', c.perDay ?? '', ...args).then((r) => {
       this.applySnapshot(r);
       return r;
     });
@@ -238,8 +264,11 @@ export class RedisRateGate implements AccountGate {
       dayRemaining: known(r[7]),
       dayResetsAt: new Date(now + Math.max(0, r[8])),
     };
-    if (this.snapshot.minuteLimit !== undefined) this.limits.perMinute = minDefined(this.limits.perMinute, this.snapshot.minuteLimit);
-    if (this.snapshot.dayLimit !== undefined) this.limits.perDay = minDefined(this.limits.perDay, this.snapshot.dayLimit);
+    // What any process of the account heard from the service.
+    this.minute.state(known(r[9]));
+    this.day.state(known(r[10]));
+    this.refreshLimits();
+    Object.assign(this.snapshot, this.sources());
   }
 
   /**
@@ -252,7 +281,7 @@ export class RedisRateGate implements AccountGate {
   }
 
   /** The local share: 1/N of the minute limit and of what is left of the day (N: sharers()). */
-  private share(): Partial<GateLimits> {
+  private share(): { perMinute: number | undefined; perDay: number | undefined } {
     const { perMinute } = this.limits;
     const dayLeft = this.snapshot.dayRemaining ?? this.limits.perDay;
     const n = this.sharers();
@@ -265,7 +294,8 @@ export class RedisRateGate implements AccountGate {
   private fallBack(e: unknown): void {
     if (this.fallback) return;
     const share = this.share();
-    this.fallback = new RateGate({ ...share, minuteMs: this.limits.minuteMs, dayMs: this.limits.dayMs, marginMs: this.limits.marginMs });
+    // The share is a ceiling: the service's stated limit (the whole account's) must not lift it.
+    this.fallback = new RateGate({ ...asCeilings(share), minuteMs: this.limits.minuteMs, dayMs: this.limits.dayMs, marginMs: this.limits.marginMs });
     this.fallbackSince = Date.now();
     this.fallbackGrants = 0;
     if (this.lastObs) this.fallback.observe(undefined, this.lastObs);
@@ -325,4 +355,8 @@ export class RedisRateGate implements AccountGate {
   private kick(): void {
     this.wake?.();
   }
+}
+
+function asCeilings(share: { perMinute: number | undefined; perDay: number | undefined }): Partial<GateLimits> {
+  return { ceilingPerMinute: share.perMinute, ceilingPerDay: share.perDay };
 }

@@ -83,7 +83,7 @@ describe('the add-in host', () => {
     expect(Number(segments.headers.get('x-ratelimit-remaining-day'))).toBeLessThan(500000);
     expect(segments.headers.get('x-ratelimit-limit')).toBeNull();
     const status = (await (await get(`${base}/addin/status`)).json()) as Record<string, unknown>;
-    expect(status).toMatchObject({ service: 'test sandbox', sandbox: true, connected: true, tier: 'enterprise', minute_limit: 1000, day_limit: 500000 });
+    expect(status).toMatchObject({ service: 'test sandbox', sandbox: true, connected: true, tier: 'enterprise', minute_limit: 1000, day_limit: 500000, limits_in_force: '1,000 a minute and 500,000 a day, as the service states them for this account' });
   });
 
   it('strips any incoming Authorization and adds its own token', async () => {

@@ -27,6 +27,7 @@ export function renderStatus(s: HostStatus): void {
   $('status-tier').textContent = s.tier;
   $('status-minute').textContent = s.minute_limit === null ? count(s.minute_remaining) : `${count(s.minute_remaining)} of ${count(s.minute_limit)}`;
   $('status-day').textContent = s.day_limit === null ? count(s.day_remaining) : `${count(s.day_remaining)} of ${count(s.day_limit)}`;
+  $('status-limits').textContent = s.limits_in_force;
   const problem = $('status-problem');
   // A user whose calls wait for their turn (fair share on the host) sees why.
   const waiting = s.user && s.user.waiting > 0 ? `${s.user.waiting} of your requests are waiting their turn: the firm's budget this minute is shared between everyone using SVC.` : undefined;
