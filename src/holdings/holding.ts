@@ -11,6 +11,8 @@ import { isCurrencyCode } from '../fx/codes';
 import { detectMark, type DecimalConvention, type DecimalMark } from './amounts';
 import { cellText, readBoolean, readDateText, readInteger, readNumber, type Read } from './cells';
 import type { Holding, RawRecord, RowProblem } from './types';
+import { controlCharacterProblem, keepLines, singleLine } from '../single-line';
+import { printable } from '../printable';
 
 export interface HoldingRules {
   /** Purchase dates after this day (YYYY-MM-DD) are refused. */
@@ -60,13 +62,22 @@ export function toHolding(record: RawRecord, portfolio: string, rules: HoldingRu
       value: cellText(value),
       reason,
     });
-  const text = (field: string, max: number): string | undefined => {
-    const t = cellText(v[field]);
-    if (t !== undefined && t.length > max) {
+  const refused = (...fields: string[]) => problems.some((p) => fields.includes(p.field));
+  // Line breaks and tabs in a name are formatting (Alt+Enter in Excel): one space. Notes keep their lines.
+  const text = (field: string, max: number, linesKept = false): string | undefined => {
+    const raw = cellText(v[field]);
+    if (raw === undefined) return undefined;
+    const t = linesKept ? keepLines(raw) : singleLine(raw);
+    const control = controlCharacterProblem(field, t, linesKept);
+    if (control) {
+      problem(field, control, printable(t.slice(0, 40)));
+      return undefined;
+    }
+    if (t.length > max) {
       problem(field, `${field} is longer than ${max} characters`, t.slice(0, 40));
       return undefined;
     }
-    return t;
+    return t === '' ? undefined : t;
   };
   const check = <T>(field: string, read: Read<T>, reason: string): T | undefined => {
     if (read && 'error' in read) {
@@ -95,10 +106,10 @@ export function toHolding(record: RawRecord, portfolio: string, rules: HoldingRu
   }
 
   const brand = text('brand', 100) ?? text('producer', 100) ?? text('artist', 100) ?? idParts?.brand;
-  if (!brand) problem('brand', segment === 'wine' ? 'producer (or brand) is required' : segment === 'art' ? 'artist (or brand) is required' : 'brand is required');
+  if (!brand && !refused('brand', 'producer', 'artist')) problem('brand', segment === 'wine' ? 'producer (or brand) is required' : segment === 'art' ? 'artist (or brand) is required' : 'brand is required');
   const reference = text('reference', 64) ?? (cellText(v.model) === undefined && cellText(v.title) === undefined ? idParts?.ref : undefined);
   const model = text('model', 200) ?? text('title', 200) ?? reference;
-  if (!model) problem('model', segment === 'art' ? 'title (or model) is required' : 'model is required');
+  if (!model && !refused('model', 'title', 'reference')) problem('model', segment === 'art' ? 'title (or model) is required' : 'model is required');
 
   const yearField = cellText(v.year) !== undefined ? 'year' : 'vintage';
   const year = check(yearField, withRange(readInteger(v[yearField], mark(yearField)), 1600, Number(rules.asOf.slice(0, 4)) + 1), `${yearField} must be a whole year between 1600 and ${Number(rules.asOf.slice(0, 4)) + 1}`) ?? idParts?.year;
@@ -140,7 +151,7 @@ export function toHolding(record: RawRecord, portfolio: string, rules: HoldingRu
     problem(width === undefined ? 'width_cm' : 'height_cm', 'give both width_cm and height_cm, or neither');
   }
   const medium = text('medium', 100);
-  const notes = text('notes', 2000);
+  const notes = text('notes', 2000, true);
 
   if (problems.length > 0 || !segment || !brand || !model || purchasePrice === undefined || !purchaseDate) return { problems };
   const assetId = idParts ? assetIdText!.toUpperCase() : formatAssetId({ segment, brand, model, reference, year, size });

@@ -1,3 +1,4 @@
+import { singleLine } from '../single-line';
 import { readFile } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 import type { DecimalMark } from './amounts';
@@ -40,7 +41,8 @@ export async function loadHoldings(files: readonly string[], rules: LoadRules): 
       if (table.unknownHeaders.length > 0) warnings.push(`${file}: ignored unknown column(s) ${table.unknownHeaders.join(', ')}`);
       const tableRules: HoldingRules = { asOf: rules.asOf, decimalMarks: decimalMarks(table.records, rules.decimalMark) };
       for (const record of table.records) {
-        const name = cellText(record.values.portfolio) ?? table.portfolio;
+        // A client's name typed on two lines is one name on one line.
+        const name = singleLine(cellText(record.values.portfolio) ?? table.portfolio);
         let portfolio = byName.get(name);
         if (!portfolio) byName.set(name, (portfolio = { name, files: [], holdings: [], problems: [] }));
         if (!portfolio.files.includes(file)) portfolio.files.push(file);

@@ -1,3 +1,4 @@
+import { singleLine } from '../../../src/single-line';
 import { CURRENCIES, HORIZONS, SCENARIOS, SEGMENT_IDS, URGENCIES, parseSegment, type Currency, type Horizon, type ScenarioName, type SegmentId } from '../../../src/wire';
 import { InputError, isMissing } from './input-error';
 
@@ -9,7 +10,8 @@ import { InputError, isMissing } from './input-error';
 export function readText(name: string, value: unknown): string {
   if (isMissing(value)) throw new InputError(name, `${name} is required.`);
   if (typeof value !== 'string' && typeof value !== 'number') throw new InputError(name, `${name} must be text.`);
-  return String(value).trim();
+  // Alt+Enter in the cell a formula reads is formatting: one line, as the holdings files are read.
+  return singleLine(String(value));
 }
 
 export function readOptionalText(name: string, value: unknown): string | undefined {
