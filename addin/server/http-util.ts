@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { drainRequest } from '../../src/drain-request';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -14,17 +15,39 @@ export class HttpProblem extends Error {
 }
 
 /** The body as text, refused beyond the service's own 1 MiB limit. */
-export async function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<string> {
+export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<string> {
+  const tooLarge = () => new HttpProblem(413, 'payload_too_large', `The request body is larger than ${limit} bytes.`);
   const declared = Number(req.headers['content-length']);
-  if (Number.isFinite(declared) && declared > limit) throw new HttpProblem(413, 'payload_too_large', `The request body is larger than ${limit} bytes.`);
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > limit) throw new HttpProblem(413, 'payload_too_large', `The request body is larger than ${limit} bytes.`);
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks).toString('utf8');
+  if (Number.isFinite(declared) && declared > limit) return Promise.reject(tooLarge());
+  // Listeners rather than `for await`: leaving that loop destroys the socket, and a client still
+  // sending would see a broken pipe instead of the 413 (sendJson reads the rest, bounded, first).
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limit) return void chunks.push(chunk);
+      stop();
+      req.pause();
+      reject(tooLarge());
+    };
+    const onEnd = () => {
+      stop();
+      resolve(Buffer.concat(chunks, size).toString('utf8'));
+    };
+    const onError = (e: Error) => {
+      stop();
+      reject(e);
+    };
+    const onClose = () => {
+      stop();
+      reject(new HttpProblem(400, 'request_incomplete', 'The connection closed before the whole request body arrived.'));
+    };
+    function stop() {
+      req.off('data', onData).off('end', onEnd).off('error', onError).off('close', onClose);
+    }
+    req.on('data', onData).on('end', onEnd).on('error', onError).on('close', onClose);
+  });
 }
 
 /** Deeper than any request of the contract (a batch item's fields are at depth 3; a report grid's cells at 3). */
@@ -72,7 +95,18 @@ const BASE_HEADERS = { 'x-content-type-options': 'nosniff', 'referrer-policy': '
 
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   const text = JSON.stringify(body);
-  res.writeHead(status, { ...BASE_HEADERS, 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'content-length': Buffer.byteLength(text), ...headers });
+  // After a 413 the connection is not trusted with another request.
+  const all = { ...BASE_HEADERS, 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'content-length': String(Buffer.byteLength(text)), ...headers, ...(status === 413 ? { connection: 'close' } : {}) };
+  const req = res.req as IncomingMessage | undefined;
+  if (!req || req.complete) return writeJson(res, status, all, text);
+  // A body nobody read (refused before or while reading it): read the rest first (bounded), so a
+  // client still sending gets this answer instead of a broken pipe.
+  void drainRequest(req).then((ended) => writeJson(res, status, ended ? all : { ...all, connection: 'close' }, text));
+}
+
+function writeJson(res: ServerResponse, status: number, headers: Record<string, string>, text: string): void {
+  if (res.headersSent || res.destroyed) return;
+  res.writeHead(status, headers);
   res.end(text);
 }
 

@@ -75,6 +75,8 @@ export class BadRequestError extends ServiceError {}
 export class AuthenticationError extends ServiceError {}
 export class PermissionDeniedError extends ServiceError {}
 export class NotFoundError extends ServiceError {}
+/** 413: the request body is over the service's limit (1 MiB); sending it again cannot help. */
+export class PayloadTooLargeError extends ServiceError {}
 export class ServerError extends ServiceError {}
 /** No HTTP answer: refused connection, reset, DNS, CORS refusal in a browser. */
 export class ConnectionError extends ServiceError {
@@ -143,6 +145,7 @@ export function errorFromResponse(
   if (status === 401) return new AuthenticationError(init);
   if (status === 403) return new PermissionDeniedError(init);
   if (status === 404) return new NotFoundError(init);
+  if (status === 413) return new PayloadTooLargeError(init);
   if (status === 429) return new RateLimitError({ ...init, resetAt: extra.resetAt });
   if (status >= 500) return new ServerError(init);
   return new ServiceError(init);
@@ -153,6 +156,7 @@ function defaultType(status: number): string {
   if (status === 401) return 'unauthorised';
   if (status === 403) return 'forbidden';
   if (status === 404) return 'not_found';
+  if (status === 413) return 'payload_too_large';
   if (status === 429) return 'rate_limited';
   if (status >= 500) return 'internal_error';
   return 'http_error';

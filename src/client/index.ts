@@ -29,6 +29,7 @@ export {
   AuthenticationError,
   PermissionDeniedError,
   NotFoundError,
+  PayloadTooLargeError,
   RateLimitError,
   DailyLimitExhaustedError,
   ServerError,

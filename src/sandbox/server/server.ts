@@ -1,3 +1,4 @@
+import { drainRequest } from '../../drain-request';
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -135,10 +136,13 @@ export function createSandboxServer(o: ServerOptions): Server {
       status = err.status;
       payload = err.body();
       Object.assign(headers, err.extra.headers);
-      // An oversize upload is not read to its end: close the connection after answering.
+      // An oversize upload: the connection is closed after the answer (a client cannot be trusted with another).
       if (err.type === 'payload_too_large') headers.connection = 'close';
     }
     log(account, status, items);
+    // A body nobody read (refused before or while reading it): read the rest first, so the client,
+    // still sending, gets the answer rather than a broken pipe; beyond the bound, close after it.
+    if (!req.complete && !(await drainRequest(req))) headers.connection = 'close';
     send(res, status, headers, payload);
   }
 
