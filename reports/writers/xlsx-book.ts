@@ -11,7 +11,7 @@ import { writeAtomically } from './atomic-write';
 import type { ValueKind } from './holding-columns';
 import { addChartsToXlsx, type PlacedChart } from './xlsx-charts';
 import { SheetCursor } from './xlsx-cells';
-import { finishPackage, type SheetTable } from './xlsx-package';
+import { finishPackage, referToTable, type SheetTable } from './xlsx-package';
 import { HEADER_STYLE, cellStyles } from './xlsx-styles';
 
 export interface BookMeta {
@@ -110,7 +110,9 @@ export class XlsxBook {
   table(cursor: SheetCursor, sheetName: string, name: string): void {
     const columns = this.headers.get(cursor);
     if (!columns) throw new Error(`internal: the ${sheetName} sheet has no header row for a table`);
+    if (cursor.sheet.autoFilter) throw new Error(`internal: the ${sheetName} sheet has an autoFilter; its table filters it`);
     this.tables.push({ sheetNumber: this.sheetNumber(sheetName), sheetName, name, columns, lastRow: cursor.row, lastColumn: columnLetter(columns.length) });
+    referToTable(cursor.sheet, this.tables.length);
   }
 }
 

@@ -1,7 +1,7 @@
 /**
  * The last touches to a workbook's package that exceljs's streaming writer cannot make, applied
- * while xlsx-charts.ts copies the zip: Excel tables (ListObjects) over data ranges, so screen
- * readers and Power Query see a table with a header row; the company in docProps/app.xml; the
+ * while xlsx-charts.ts copies the zip (the large sheets copied still compressed): Excel tables
+ * (ListObjects) over data ranges, so screen readers and Power Query see a table with a header row; the company in docProps/app.xml; the
  * rows repeated at the top of each printed page; and one fixed timestamp on every zip entry, so
  * a fixed generated_at (SOURCE_DATE_EPOCH) gives a byte-identical file.
  */
@@ -32,8 +32,6 @@ export interface PackageExtras {
 
 const CT_TABLE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.table+xml';
 const REL_TABLE = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/table';
-/** Elements that follow <tableParts> in a worksheet (ECMA-376 CT_Worksheet order). */
-const AFTER_TABLE_PARTS = ['<extLst', '</worksheet>'];
 
 /** Table column names must be unique (case-insensitively) and non-empty. */
 function uniqueNames(labels: string[]): string[] {
@@ -63,25 +61,40 @@ async function text(zip: JSZip, name: string): Promise<string> {
   return f.async('string');
 }
 
+/** What of exceljs's streaming worksheet writer (4.x) a table reference needs; not in its typings. */
+interface StreamedSheetInternals {
+  _sheetRelsWriter: { addRelationship(rel: { Type: string; Target: string }): string };
+  _write(text: string): void;
+  _writeCloseWorksheet(): void;
+}
+
+/**
+ * Makes a streamed worksheet refer to table part `tableNumber` as exceljs writes it: the
+ * relationship goes into the sheet's rels as they stream, and <tableParts> is written just before
+ * </worksheet> (nothing exceljs writes may follow it). Editing the sheet afterwards meant holding
+ * its whole XML in memory (hundreds of MB for 100,000 holdings) and compressing it again.
+ * Call before the sheet is committed; a table sheet has no sheet-level autoFilter.
+ */
+export function referToTable(sheet: unknown, tableNumber: number): void {
+  const internals = sheet as StreamedSheetInternals;
+  if (typeof internals._sheetRelsWriter?.addRelationship !== 'function' || typeof internals._writeCloseWorksheet !== 'function') {
+    throw new Error('internal: this exceljs version streams worksheets differently; the table cannot be added');
+  }
+  const relId = internals._sheetRelsWriter.addRelationship({ Type: REL_TABLE, Target: `../tables/table${tableNumber}.xml` });
+  const close = internals._writeCloseWorksheet.bind(internals);
+  internals._writeCloseWorksheet = () => {
+    internals._write(`<tableParts count="1"><tablePart r:id="${relId}"/></tableParts>`);
+    close();
+  };
+}
+
 export async function finishPackage(zip: JSZip, extras: PackageExtras): Promise<void> {
   const overrides: string[] = [];
+  // The sheets refer to their tables already (referToTable): only the table parts are added here.
   for (const [k, t] of extras.tables.entries()) {
     const id = k + 1;
     zip.file(`xl/tables/table${id}.xml`, tableXml(id, t));
     overrides.push(`<Override PartName="/xl/tables/table${id}.xml" ContentType="${CT_TABLE}"/>`);
-    const relsPath = `xl/worksheets/_rels/sheet${t.sheetNumber}.xml.rels`;
-    const relId = `rIdTable${id}`;
-    const rel = `<Relationship Id="${relId}" Type="${REL_TABLE}" Target="../tables/table${id}.xml"/>`;
-    const rels = zip.file(relsPath)
-      ? (await text(zip, relsPath)).replace('</Relationships>', `${rel}</Relationships>`)
-      : `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${rel}</Relationships>`;
-    zip.file(relsPath, rels);
-    const sheetPath = `xl/worksheets/sheet${t.sheetNumber}.xml`;
-    // The table filters its own range: a sheet-level autoFilter over it would make Excel repair the file.
-    let sheet = (await text(zip, sheetPath)).replace(/<autoFilter [^>]*\/>/, '');
-    const at = Math.min(...AFTER_TABLE_PARTS.map((tag) => sheet.indexOf(tag)).filter((i) => i >= 0));
-    sheet = `${sheet.slice(0, at)}<tableParts count="1"><tablePart r:id="${relId}"/></tableParts>${sheet.slice(at)}`;
-    zip.file(sheetPath, sheet);
   }
   if (overrides.length > 0) zip.file('[Content_Types].xml', (await text(zip, '[Content_Types].xml')).replace('</Types>', `${overrides.join('')}</Types>`));
 

@@ -20,7 +20,7 @@ async function snapshot(dir: string): Promise<Record<string, string>> {
 function run(file: string, args: string[], env: Record<string, string>): Promise<{ code: number | null; killed: boolean; out: string }> {
   return new Promise((resolve) => {
     // The timeout only guards against a hang; a hang is itself the failure this test names.
-    execFile(file, args, { env: { PATH: process.env.PATH ?? '', ...env }, timeout: 90_000 }, (err, stdout, stderr) => {
+    execFile(file, args, { env: { PATH: process.env.PATH ?? '', TMPDIR: process.env.TMPDIR ?? '', ...env }, timeout: 90_000 }, (err, stdout, stderr) => {
       const e = err as (Error & { code?: number; killed?: boolean }) | null;
       resolve({ code: e ? (typeof e.code === 'number' ? e.code : 1) : 0, killed: e?.killed ?? false, out: `${stdout}${stderr}` });
     });

@@ -257,7 +257,7 @@ describe('start-up and limits', () => {
   const tsx = path.resolve('node_modules/.bin/tsx');
   const run = (env: Record<string, string>) =>
     new Promise<{ code: number | null; out: string }>((resolve) => {
-      execFile(tsx, [cli], { env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ADDIN_PORT: '0', ...env }, timeout: 60_000 }, (err, stdout, stderr) => {
+      execFile(tsx, [cli], { env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', TMPDIR: process.env.TMPDIR ?? '', ADDIN_PORT: '0', ...env }, timeout: 60_000 }, (err, stdout, stderr) => {
         resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, out: `${stdout}${stderr}` });
       });
     });
