@@ -108,7 +108,7 @@ function writeSummary({ book, data }: ReportBook): void {
 }
 
 /** Rows between pauses for the zip stream to drain: exceljs's writer has no backpressure of its own. */
-const ROWS_PER_YIELD = 2000;
+const ROWS_PER_YIELD = 500;
 
 async function writeHoldings({ book, data }: ReportBook): Promise<void> {
   const all = holdingColumns(data);
