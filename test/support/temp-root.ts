@@ -2,6 +2,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+const ROOT_PREFIX = 'svc-test-run-';
 /** Names the project's tests, servers and browsers give their temporary files. */
 const OURS = /^(svc-|sandbox-|bench-|addin-|report-|pg-|redis-|prometheus-|oidc-|tsa-|\.org\.chromium\.|playwright)/;
 
@@ -15,11 +16,12 @@ const OURS = /^(svc-|sandbox-|bench-|addin-|report-|pg-|redis-|prometheus-|oidc-
 export default function setup(): () => void {
   const system = tmpdir();
   const before = new Set(readdirSync(system));
-  const root = mkdtempSync(join(system, 'svc-test-run-'));
+  const root = mkdtempSync(join(system, ROOT_PREFIX));
   process.env.TMPDIR = root;
   return () => {
     rmSync(root, { recursive: true, force: true, maxRetries: 3 });
-    const left = readdirSync(system).filter((name) => !before.has(name) && OURS.test(name));
+    // Another run's root (a second checkout testing at the same time) is that run's to remove.
+    const left = readdirSync(system).filter((name) => !before.has(name) && OURS.test(name) && !name.startsWith(ROOT_PREFIX));
     if (left.length === 0) return;
     // vitest reports an error thrown here but keeps its exit code: set the code as well.
     process.exitCode = 1;
