@@ -31,6 +31,7 @@ import { DEPLOYMENT_KEY_RULE, isValidDeploymentKey } from '../contract/deploymen
 import { connectionStatus } from './status';
 import { accountBudget } from './budget';
 import { handleReportExport } from './report-export';
+import { staleManifestWarning } from './manifest-origin';
 import { handleOpsRoute, Readiness, redisCheck, serviceCheck, type Log, type ReadinessCheck } from '../../src/ops';
 import { noteRequestId } from './auth/request-context';
 import { HostMetrics, type HostRoute } from './host-metrics';
@@ -245,6 +246,8 @@ export async function startAddinHost(options: AddinHostOptions): Promise<Running
   const { port } = server.address() as AddressInfo;
   const listenUrl = `${options.tls ? 'https' : 'http'}://${host}:${port}`;
   origins = ownOrigins(listenUrl, options.publicOrigin);
+  const stale = await staleManifestWarning(distDir, options.publicOrigin ?? listenUrl);
+  if (stale) log?.warn(stale);
   return {
     url: listenUrl,
     cache,
