@@ -66,7 +66,12 @@ export async function runReports(opts: RunOptions, io: RunIo): Promise<RunOutcom
   const asked = serviceCurrencyFor(currency);
   const previous = opts.previous ? await readPreviousRun(opts.previous) : undefined;
   for (const p of previous ? portfolios : []) {
-    if (!previous!.byPortfolio.has(p.name)) log(`Warning: --previous ${opts.previous} has no report for "${p.name}"; its report shows no month-on-month change.`);
+    const before = previous!.byPortfolio.get(p.name);
+    if (!before) log(`Warning: --previous ${opts.previous} has no report for "${p.name}"; its report shows no month-on-month change.`);
+    // Figures in two currencies cannot be compared one for one: the comparison is left out, and said so.
+    else if (before.currency !== undefined && before.currency !== currency) {
+      log(`Warning: the previous report for "${p.name}" is in ${before.currency} and this run is in ${currency}; its report shows no month-on-month change (run with --currency ${before.currency} to compare).`);
+    }
   }
   const outDir = resolve(opts.out);
   await mkdir(outDir, { recursive: true });

@@ -58,6 +58,17 @@ describe('svc-report usage', { timeout: LOADED_MACHINE_MS }, () => {
     expect(r.stderr).toMatch(/Warning: --previous .*empty-previous has no report for "one"; its report shows no month-on-month change/);
   });
 
+  it('warns when the previous report is in another currency: no month-on-month change, and how to compare', async () => {
+    const eur = join(dir, 'eur-previous');
+    const first = await runCli(['run', oneHolding, '--out', eur, '--formats', 'json', '--as-of', '2026-09-30', '--currency', 'EUR', '--fx-rates', join(ROOT, 'examples/fx-rates-ILLUSTRATIVE.csv')], serviceEnv(sb));
+    expect(first.code).toBe(0);
+    const r = await runCli(['run', oneHolding, '--out', join(dir, 'usd-after-eur'), '--formats', 'json', '--as-of', '2026-10-31', '--previous', eur], serviceEnv(sb));
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/Warning: the previous report for "one" is in EUR and this run is in USD; its report shows no month-on-month change \(run with --currency EUR to compare\)/);
+    const report = JSON.parse(readFileSync(r.stdout.trim(), 'utf8')) as { summary: { month_on_month: unknown } };
+    expect(report.summary.month_on_month).toBeNull();
+  });
+
   it('a bad --tz is named as --tz, not as a bad --cron', async () => {
     const r = await runCli(['schedule', oneHolding, '--cron', '0 6 1 * *', '--tz', 'Europe/Lodnon', '--out', join(dir, 'tz-out')]);
     expect(r.code).toBe(2);
