@@ -47,7 +47,8 @@ function withRunOptions(cmd: Command, outHelp: string, scheduled = false): Comma
       .option('--as-of <date>', 'valuation date YYYY-MM-DD (default: today, UTC); with the sandbox, values are as of that day')
       .option('--previous <dir>', "a previous run's output folder: adds month-on-month change from its JSON reports")
       .option('--resume', 'continue an interrupted run from the checkpoint in --out')
-      .option('--queue', 'value the portfolios on the BullMQ queue in Redis (needs --redis and SVC_BASE_URL): `svc-report worker` processes do the work, this run waits and writes the consolidated report (docs/scale-out.md)');
+      .option('--queue', 'value the portfolios on the BullMQ queue in Redis (needs --redis and SVC_BASE_URL): `svc-report worker` processes do the work, this run waits and writes the consolidated report (docs/scale-out.md)')
+      .addOption(new Option('--worker-wait <seconds>', 'with --queue: say so when no worker has taken a portfolio after this long (default 30)').argParser(positiveInt('--worker-wait')));
   }
   cmd
     .option('--decimal-comma', 'the holdings files write amounts as 1.234,56 (default: each column\'s own convention; an amount like 12.500 that could be read either way is refused)')

@@ -1,3 +1,4 @@
+import { DEFAULT_WORKER_WAIT_S, noticeIdleQueue } from './worker-wait';
 import { describeLimits } from '../../src/client';
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
@@ -115,7 +116,11 @@ export async function runQueued(opts: RunOptions, io: RunIo): Promise<RunOutcome
 
     const ended = new Set<string>();
     const lostJobs = requeueLostJobs(queue, jobs, (id) => !ended.has(id), log);
-    const outcomes = await waitAll(added, events, io.signal, ended).finally(() => lostJobs.stop());
+    const idle = noticeIdleQueue(queue, [...byJob.keys()], () => done.size > 0 || ended.size > 0, log, (opts.workerWait ?? DEFAULT_WORKER_WAIT_S) * 1000);
+    const outcomes = await waitAll(added, events, io.signal, ended).finally(() => {
+      lostJobs.stop();
+      idle.stop();
+    });
     const files: string[] = [];
     let rowErrors = false;
     let retryable = 0;

@@ -31,6 +31,8 @@ export interface RunOptions extends CommonFlags {
   resume?: boolean;
   /** Calls in flight at most (--concurrency); default: sized from the service's pace and round trip. */
   concurrency?: number;
+  /** --queue: seconds without any portfolio taken before the run says no worker has come (--worker-wait, default 30). */
+  workerWait?: number;
 }
 
 export interface RunIo {

@@ -26,10 +26,11 @@ let sandbox: RunningSandbox;
 let redis: RedisProcess;
 
 beforeAll(async () => {
-  const accounts = ['queue-account', 'single-account'].map((client_id) => ({ client_id, client_secret: secret, tier: 'pro' as const, per_minute: PER_MINUTE, per_day: 100_000 }));
+  const accounts = ['queue-account', 'single-account', 'idle-account'].map((client_id) => ({ client_id, client_secret: secret, tier: 'pro' as const, per_minute: PER_MINUTE, per_day: 100_000 }));
   sandbox = await startSandbox({ port: 0, quiet: true, minuteMs: MINUTE_MS, logFile, accounts });
   redis = await startRedis();
   writeFileSync(join(dir, 'holdings.csv'), holdingsCsv(PORTFOLIOS, HOLDINGS));
+  writeFileSync(join(dir, 'small.csv'), holdingsCsv(1, 20));
 }, 60_000);
 
 afterAll(async () => {
@@ -67,5 +68,17 @@ describe('svc-report run --queue with svc-report worker processes', () => {
     expect(calls(logFile, 'queue-account').filter((l) => l.status === 429)).toEqual([]);
     second.child.kill('SIGTERM');
     await second.exit;
+  }, 240_000);
+
+  it('with no worker it says so after --worker-wait, with how to start one, and finishes once a worker comes', async () => {
+    const common = ['--tier', 'pro', '--minute-ms', String(MINUTE_MS), '--as-of', '2026-10-30', '--formats', 'json'];
+    // Its own Redis keys: a queue nobody else's worker serves.
+    const run = svcReport(['run', join(dir, 'small.csv'), '--out', join(dir, 'idle'), '--queue', '--redis', redis.url, '--worker-wait', '1', ...common], 'idle-account');
+    await run.said(/No worker has taken any of this run's portfolios in 1 s \(no worker is connected to this Redis\)\. Start one with .*svc-report worker --redis URL/);
+    const worker = svcReport(['worker', '--redis', redis.url, '--tier', 'pro', '--minute-ms', String(MINUTE_MS)], 'idle-account');
+    expect(await run.exit).toBe(0);
+    expect(run.output.match(/No worker has taken/g)).toHaveLength(1);
+    worker.child.kill('SIGTERM');
+    await worker.exit;
   }, 240_000);
 });
