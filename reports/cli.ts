@@ -134,7 +134,10 @@ async function runCommand(files: string[], opts: Omit<RunOptions, 'files'> & { q
     const progress = log.format === 'json' ? logProgress(log) : printableProgress(createProgress());
     const outcome = await run({ ...opts, files }, { signal: stop.signal, progress, telemetry: listener?.metrics ?? loggingTelemetry(log) });
     for (const f of outcome.files) process.stdout.write(`${printable(f)}\n`);
-    if (outcome.files.length > 0) await (await import('./run-manifest')).recordRun('run', opts.out, opts, files, outcome.files);
+    if (outcome.files.length > 0) {
+      const { removed } = await (await import('./run-manifest')).recordRun('run', opts.out, opts, files, outcome.files);
+      if (removed.length > 0) say(`Removed ${plural(removed.length, 'file')} an earlier run wrote for the same reports in formats this run did not write (${removed.map(printable).join(', ')}): the folder holds one run's version of each report.`);
+    }
     const written = `${plural(outcome.files.length, 'file')} written`;
     say(outcome.exitCode === EXIT.ok ? `Done: every holding valued; ${written}.` : `Done with problems: some holdings were not valued (see the errors in the reports); ${written}.`);
     return outcome.exitCode;

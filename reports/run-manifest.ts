@@ -14,28 +14,56 @@ import { fixedGeneratedAt, resolveSettings, type CommonFlags } from './config';
 import { writeAtomically } from './writers/atomic-write';
 
 export const MANIFEST_FILE = 'manifest.json';
-export const MANIFEST_VERSION = 1;
+/** 2: every file names the run that wrote it, and `runs` lists those runs (1 had only the latest run's fields). */
+export const MANIFEST_VERSION = 2;
 
-const FileEntry = z.object({ name: z.string().min(1), sha256: z.string().regex(/^[0-9a-f]{64}$/), bytes: z.number().int().min(0) });
+const FileEntry = z.object({
+  name: z.string().min(1),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  bytes: z.number().int().min(0),
+  /** The run that wrote it (runs[].run_id); absent in a version 1 manifest. */
+  run_id: z.string().optional(),
+});
 export type FileEntry = z.infer<typeof FileEntry>;
 
+const Service = z.object({
+  /** Scheme, host, port and path only: user, password, query and fragment are dropped. Null: the embedded sandbox. */
+  base_url: z.string().nullable(),
+  sandbox: z.boolean(),
+});
+
+/** One command's run into the folder. */
+const RunRecord = z.object({
+  /** From the command, its time, its as-of day and its inputs: the same run gives the same id. */
+  run_id: z.string(),
+  command: z.string(),
+  generated_at: z.string(),
+  source_date_epoch: z.number().int().nullable(),
+  service: Service,
+  valuations_as_of: z.string(),
+  inputs: z.array(FileEntry),
+});
+export type RunRecord = z.infer<typeof RunRecord>;
+
 export const RunManifest = z.object({
-  manifest_version: z.literal(MANIFEST_VERSION),
+  manifest_version: z.union([z.literal(1), z.literal(MANIFEST_VERSION)]),
   tool: z.object({ name: z.string(), version: z.string() }),
-  /** The command that wrote it: "run" or "dashboard". */
+  /**
+   * The folder's record of the month-end: the fields of its latest `run` (a dashboard written
+   * beside it adds its own entry to `runs` and never replaces these); a folder with only a
+   * dashboard describes the dashboard.
+   */
   command: z.string(),
   /** When the run finished: SOURCE_DATE_EPOCH when set (then equal to the reports' generated_at). */
   generated_at: z.string(),
   /** SOURCE_DATE_EPOCH when it was set (reproducible runs), else null. */
   source_date_epoch: z.number().int().nullable(),
-  service: z.object({
-    /** Scheme, host, port and path only: user, password, query and fragment are dropped. Null: the embedded sandbox. */
-    base_url: z.string().nullable(),
-    sandbox: z.boolean(),
-  }),
+  service: Service,
   /** The day the valuations are as of (YYYY-MM-DD). */
   valuations_as_of: z.string(),
   inputs: z.array(FileEntry),
+  /** Every run whose files are listed, oldest first (version 2). */
+  runs: z.array(RunRecord).optional(),
   /** Files in the folder, by name, sorted. */
   files: z.array(FileEntry),
 });
@@ -110,44 +138,98 @@ export class ManifestError extends Error {
   override name = 'ManifestError';
 }
 
+/** "client-2026-10-31.pdf" -> "client-2026-10-31": a portfolio's reports share it, one per format. */
+const stem = (name: string) => name.replace(/\.[^.]+$/, '');
+
+function runIdOf(m: ManifestInput, inputs: readonly FileEntry[]): string {
+  const h = createHash('sha256').update(JSON.stringify([m.command, m.generatedAt, m.asOf, inputs.map((i) => i.sha256)]));
+  return h.digest('hex').slice(0, 16);
+}
+
+export interface ManifestWritten {
+  path: string;
+  /** Files an earlier run wrote for the same reports in formats this run did not write: removed, so a folder never mixes two runs' versions of one report. */
+  removed: string[];
+}
+
 /**
- * Writes outDir/manifest.json for the files this run wrote. A folder that already has a
- * manifest (a dashboard written beside a run's reports) keeps the entries of its other files,
- * so one manifest covers the folder; this run's fields describe the latest run.
+ * Writes outDir/manifest.json for the files this run wrote. Each file names the run that wrote
+ * it. A folder that already has a manifest keeps the entries of its other files (a dashboard
+ * beside a month-end's reports, another portfolio's reports); the month-end's record (the
+ * top-level fields) is the latest `run`, never a dashboard. A `run` that writes a report in
+ * fewer formats than an earlier run into the folder removes the earlier run's other formats of
+ * that report (a json-only rerun beside last week's PDF would leave the two disagreeing), and
+ * returns their names so the command can say so.
  */
-export async function writeManifest(outDir: string, m: ManifestInput): Promise<string> {
+export async function writeManifest(outDir: string, m: ManifestInput): Promise<ManifestWritten> {
   const epoch = m.env.SOURCE_DATE_EPOCH && /^\d+$/.test(m.env.SOURCE_DATE_EPOCH) ? Number(m.env.SOURCE_DATE_EPOCH) : null;
-  const files = await entries(m.files.filter((f) => path.basename(f) !== MANIFEST_FILE));
+  const inputs = await entries(m.inputs);
+  const record: RunRecord = {
+    run_id: runIdOf(m, inputs),
+    command: m.command,
+    generated_at: m.generatedAt,
+    source_date_epoch: epoch,
+    service: { base_url: publicBaseUrl(m.baseUrl), sandbox: m.sandbox },
+    valuations_as_of: m.asOf,
+    inputs,
+  };
+  const files = (await entries(m.files.filter((f) => path.basename(f) !== MANIFEST_FILE))).map((f) => ({ ...f, run_id: record.run_id }));
   let earlier: RunManifest | undefined;
   try {
     earlier = await readManifest(outDir);
   } catch {
     earlier = undefined;
   }
+  const earlierRuns = earlier ? runsOf(earlier) : [];
   const written = new Set(files.map((f) => f.name));
-  const kept = (earlier?.files ?? []).filter((f) => !written.has(f.name));
-  const inputs = await entries(m.inputs);
+  const stems = new Set(files.map((f) => stem(f.name)));
+  const commandOf = new Map(earlierRuns.map((r) => [r.run_id, r.command]));
+  const removed: string[] = [];
+  const kept: FileEntry[] = [];
+  for (const f of earlier?.files ?? []) {
+    if (written.has(f.name)) continue;
+    const runId = f.run_id ?? VERSION_1_RUN;
+    const byRun = commandOf.get(runId);
+    if (m.command === 'run' && byRun === 'run' && stems.has(stem(f.name))) {
+      await fs.rm(path.join(outDir, path.basename(f.name)), { force: true });
+      removed.push(f.name);
+    } else kept.push({ ...f, run_id: runId });
+  }
+  const all = [...files, ...kept].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const referenced = new Set(all.map((f) => f.run_id));
+  const runs = [...earlierRuns.filter((r) => referenced.has(r.run_id) && r.run_id !== record.run_id), record];
+  const monthEnd = [...runs].reverse().find((r) => r.command === 'run') ?? record;
   const manifest: RunManifest = {
     manifest_version: MANIFEST_VERSION,
     tool: { name: 'svc-report', version: toolVersion() },
-    command: m.command,
-    generated_at: m.generatedAt,
-    source_date_epoch: epoch,
-    service: { base_url: publicBaseUrl(m.baseUrl), sandbox: m.sandbox },
-    valuations_as_of: m.asOf,
-    inputs: m.inputs.length > 0 || !earlier ? inputs : earlier.inputs,
-    files: [...files, ...kept].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)),
+    command: monthEnd.command,
+    generated_at: monthEnd.generated_at,
+    source_date_epoch: monthEnd.source_date_epoch,
+    service: monthEnd.service,
+    valuations_as_of: monthEnd.valuations_as_of,
+    inputs: monthEnd.inputs,
+    runs,
+    files: all,
   };
   const target = path.join(outDir, MANIFEST_FILE);
   await writeAtomically(target, (temp) => fs.writeFile(temp, JSON.stringify(manifest, null, 2) + '\n'));
-  return target;
+  return { path: target, removed };
+}
+
+/** The run id given to a version 1 manifest's run and its files. */
+const VERSION_1_RUN = 'version-1';
+
+/** The runs a manifest records; a version 1 manifest's one run is its top-level fields, and its files carry no run id. */
+export function runsOf(m: RunManifest): RunRecord[] {
+  if (m.runs) return m.runs;
+  return [{ run_id: VERSION_1_RUN, command: m.command, generated_at: m.generated_at, source_date_epoch: m.source_date_epoch, service: m.service, valuations_as_of: m.valuations_as_of, inputs: m.inputs }];
 }
 
 /**
  * Writes the manifest for a command's run from its command-line options (the settings are
  * resolved as the command resolved them): the hook the CLI calls once the reports are written.
  */
-export async function recordRun(command: string, outDir: string, flags: CommonFlags, inputs: readonly string[], files: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<string> {
+export async function recordRun(command: string, outDir: string, flags: CommonFlags, inputs: readonly string[], files: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<ManifestWritten> {
   const settings = resolveSettings(flags, env);
   return writeManifest(path.resolve(outDir), {
     command,

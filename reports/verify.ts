@@ -6,7 +6,7 @@
  */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { MANIFEST_FILE, readManifest, sha256File, type RunManifest } from './run-manifest';
+import { MANIFEST_FILE, readManifest, runsOf, sha256File, type RunManifest } from './run-manifest';
 
 export interface VerifyResult {
   manifest: RunManifest;
@@ -15,11 +15,13 @@ export interface VerifyResult {
   missing: string[];
   /** In the folder but not in the manifest (hidden files and the manifest itself aside). */
   unlisted: string[];
+  /** Reports written by an earlier month-end run than the folder's record, with that run's time and as-of day. */
+  earlier: { name: string; generatedAt: string; asOf: string }[];
 }
 
 export async function verifyDirectory(dir: string): Promise<VerifyResult> {
   const manifest = await readManifest(dir);
-  const result: VerifyResult = { manifest, ok: [], changed: [], missing: [], unlisted: [] };
+  const result: VerifyResult = { manifest, ok: [], changed: [], missing: [], unlisted: [], earlier: [] };
   for (const f of manifest.files) {
     // A name with a separator cannot have been written by the job: treat it as missing rather than read outside the folder.
     const file = path.join(dir, f.name);
@@ -36,6 +38,13 @@ export async function verifyDirectory(dir: string): Promise<VerifyResult> {
     }
     (actual.sha256 === f.sha256 && actual.bytes === f.bytes ? result.ok : result.changed).push(f.name);
   }
+  // Reports of two month-end runs side by side (other portfolios' left from before): named, so nobody takes them for one run.
+  const runs = new Map(runsOf(manifest).map((r) => [r.run_id, r]));
+  const latest = [...runs.values()].reverse().find((r) => r.command === 'run');
+  for (const f of manifest.files) {
+    const run = f.run_id === undefined ? undefined : runs.get(f.run_id);
+    if (latest && run && run.command === 'run' && run.run_id !== latest.run_id) result.earlier.push({ name: f.name, generatedAt: run.generated_at, asOf: run.valuations_as_of });
+  }
   const listed = new Set(manifest.files.map((f) => f.name));
   for (const name of (await fs.readdir(dir)).sort()) {
     if (!listed.has(name) && name !== MANIFEST_FILE && !name.startsWith('.')) result.unlisted.push(name);
@@ -49,6 +58,7 @@ export function describeVerification(dir: string, r: VerifyResult): { passed: bo
     ...r.changed.map((n) => `CHANGED  ${n}: its SHA-256 or size differs from the manifest`),
     ...r.missing.map((n) => `MISSING  ${n}`),
     ...r.unlisted.map((n) => `UNLISTED ${n}: not in the manifest (not checked)`),
+    ...r.earlier.map((e) => `EARLIER  ${e.name}: written by an earlier run (${e.generatedAt}, valuations as of ${e.asOf}), not by the run this folder's record describes`),
   ];
   const passed = r.changed.length === 0 && r.missing.length === 0;
   lines.push(

@@ -117,4 +117,32 @@ describe('manifest.json and svc-report verify', () => {
     expect(none.code).toBe(2);
     expect(none.stderr).toMatch(/manifest\.json: there is none/);
   });
+
+  it("dashboard into a month-end folder leaves the month-end's record as it was; verify still passes", async () => {
+    const before = RunManifest.parse(JSON.parse(readFileSync(join(first, MANIFEST_FILE), 'utf8')));
+    const d = await runCli(['dashboard', '--out', first, '--as-of', '2026-11-25', '--formats', 'json'], serviceEnv(sb));
+    expect(d.code, d.stderr).toBe(0);
+    const after = RunManifest.parse(JSON.parse(readFileSync(join(first, MANIFEST_FILE), 'utf8')));
+    const record = (m: RunManifest) => ({ command: m.command, generated_at: m.generated_at, valuations_as_of: m.valuations_as_of, inputs: m.inputs, service: m.service });
+    expect(record(after)).toEqual(record(before));
+    expect(after.runs!.map((r) => [r.command, r.valuations_as_of])).toEqual([
+      ['run', '2026-10-31'],
+      ['dashboard', '2026-11-25'],
+    ]);
+    const ok = await runCli(['verify', first]);
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(ok.stdout).toMatch(/Verified: all 29 files .* valuations as of 2026-10-31/);
+  });
+
+  it('a json-only rerun removes the earlier run’s other formats of the same reports and says so', async () => {
+    const one = join(work, 'one.csv');
+    writeFileSync(one, INPUT.split('\n').slice(0, 3).join('\n') + '\n');
+    const out = join(work, 'rerun');
+    expect((await runCli(['run', one, '--out', out, '--as-of', '2026-10-31'], serviceEnv(sb))).code).toBe(0);
+    const rerun = await runCli(['run', one, '--out', out, '--as-of', '2026-10-31', '--formats', 'json'], serviceEnv(sb));
+    expect(rerun.code, rerun.stderr).toBe(0);
+    expect(rerun.stderr).toMatch(/Removed 3 files an earlier run wrote for the same reports in formats this run did not write \(whitcombe-trust-2026-10-31\.csv, whitcombe-trust-2026-10-31\.pdf, whitcombe-trust-2026-10-31\.xlsx\)/);
+    expect(readdirSync(out).filter((n) => !n.startsWith('.')).sort()).toEqual([MANIFEST_FILE, 'whitcombe-trust-2026-10-31.json']);
+    expect((await runCli(['verify', out])).code).toBe(0);
+  });
 });
