@@ -194,7 +194,10 @@ export class RedisRateGate implements AccountGate {
   }
 
   status(): RateLimitStatus {
-    return this.fallback ? this.fallback.status() : { ...this.snapshot };
+    if (!this.fallback) return { ...this.snapshot };
+    // On the local share the budget left is this process's; the limits are still the account's
+    // (the share is a pace, not what the account allows).
+    return { ...this.fallback.status(), minuteLimit: this.limits.perMinute, dayLimit: this.limits.perDay, ...this.sources() };
   }
 
   private async pump(): Promise<void> {

@@ -51,4 +51,19 @@ describe('shared gate: stated limits', () => {
     capped.unused(await capped.acquire());
     expect([capped.status().minuteLimit, capped.status().minuteLimitSource]).toEqual([50, 'service']);
   });
+
+  it("on its local share while Redis is away, the limits it reports are still the account's", async () => {
+    redis = await startRedis();
+    const a = await gate('away', { perMinute: 1000 });
+    const p = await a.acquire();
+    a.observe(p, { minuteLimit: 400, dayLimit: 90_000, minuteRemaining: 399, minuteResetAt: Date.now() + 60_000 });
+    a.unused(await a.acquire());
+    await redis.stop();
+    redis = undefined;
+    a.unused(await a.acquire());
+    const s = a.status();
+    expect([s.minuteLimit, s.minuteLimitSource, s.dayLimit, s.dayLimitSource]).toEqual([400, 'service', 90_000, 'service']);
+    // It paces on its share meanwhile: half the account's minute, at most.
+    expect(a.callsPerMs! * 60_000).toBeLessThanOrEqual(200);
+  });
 });
