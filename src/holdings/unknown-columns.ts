@@ -37,16 +37,24 @@ export function namesHeader(name: string, headers: readonly string[]): boolean {
   return headers.some((h) => normaliseHeader(h) === n);
 }
 
+/** What reading a column as nothing does to the figures, where it is not obvious. */
+const CONSEQUENCE: Partial<Record<Column, string>> = {
+  currency: 'every price would be taken to be in the report\'s currency',
+  quantity: 'every holding would be valued as one unit',
+};
+
 /**
  * The sentence that stops a table with close misses: where, each header with its likely column,
  * what silently goes wrong otherwise, and `remedy` (how to leave a column out where the table is read).
  */
 export function describeCloseMisses(where: string, misses: UnknownHeaders['closeMisses'], remedy: (header: string) => string): string {
+  const one = misses.length === 1;
   const each = misses.map((m) => `"${m.header}" (did you mean ${m.column}?)`);
+  const effects = misses.map((m) => CONSEQUENCE[m.column]).filter((e): e is string => e !== undefined);
   const first = misses[0]!;
   return (
-    `${where}: ${misses.length === 1 ? 'the column' : 'the columns'} ${each.join(' and ')} ${misses.length === 1 ? 'is' : 'are'} not ${misses.length === 1 ? 'one' : 'ones'} the reports read, ` +
-    `so ${misses.length === 1 ? 'its' : 'their'} values would be left out and the figures silently change (a price in another currency, a quantity of one). ` +
+    `${where}: ${one ? 'the column' : 'the columns'} ${each.join(' and ')} ${one ? 'is not one' : 'are not ones'} the reports read, ` +
+    `so ${one ? 'its' : 'their'} values would be left out without a word${effects.length ? ` (${effects.join('; ')})` : ''}. ` +
     `Rename the header to ${first.column}, or ${remedy(first.header)}`
   );
 }
