@@ -206,6 +206,10 @@ export const portfolioReportSchema = z
     generated_at: z.string().meta({ format: 'date-time' }),
     currency: currencyCode(),
     sandbox: z.boolean().describe('true when the figures come from the test sandbox'),
+    illustrative_rates: z
+      .boolean()
+      .optional()
+      .describe('true when amounts were converted with an illustrative exchange-rates file (invented rates, not real figures); always written from schema 1.2'),
     audience: z
       .enum(['client', 'internal'])
       .describe("client: one portfolio's report for its client; internal: the firm's consolidated report over several portfolios, never sent to a client (schema 1.1)"),
