@@ -2,6 +2,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readHoldingsGrid } from '../../addin/src/shared/holdings';
+import { InputError as CellInputError } from '../../addin/src/shared/input-error';
+import { valueHoldingsTable } from '../../addin/src/functions/holdings-table';
 import { nearestColumn } from '../../src/holdings/columns';
 import { readJson, runCli, serviceEnv, tempDir, testSandbox, type TestSandbox } from './helpers';
 
@@ -113,5 +115,16 @@ describe('what counts as close', () => {
     const read = readHoldingsGrid(grid, { purpose: 'report' });
     expect(read.columnProblem).toMatch(/"Quantiy" \(did you mean quantity\?\)/);
     expect(readHoldingsGrid([grid[0]!.slice(0, 5), grid[1]!.slice(0, 5)]).columnProblem).toBeUndefined();
+  });
+
+  it('SVC.VALUEHOLDINGS refuses such a table with that sentence (#VALUE! naming the argument) before valuing a row', async () => {
+    const grid = [
+      ['segment', 'brand', 'model', 'Curency'],
+      ['watches', 'Rolex', 'Submariner Date', 'GBP'],
+    ];
+    // No runtime is set up: reaching the valuation would fail otherwise than with this error.
+    const refused = valueHoldingsTable(grid, 'USD', { signal: AbortSignal.abort(), preview: true, servedStale: () => {} });
+    await expect(refused).rejects.toBeInstanceOf(CellInputError);
+    await expect(refused).rejects.toThrow(/"Curency" \(did you mean currency\?\)/);
   });
 });
