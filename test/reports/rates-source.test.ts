@@ -51,29 +51,36 @@ const PLAIN = 'date,currency,rate_per_eur\n2026-10-30,USD,1.0850\n2026-10-30,GBP
  */
 const squash = (text: string) => text.replace(/[\s-]+/g, '');
 
+/** Each sheet's printed header (centre part), read with openpyxl (the system's python3, where python3-openpyxl is). */
+function sheetHeaders(xlsx: string): string[] {
+  const script = 'import openpyxl,sys\nwb=openpyxl.load_workbook(sys.argv[1])\nfor ws in wb.worksheets: print(ws.oddHeader.center.text or "")';
+  return execFileSync('/usr/bin/python3', ['-c', script, xlsx], { encoding: 'utf8' }).trimEnd().split('\n');
+}
+
 /** Runs the report with `rates` and reads its Method text back from the PDF (pdftotext) and the JSON. */
 async function methodText(name: string, rates: string) {
   const out = join(dir, `${name}-out`);
-  const r = await runCli(['run', holdings, '--out', out, '--formats', 'json,pdf', '--as-of', '2026-10-31', '--currency', 'USD', '--fx-rates', rates], serviceEnv(sb));
+  const r = await runCli(['run', holdings, '--out', out, '--formats', 'json,pdf,xlsx', '--as-of', '2026-10-31', '--currency', 'USD', '--fx-rates', rates], serviceEnv(sb));
   expect(r.stderr).not.toMatch(/svc-report: /);
   expect(r.code).toBe(0);
-  const files = { pdf: join(out, 'client-2026-10-31.pdf'), json: join(out, 'client-2026-10-31.json') };
+  const files = { pdf: join(out, 'client-2026-10-31.pdf'), json: join(out, 'client-2026-10-31.json'), xlsx: join(out, 'client-2026-10-31.xlsx') };
   const pages = execFileSync('pdftotext', [files.pdf, '-'], { encoding: 'utf8' }).split('\f').filter((p) => p.trim() !== '');
   const pdf = pages.join(' ').replace(/\s+/g, ' ');
   const json = readJson(files.json) as { method_notes: string[]; illustrative_rates?: boolean };
-  return { pdf, pages, notes: json.method_notes.join(' '), illustrative: json.illustrative_rates };
+  return { pdf, pages, notes: json.method_notes.join(' '), illustrative: json.illustrative_rates, sheetHeaders: sheetHeaders(files.xlsx) };
 }
 
 describe('the Method text names the rates as what they are', { timeout: LOADED_MACHINE_MS }, () => {
   it("the ECB's own file (its published header): the European Central Bank's reference rates, file and last rate", async () => {
     const rates = join(dir, 'eurofxref-hist.csv');
     writeFileSync(rates, ecbFile());
-    const { pdf, notes, illustrative } = await methodText('ecb', rates);
+    const { pdf, notes, illustrative, sheetHeaders } = await methodText('ecb', rates);
     const said = "converted to USD with the European Central Bank's euro reference rates (eurofxref-hist.csv, last rate 2026-10-30)";
     expect(squash(pdf)).toContain(squash(said));
     expect(notes).toContain(said);
     expect(pdf).not.toMatch(/ILLUSTRATIVE/i);
     expect(illustrative).toBe(false);
+    for (const header of sheetHeaders) expect(header).not.toContain('ILLUSTRATIVE');
   });
 
   it("a plain date,currency,rate_per_eur file: the firm's exchange rates, never the ECB's", async () => {
@@ -88,7 +95,7 @@ describe('the Method text names the rates as what they are', { timeout: LOADED_M
   });
 
   it('the examples\' illustrative file: called illustrative in the Method text and marked on every page', async () => {
-    const { pdf, pages, notes, illustrative } = await methodText('illustrative', join(ROOT, 'examples', 'fx-rates-ILLUSTRATIVE.csv'));
+    const { pdf, pages, notes, illustrative, sheetHeaders } = await methodText('illustrative', join(ROOT, 'examples', 'fx-rates-ILLUSTRATIVE.csv'));
     const said = "converted to USD with illustrative exchange rates that are not the European Central Bank's or any market's (fx-rates-ILLUSTRATIVE.csv, last rate 2026-11-20)";
     expect(squash(pdf)).toContain(squash(said));
     expect(notes).toContain(said);
@@ -98,6 +105,8 @@ describe('the Method text names the rates as what they are', { timeout: LOADED_M
     for (const page of pages) expect(page).toContain('ILLUSTRATIVE RATES');
     expect(pdf).toContain('ILLUSTRATIVE EXCHANGE RATES');
     expect(illustrative).toBe(true);
+    expect(sheetHeaders.length).toBeGreaterThan(1);
+    for (const header of sheetHeaders) expect(header).toContain('ILLUSTRATIVE RATES');
   });
 });
 
