@@ -15,7 +15,7 @@ import { cellText } from './cells';
 
 export interface LoadResult {
   portfolios: PortfolioInput[];
-  /** Headers no column matched, per file: shown as a warning so a typo does not go unnoticed. */
+  /** Headers that resemble no column, per table, and --ignore-column names that match none: shown as warnings. */
   warnings: string[];
 }
 
@@ -45,7 +45,7 @@ export async function loadHoldings(files: readonly string[], rules: LoadRules): 
     for (const table of await readTables(file)) {
       checkColumns(table);
       allHeaders.push(...table.unknownHeaders);
-      const notes = leftOut(table, rules.ignoreColumns ?? []);
+      const notes = unreadColumns(table, rules.ignoreColumns ?? []);
       warnings.push(...notes.warnings);
       notesByFile.set(file, [...(notesByFile.get(file) ?? []), ...notes.notes]);
       const tableRules: HoldingRules = { asOf: rules.asOf, decimalMarks: decimalMarks(table.records, rules.decimalMark) };
@@ -73,7 +73,7 @@ export async function loadHoldings(files: readonly string[], rules: LoadRules): 
     if (notes.length > 0) p.readNotes = notes;
   }
   for (const name of rules.ignoreColumns ?? []) {
-    if (!namesHeader(name, allHeaders)) warnings.push(`--ignore-column "${name}" names no unread column of ${files.join(', ')}; it changes nothing`);
+    if (!namesHeader(name, allHeaders)) warnings.push(`"${name}" (--ignore-column or ignore_columns) names no unread column of ${files.join(', ')}; it changes nothing`);
   }
   // A portfolio column can leave one client with only bad rows in a file that has good ones.
   const empty = portfolios.find((p) => p.holdings.length === 0 && p.problems.length > 0);
@@ -92,8 +92,11 @@ const REQUIRED: { any: Column[]; unlessAssetId: boolean }[] = [
 ];
 
 /** A table without a required column, or with two headers for one column, is refused whole, naming them. */
+/** The file, and the sheet when a workbook has several: how messages name a table. */
+const tableName = (table: RawTable) => `${table.file}${table.sheet ? ` (sheet ${table.sheet})` : ''}`;
+
 function checkColumns(table: RawTable): void {
-  const where = `${table.file}${table.sheet ? ` (sheet ${table.sheet})` : ''}`;
+  const where = tableName(table);
   if (table.duplicates.length > 0) throw new InputError(`${where}: ${table.duplicates.join('; ')}`);
   if (table.records.length === 0) return;
   if (!table.recognised) {
@@ -112,9 +115,9 @@ function checkColumns(table: RawTable): void {
  * figures); the others are left out with a warning and an analyst's note, those left out on
  * purpose with a note only.
  */
-function leftOut(table: RawTable, ignore: readonly string[]): { warnings: string[]; notes: string[] } {
+function unreadColumns(table: RawTable, ignore: readonly string[]): { warnings: string[]; notes: string[] } {
   if (table.records.length === 0 || table.unknownHeaders.length === 0) return { warnings: [], notes: [] };
-  const where = `${table.file}${table.sheet ? ` (sheet ${table.sheet})` : ''}`;
+  const where = tableName(table);
   const sorted = sortUnknownHeaders(table.unknownHeaders, ignore);
   if (sorted.closeMisses.length > 0) {
     throw new InputError(

@@ -72,7 +72,7 @@ describe('a header close to a column stops the run', { timeout: LOADED_MACHINE_M
     expect(r.stderr).not.toContain('did you mean');
     expect(r.code).toBe(0);
     // A name that matches no header changes nothing, and says so.
-    expect(r.stderr).toContain('--ignore-column "Nope" names no unread column');
+    expect(r.stderr).toContain('"Nope" (--ignore-column or ignore_columns) names no unread column');
     const json = readJson(r.stdout.trim().split('\n')[0]!);
     expect(json.analyst_notes).toContainEqual(expect.stringMatching(/"Quantiy".*left out as asked/));
   });
