@@ -232,7 +232,7 @@ export const portfolioReportSchema = z
     $id: 'https://svc-luxury-valuations.example/schemas/portfolio-report-1.json',
     title: 'Month-end portfolio report',
     description:
-      'JSON output of svc-report. Money is in `currency`, to the cent; *_percent fields are percent units; null means not available. Schema 1.1 adds purchase currencies and exchange rates, money- and time-weighted returns, the FX effect, coverage, net realisable value, the report audience and analyst notes.',
+      'JSON output of svc-report. Money is in `currency`, to the cent; *_percent fields are percent units; null means not available. Schema 1.1 adds purchase currencies and exchange rates, money- and time-weighted returns, the FX effect, coverage, net realisable value, the report audience and analyst notes; schema 1.2 adds illustrative_rates.',
   });
 
 export type PortfolioReportDocument = z.infer<typeof portfolioReportSchema>;
