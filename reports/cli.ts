@@ -52,7 +52,12 @@ function withRunOptions(cmd: Command, outHelp: string, scheduled = false): Comma
   }
   cmd
     .option('--decimal-comma', 'the holdings files write amounts as 1.234,56 (default: each column\'s own convention; an amount like 12.500 that could be read either way is refused)')
-    .option('--no-decimal-comma', 'the holdings files write amounts as 1,234.56');
+    .option('--no-decimal-comma', 'the holdings files write amounts as 1,234.56')
+    .option(
+      '--ignore-column <name>',
+      'leave out a holdings-file column that resembles one the reports read (e.g. "Quantiy"), which otherwise stops the run; repeat for several (also "ignore_columns" in the config)',
+      (name: string, names: string[] = []) => [...names, name],
+    );
   return cmd
     .option('--currency <code>', `report currency: any ISO 4217 code; other than ${CURRENCIES.join(', ')} it needs --fx-rates (default: the holdings' currency, else USD)`)
     .option('--fx-rates <file>', "exchange rates per 1 EUR: the ECB's eurofxref-hist.csv as published, or a date,currency,rate_per_eur csv; converts purchases at their date's rate and values at the as-of date's")

@@ -29,6 +29,8 @@ const ConfigFile = z
     decimal_comma: z.boolean().optional(),
     /** Calls in flight at most; absent: sized from the service's pace and round trip. */
     concurrency: z.number().int().min(1).max(MAX_CONCURRENCY).optional(),
+    /** Holdings-file headers to leave out on purpose though they resemble a column (as --ignore-column). */
+    ignore_columns: z.array(z.string().trim().min(1, 'must name a header, e.g. "Quantiy"')).optional(),
     /** Redis shared by every process of the account (docs/scale-out.md); SVC_REDIS_URL and --redis win. */
     redis_url: z.string().regex(/^rediss?:\/\/[^/]/, 'must be a Redis URL such as redis://10.0.0.5:6379').optional(),
   })
@@ -52,6 +54,8 @@ export interface CommonFlags {
   fxRates?: string;
   /** --redis URL: share the account's rate budget with other processes (docs/scale-out.md). */
   redis?: string;
+  /** --ignore-column NAME, repeated: holdings headers to leave out on purpose. */
+  ignoreColumn?: string[];
 }
 
 export interface ServiceSettings {
@@ -82,6 +86,8 @@ export interface JobSettings {
   decimalMark?: DecimalMark;
   /** Calls in flight at most; undefined: sized from the service's pace and round trip. */
   concurrency?: number;
+  /** Holdings headers to leave out on purpose: the flags' and the config file's together. */
+  ignoreColumns: string[];
 }
 
 /** Settings from flags over environment over config file over defaults. */
@@ -122,6 +128,8 @@ export function resolveSettings(flags: CommonFlags, env: NodeJS.ProcessEnv = pro
     preparedBy: file.prepared_by,
     decimalMark: decimalMark(flags.decimalComma ?? file.decimal_comma),
     concurrency: file.concurrency,
+    // Both count: the config names a firm's standing extra columns, the flag this run's.
+    ignoreColumns: [...new Set([...(file.ignore_columns ?? []), ...(flags.ignoreColumn ?? [])])],
   };
 }
 

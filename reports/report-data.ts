@@ -30,7 +30,7 @@ export { composeDisclaimer } from './report-disclaimer';
 export type { DashboardAlert, DashboardData, DashboardMover, DashboardSegment } from './dashboard-data';
 
 /** Version of the JSON report format (reports/schema/portfolio-report.schema.json). Bump on breaking change. */
-export const REPORT_SCHEMA_VERSION = '1.1.0';
+export const REPORT_SCHEMA_VERSION = '1.2.0';
 /** Version of the JSON dashboard format (reports/schema/market-dashboard.schema.json). */
 export const DASHBOARD_SCHEMA_VERSION = '1.0.0';
 
@@ -75,6 +75,11 @@ export interface ReportCover {
   generated_at: string;
   /** True when the figures come from the sandbox (test data): every format marks it visibly. */
   sandbox: boolean;
+  /**
+   * True when amounts were converted with an illustrative rates file (one that says it is not real
+   * rates, like the demo's): the PDF and xlsx mark every page and sheet, as for sandbox data.
+   */
+  illustrative_rates: boolean;
   /** Who prepared it (firm / adviser), optional; printed on the cover. */
   prepared_by?: string;
   /**

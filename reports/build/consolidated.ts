@@ -47,6 +47,8 @@ export function buildConsolidatedReport(
     if (results.exits.included) exits.push(...exitRows(built, results.exits.data));
     else exitNote = results.exits.note;
   }
+  // Portfolios split from one file share its notes on columns left out: each said once (they name the file).
+  analyst.unshift(...new Set(parts.flatMap((p) => p.input.readNotes ?? [])));
   analyst.push(...limitsNote(ctx));
   const top = <T extends { current_value: number; row: number }>(xs: T[]) => largestFirst(xs).slice(0, TOP_HOLDINGS);
   const names = parts.map((p) => p.input.name);

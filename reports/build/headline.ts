@@ -41,6 +41,7 @@ export function headline(
       report_id: reportId(names.portfolio, ctx.asOf, content),
       generated_at: ctx.generatedAt,
       sandbox: ctx.sandbox,
+      illustrative_rates: ctx.fx?.kind === 'illustrative',
       prepared_by: ctx.preparedBy,
       audience: names.portfolios.length > 0 ? 'internal' : 'client',
       portfolios: names.portfolios,

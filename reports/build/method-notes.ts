@@ -1,3 +1,4 @@
+import type { RateTable } from '../../src/fx';
 import type { BuildContext } from './context';
 
 /** How the figures were obtained, one paragraph each, printed in every format. */
@@ -12,10 +13,12 @@ export function methodNotes(ctx: BuildContext, facts: { previousFound: boolean; 
       'performance against benchmarks comes from the service\'s portfolio analytics.',
   ];
   const foreign = [...(facts.currencies ?? [])].filter((c) => c !== ctx.currency).sort();
-  if (foreign.length > 0 || ctx.fx) {
+  // Without a rates file nothing is converted (a row in another currency is an error), so there is nothing to say.
+  if (ctx.fx) {
     notes.push(
-      `Amounts in other currencies${foreign.length ? ` (${foreign.join(', ')})` : ''} are converted to ${ctx.currency} with the European Central Bank's reference rates from the firm's rates file: ` +
-        'purchases at the rate of the purchase date, values at the rate of the valuation date (the last rate published on or before each date).',
+      `Amounts in other currencies${foreign.length ? ` (${foreign.join(', ')})` : ''} are converted to ${ctx.currency} with ${ratesSource(ctx.fx)}: ` +
+        'purchases at the rate of the purchase date, values at the rate of the valuation date (the last rate published on or before each date).' +
+        (ctx.fx.kind === 'illustrative' ? ' Those rates are illustrative, invented for demonstration: every converted amount in this report is illustrative only, not a real figure.' : ''),
     );
   }
   if (ctx.previous) {
@@ -28,4 +31,15 @@ export function methodNotes(ctx: BuildContext, facts: { previousFound: boolean; 
   if (facts.consolidated) notes.push(`This internal report combines ${facts.consolidated} portfolios; row numbers refer to each portfolio's own file.`);
   if (ctx.sandbox) notes.push('Figures come from the local sandbox (simulated market data), not the live service.');
   return notes;
+}
+
+/**
+ * The rates as what they are: the ECB's only for its own published file (src/fx/provenance.ts),
+ * else the firm's; always the file and its last rate, so the reader can tell which rates were used.
+ */
+function ratesSource(fx: RateTable): string {
+  const which = `${fx.source}, last rate ${fx.lastDate() ?? 'none'}`;
+  if (fx.kind === 'ecb') return `the European Central Bank's euro reference rates (${which})`;
+  if (fx.kind === 'illustrative') return `illustrative exchange rates that are not the European Central Bank's or any market's (${which})`;
+  return `the firm's exchange rates (${which})`;
 }

@@ -136,7 +136,7 @@ export function buildPortfolioReport(input: PortfolioInput, results: PortfolioRe
   }
   const built = holdingRows(input, results, ctx);
   const { rows, errors, refs } = built;
-  const analyst = [...built.analystNotes, ...results.problems, ...limitsNote(ctx)];
+  const analyst = [...(input.readNotes ?? []), ...built.analystNotes, ...results.problems, ...limitsNote(ctx)];
   const head = headline({ client: input.name, portfolio: input.name, portfolios: [] }, holdingsKey(input), rows, built.unvalued, ctx);
   const benchmarks = forClient(mapSection(results.performance, performanceComparison), 'Performance against benchmarks', analyst);
   const projections = forClient(

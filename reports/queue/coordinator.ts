@@ -40,7 +40,7 @@ export async function runQueued(opts: RunOptions, io: RunIo): Promise<RunOutcome
   const { redisUrl, baseUrl } = settings.service;
   if (!redisUrl) throw new UsageError('--queue needs Redis: give --redis URL, SVC_REDIS_URL or redis_url in the config file');
   if (!baseUrl) throw new UsageError('--queue needs the service every worker shares: set SVC_BASE_URL, SVC_CLIENT_ID and SVC_CLIENT_SECRET (workers on other machines cannot reach an embedded sandbox)');
-  const loaded = await loadHoldings(opts.files, { asOf: settings.asOf, decimalMark: settings.decimalMark });
+  const loaded = await loadHoldings(opts.files, { asOf: settings.asOf, decimalMark: settings.decimalMark, ignoreColumns: settings.ignoreColumns });
   loaded.warnings.forEach(log);
   const portfolios = loaded.portfolios;
   const currency = reportCurrency(portfolios, settings.currency);

@@ -56,7 +56,7 @@ export async function runReports(opts: RunOptions, io: RunIo): Promise<RunOutcom
   const env = io.env ?? process.env;
   const log = (line: string) => io.progress.log(line);
   const settings = resolveSettings(opts, env);
-  const loaded = await loadHoldings(opts.files, { asOf: settings.asOf, decimalMark: settings.decimalMark });
+  const loaded = await loadHoldings(opts.files, { asOf: settings.asOf, decimalMark: settings.decimalMark, ignoreColumns: settings.ignoreColumns });
   loaded.warnings.forEach(log);
   const portfolios = loaded.portfolios;
   checkDistinctFileNames(portfolios.map((p) => p.name));

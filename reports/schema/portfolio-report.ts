@@ -206,6 +206,10 @@ export const portfolioReportSchema = z
     generated_at: z.string().meta({ format: 'date-time' }),
     currency: currencyCode(),
     sandbox: z.boolean().describe('true when the figures come from the test sandbox'),
+    illustrative_rates: z
+      .boolean()
+      .optional()
+      .describe('true when amounts were converted with an illustrative exchange-rates file (invented rates, not real figures); always written from schema 1.2'),
     audience: z
       .enum(['client', 'internal'])
       .describe("client: one portfolio's report for its client; internal: the firm's consolidated report over several portfolios, never sent to a client (schema 1.1)"),
@@ -228,7 +232,7 @@ export const portfolioReportSchema = z
     $id: 'https://svc-luxury-valuations.example/schemas/portfolio-report-1.json',
     title: 'Month-end portfolio report',
     description:
-      'JSON output of svc-report. Money is in `currency`, to the cent; *_percent fields are percent units; null means not available. Schema 1.1 adds purchase currencies and exchange rates, money- and time-weighted returns, the FX effect, coverage, net realisable value, the report audience and analyst notes.',
+      'JSON output of svc-report. Money is in `currency`, to the cent; *_percent fields are percent units; null means not available. Schema 1.1 adds purchase currencies and exchange rates, money- and time-weighted returns, the FX effect, coverage, net realisable value, the report audience and analyst notes; schema 1.2 adds illustrative_rates.',
   });
 
 export type PortfolioReportDocument = z.infer<typeof portfolioReportSchema>;

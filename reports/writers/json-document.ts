@@ -21,6 +21,7 @@ export function reportDocumentHead(data: ReportData): PortfolioReportDocument {
     generated_at: c.generated_at,
     currency: c.currency,
     sandbox: c.sandbox,
+    illustrative_rates: c.illustrative_rates,
     audience: c.audience,
     portfolios: c.portfolios,
     summary: {

@@ -3,6 +3,7 @@ import type { ReportData } from '../report-data';
 import { PALETTE } from './palette';
 import { A4, MARGIN, type PdfPages, hex } from './pdf-layout';
 import { formatLongDate, formatTimestamp } from './text-format';
+import { ILLUSTRATIVE_RATES_WARNING } from './data-marks';
 
 export function drawCover(p: PdfPages, data: ReportData): void {
   const { doc } = p;
@@ -42,14 +43,17 @@ export function drawCover(p: PdfPages, data: ReportData): void {
       y += 24;
     }
   });
-  if (c.sandbox) {
+  const warning = (title: string, text: string, height: number) => {
     y += 16;
     const at = y;
-    p.artifact(() => doc.rect(x, at, w, 46).lineWidth(1.2).strokeColor(hex(PALETTE.negative)).stroke());
+    p.artifact(() => doc.rect(x, at, w, height).lineWidth(1.2).strokeColor(hex(PALETTE.negative)).stroke());
     p.tag('P', () => {
-      doc.font('sansBold').fontSize(11).fillColor(hex(PALETTE.negative)).text('SANDBOX DATA', x + 14, at + 9, { width: w - 28 });
-      doc.font('sans').fontSize(9).text('These figures come from the test sandbox, not the live valuation service. Not for client use.', x + 14, at + 25, { width: w - 28 });
+      doc.font('sansBold').fontSize(11).fillColor(hex(PALETTE.negative)).text(title, x + 14, at + 9, { width: w - 28 });
+      doc.font('sans').fontSize(9).text(text, x + 14, at + 25, { width: w - 28 });
     });
-  }
+    y += height;
+  };
+  if (c.sandbox) warning('SANDBOX DATA', 'These figures come from the test sandbox, not the live valuation service. Not for client use.', 46);
+  if (c.illustrative_rates) warning('ILLUSTRATIVE EXCHANGE RATES', ILLUSTRATIVE_RATES_WARNING, 58);
   p.tag('P', () => doc.font('sans').fontSize(8).fillColor(hex(PALETTE.muted)).text(c.audience === 'internal' ? 'Internal — for the firm only; not to be sent to any client. Values are estimates; see the disclaimer at the end of this report.' : 'Confidential — prepared for the named client only. Values are estimates; see the disclaimer at the end of this report.', x, A4.height - 110, { width: w }));
 }

@@ -13,6 +13,7 @@ import { ARCHIVAL_OPTIONS, attach, declareConformance, type Attachment } from '.
 import { registerFonts } from './pdf-fonts';
 import { enableFontFallback } from './pdf-text-runs';
 import { PALETTE } from './palette';
+import { pageMarks } from './data-marks';
 
 export const A4 = { width: 595.28, height: 841.89 };
 export const MARGIN = { top: 64, bottom: 60, side: 48 };
@@ -50,6 +51,8 @@ export interface Furniture {
   /** Left of the footer, e.g. the report id. */
   reference: string;
   sandbox: boolean;
+  /** Amounts converted with an illustrative rates file: marked on every page, as sandbox data is. */
+  illustrativeRates?: boolean;
 }
 
 function definedOnly<T extends object>(o: T): Partial<T> {
@@ -297,8 +300,10 @@ export class PdfPages {
         doc.moveTo(left, footY - 6).lineTo(right, footY - 6).lineWidth(0.5).strokeColor(hex(PALETTE.rule)).stroke();
         doc.font('sans').fontSize(8).fillColor(hex(PALETTE.muted));
         doc.text(f.reference, left, footY, { width: width / 3, lineBreak: false });
-        if (f.sandbox) {
-          doc.font('sansBold').fillColor(hex(PALETTE.negative)).text('SANDBOX DATA', left + width / 3, footY, { width: width / 3, align: 'center', lineBreak: false });
+        const marks = pageMarks(f);
+        if (marks.length > 0) {
+          doc.font('sansBold').fillColor(hex(PALETTE.negative));
+          doc.text(fitText(doc, marks.join(' · '), width / 3), left + width / 3, footY, { width: width / 3, align: 'center', lineBreak: false });
         }
         doc.font('sans').fillColor(hex(PALETTE.muted)).text(`Page ${i - range.start + 1} of ${total}`, left + (2 * width) / 3, footY, { width: width / 3, align: 'right', lineBreak: false });
       }, 'Pagination');

@@ -30,8 +30,8 @@ export async function writePdf(data: ReportData, filePath: string, options: { pl
   const c = data.cover;
   const pages = new PdfPages(
     c.audience === 'internal'
-      ? { title: `Internal consolidated report — ${c.portfolios.length} portfolios`, subtitle: `Valued as of ${formatLongDate(c.as_of)} · ${c.currency}`, reference: `${c.report_id} · INTERNAL, not for clients`, sandbox: c.sandbox }
-      : { title: c.client_name === c.portfolio_name ? c.portfolio_name : `${c.portfolio_name} — ${c.client_name}`, subtitle: `Valued as of ${formatLongDate(c.as_of)} · ${c.currency}`, reference: c.report_id, sandbox: c.sandbox },
+      ? { title: `Internal consolidated report — ${c.portfolios.length} portfolios`, subtitle: `Valued as of ${formatLongDate(c.as_of)} · ${c.currency}`, reference: `${c.report_id} · INTERNAL, not for clients`, sandbox: c.sandbox, illustrativeRates: c.illustrative_rates }
+      : { title: c.client_name === c.portfolio_name ? c.portfolio_name : `${c.portfolio_name} — ${c.client_name}`, subtitle: `Valued as of ${formatLongDate(c.as_of)} · ${c.currency}`, reference: c.report_id, sandbox: c.sandbox, illustrativeRates: c.illustrative_rates },
     c.audience === 'internal'
       ? { Title: `Internal consolidated report ${c.as_of}`, Author: c.prepared_by, Subject: `Consolidated valuation of ${c.portfolios.length} portfolios, for the firm only` }
       : { Title: `${c.portfolio_name} — portfolio report ${c.as_of}`, Author: c.prepared_by, Subject: `Valuation report for ${c.client_name}` },

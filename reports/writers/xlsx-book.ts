@@ -13,11 +13,14 @@ import { addChartsToXlsx, type PlacedChart } from './xlsx-charts';
 import { SheetCursor } from './xlsx-cells';
 import { finishPackage, referToTable, type SheetTable } from './xlsx-package';
 import { HEADER_STYLE, cellStyles } from './xlsx-styles';
+import { pageMarks } from './data-marks';
 
 export interface BookMeta {
   /** Footer reference (report id). */
   reference: string;
   sandbox: boolean;
+  /** Amounts converted with an illustrative rates file: every printed page says so, as for sandbox data. */
+  illustrativeRates?: boolean;
   currency: string;
   creator: string;
   created: Date;
@@ -82,7 +85,7 @@ export class XlsxBook {
       headerFooter: {
         oddHeader:
           (m.headerLeft ? `&L${headerText(m.headerLeft)}` : '') +
-          (m.sandbox ? '&C&"Calibri,Bold"&KFF0000SANDBOX DATA — not for client use' : '') +
+          (pageMarks(m).length > 0 ? `&C&"Calibri,Bold"&KFF0000${pageMarks(m).join(' · ')} — not for client use` : '') +
           (m.headerRight ? `&R${headerText(m.headerRight)}` : ''),
         oddFooter: `&L${headerText(m.reference)}&RPage &P of &N`,
       },

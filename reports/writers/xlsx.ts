@@ -11,6 +11,7 @@ import { readable } from './labels';
 import { BENCHMARK_COLOURS, SERIES_COLOURS } from './palette';
 import { XlsxBook, columnLetter, writeXlsxBook } from './xlsx-book';
 import type { CellInput, SheetCursor } from './xlsx-cells';
+import { ILLUSTRATIVE_RATES_WARNING } from './data-marks';
 import {
   LABEL_STYLE,
   NOTE_STYLE,
@@ -55,6 +56,7 @@ function writeSummary({ book, data }: ReportBook): void {
     cur.add([{ value: `Portfolio report — ${c.portfolio_name}`, style: TITLE_STYLE }], { height: 28 });
   }
   if (c.sandbox) cur.add([{ value: 'SANDBOX DATA — produced against the test sandbox, not the live service.', style: SANDBOX_STYLE }]);
+  if (c.illustrative_rates) cur.add([{ value: `ILLUSTRATIVE EXCHANGE RATES — ${ILLUSTRATIVE_RATES_WARNING}`, style: SANDBOX_STYLE }]);
   cur.blank();
   if (isInternal(data)) cur.add(labelled('Portfolios', c.portfolios.join(', '), 'text'));
   else {
@@ -258,7 +260,7 @@ export async function writeXlsx(data: ReportData, filePath: string): Promise<voi
   // The internal report says so in every sheet's footer, beside its reference.
   const reference = c.audience === 'internal' ? `${c.report_id} — INTERNAL, not for clients` : c.report_id;
   const meta = {
-    reference, sandbox: c.sandbox, currency: c.currency, creator: c.prepared_by ?? 'svc-report', created: new Date(c.generated_at),
+    reference, sandbox: c.sandbox, illustrativeRates: c.illustrative_rates, currency: c.currency, creator: c.prepared_by ?? 'svc-report', created: new Date(c.generated_at),
     title: `${c.portfolio_name} — portfolio report ${c.as_of}`, subject: `Valuation report for ${c.client_name}`, company: c.prepared_by,
     headerLeft: c.client_name, headerRight: `Valued as of ${c.as_of}`,
   };

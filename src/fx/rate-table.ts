@@ -1,3 +1,5 @@
+import type { RatesKind } from './provenance';
+
 /**
  * Exchange rates as the European Central Bank publishes them: units of a currency per 1 EUR,
  * per day. A conversion between two currencies goes through the euro.
@@ -32,8 +34,15 @@ export class RateTable {
   /** Per currency: days (ascending) and their rates. */
   private readonly series = new Map<string, { days: number[]; dates: string[]; rates: number[] }>();
 
-  /** `rows` in any order; a later row for the same currency and day replaces an earlier one. */
-  constructor(rows: Iterable<Quote>, readonly source = 'the rates file') {
+  /**
+   * `rows` in any order; a later row for the same currency and day replaces an earlier one.
+   * `source`: the file's name; `kind`: what the file is (provenance.ts), for the Method text.
+   */
+  constructor(
+    rows: Iterable<Quote>,
+    readonly source = 'the rates file',
+    readonly kind: RatesKind = 'firm',
+  ) {
     const byCurrency = new Map<string, Map<string, number>>();
     for (const r of rows) {
       const m = byCurrency.get(r.currency) ?? new Map<string, number>();

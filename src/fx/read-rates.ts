@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { InputError } from '../holdings/types';
+import { ratesKind } from './provenance';
 import { RateTable, type Quote } from './rate-table';
 
 /** A rates file that cannot be used at all: the message names the file, the line and what is expected. */
@@ -82,5 +83,5 @@ export function parseRates(text: string, name = 'the rates file'): RateTable {
     );
   }
   if (quotes.length === 0) throw new RatesFileError(`${name} holds no exchange rate`);
-  return new RateTable(quotes, name);
+  return new RateTable(quotes, name, ratesKind(text, name));
 }

@@ -120,7 +120,7 @@ export function columnLetters(index: number): string {
  * nearest by edit distance to the column's name or one of its aliases, if near enough to be a typo.
  */
 export function closestHeader(column: Column, headers: readonly string[]): string | undefined {
-  const names = [column, ...Object.entries(ALIASES).filter(([, c]) => c === column).map(([a]) => a)].map(squash);
+  const names = namesOf(column);
   let best: { header: string; distance: number } | undefined;
   for (const header of headers) {
     const h = squash(normaliseHeader(header));
@@ -134,6 +134,29 @@ export function closestHeader(column: Column, headers: readonly string[]): strin
 }
 
 const squash = (s: string) => s.replace(/_/g, '');
+
+/** A column's name and its aliases, without underscores (the forms headers are compared with). */
+const namesOf = (column: Column): string[] => [column, ...Object.entries(ALIASES).filter(([, c]) => c === column).map(([a]) => a)].map(squash);
+
+/**
+ * The column an unknown header was most likely meant to be ("Curency" → currency, "Quantiy" →
+ * quantity, "Qtyy" → quantity through its alias qty), or undefined when it resembles none.
+ * Stricter than closestHeader's hint, because a match here stops the run: a name of 5
+ * letters or fewer ("id", "qty", "price") takes one slip only, so a "No" or "Place" column is not taken for one.
+ */
+export function nearestColumn(header: string): Column | undefined {
+  const h = squash(normaliseHeader(header));
+  if (h === '') return undefined;
+  let best: { column: Column; distance: number } | undefined;
+  for (const column of COLUMNS) {
+    for (const name of namesOf(column)) {
+      const d = editDistance(h, name);
+      const allowed = name.length <= 5 ? 1 : Math.max(2, Math.floor(name.length / 4));
+      if (d <= allowed && (!best || d < best.distance)) best = { column, distance: d };
+    }
+  }
+  return best?.column;
+}
 
 /** Levenshtein distance with adjacent transpositions (optimal string alignment). */
 function editDistance(a: string, b: string): number {

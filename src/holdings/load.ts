@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 import type { DecimalMark } from './amounts';
 import { closestHeader, type Column } from './columns';
+import { describeCloseMisses, namesHeader, sortUnknownHeaders } from './unknown-columns';
 import { readCsv } from './formats/csv';
 import { readJson } from './formats/json';
 import { readXlsx } from './formats/xlsx';
@@ -14,31 +15,39 @@ import { cellText } from './cells';
 
 export interface LoadResult {
   portfolios: PortfolioInput[];
-  /** Headers no column matched, per file: shown as a warning so a typo does not go unnoticed. */
+  /** Headers that resemble no column, per table, and --ignore-column names that match none: shown as warnings. */
   warnings: string[];
 }
 
 export interface LoadRules extends Omit<HoldingRules, 'decimalMarks'> {
   /** The files' declared decimal mark (--decimal-comma); without it each column's own is detected. */
   decimalMark?: DecimalMark;
+  /** Headers to leave out on purpose (--ignore-column, ignore_columns), though they resemble a column. */
+  ignoreColumns?: readonly string[];
 }
 
 /**
  * Reads holdings files into portfolios. One file is one portfolio named after the file,
  * unless a `portfolio` column (or a workbook's sheets, or a JSON `portfolios` map) splits it.
  * Bad rows become problems of their portfolio; a file that cannot be read, lacks a required
- * column, or has not one readable row throws InputError (exit 2, before any call is spent).
+ * column, has a header a slip away from a column, or has not one readable row throws InputError
+ * (exit 2, before any call is spent). Headers left out are warnings and each portfolio's readNotes.
  */
 export async function loadHoldings(files: readonly string[], rules: LoadRules): Promise<LoadResult> {
   if (files.length === 0) throw new InputError('give at least one holdings file (.csv, .xlsx or .json)');
   const byName = new Map<string, PortfolioInput>();
   const warnings: string[] = [];
+  const notesByFile = new Map<string, string[]>();
+  const allHeaders: string[] = [];
   for (const file of files) {
     let read = 0;
     const refused: RowProblem[] = [];
     for (const table of await readTables(file)) {
       checkColumns(table);
-      if (table.unknownHeaders.length > 0) warnings.push(`${file}: ignored unknown column(s) ${table.unknownHeaders.join(', ')}`);
+      allHeaders.push(...table.unknownHeaders);
+      const notes = unreadColumns(table, rules.ignoreColumns ?? []);
+      warnings.push(...notes.warnings);
+      notesByFile.set(file, [...(notesByFile.get(file) ?? []), ...notes.notes]);
       const tableRules: HoldingRules = { asOf: rules.asOf, decimalMarks: decimalMarks(table.records, rules.decimalMark) };
       for (const record of table.records) {
         // A client's name typed on two lines is one name on one line.
@@ -59,6 +68,13 @@ export async function loadHoldings(files: readonly string[], rules: LoadRules): 
     if (read === 0 && refused.length > 0) throw new InputError(noRowRead(file, refused));
   }
   const portfolios = [...byName.values()];
+  for (const p of portfolios) {
+    const notes = p.files.flatMap((f) => notesByFile.get(f) ?? []);
+    if (notes.length > 0) p.readNotes = notes;
+  }
+  for (const name of rules.ignoreColumns ?? []) {
+    if (!namesHeader(name, allHeaders)) warnings.push(`"${name}" (--ignore-column or ignore_columns) names no unread column of ${files.join(', ')}; it changes nothing`);
+  }
   // A portfolio column can leave one client with only bad rows in a file that has good ones.
   const empty = portfolios.find((p) => p.holdings.length === 0 && p.problems.length > 0);
   if (empty) throw new InputError(noRowRead(`portfolio "${empty.name}" in ${empty.files.join(', ')}`, empty.problems));
@@ -76,8 +92,11 @@ const REQUIRED: { any: Column[]; unlessAssetId: boolean }[] = [
 ];
 
 /** A table without a required column, or with two headers for one column, is refused whole, naming them. */
+/** The file, and the sheet when a workbook has several: how messages name a table. */
+const tableName = (table: RawTable) => `${table.file}${table.sheet ? ` (sheet ${table.sheet})` : ''}`;
+
 function checkColumns(table: RawTable): void {
-  const where = `${table.file}${table.sheet ? ` (sheet ${table.sheet})` : ''}`;
+  const where = tableName(table);
   if (table.duplicates.length > 0) throw new InputError(`${where}: ${table.duplicates.join('; ')}`);
   if (table.records.length === 0) return;
   if (!table.recognised) {
@@ -89,6 +108,29 @@ function checkColumns(table: RawTable): void {
   const named = missing.map((r) => `${r.any[0]}${r.any.length > 1 ? ` (or ${r.any.slice(1).join(', or ')})` : ''} column${suggestion(r.any[0]!, table)}`);
   const found = [...table.columns, ...table.unknownHeaders];
   throw new InputError(`${where} has no ${named.join('; no ')}: every holding needs it. Columns found: ${found.join(', ') || 'none'}; they are described in docs/report-job.md`);
+}
+
+/**
+ * The table's unread headers: a close miss stops the run (its values would silently change the
+ * figures); the others are left out with a warning and an analyst's note, those left out on
+ * purpose with a note only.
+ */
+function unreadColumns(table: RawTable, ignore: readonly string[]): { warnings: string[]; notes: string[] } {
+  if (table.records.length === 0 || table.unknownHeaders.length === 0) return { warnings: [], notes: [] };
+  const where = tableName(table);
+  const sorted = sortUnknownHeaders(table.unknownHeaders, ignore);
+  if (sorted.closeMisses.length > 0) {
+    throw new InputError(
+      describeCloseMisses(where, sorted.closeMisses, (h) => `leave it out on purpose with --ignore-column "${h}" (or "ignore_columns": ["${h}"] in the config file); columns are described in docs/report-job.md`),
+    );
+  }
+  const quoted = (hs: readonly string[]) => hs.map((h) => `"${h}"`).join(', ');
+  const warnings = sorted.unrelated.length > 0 ? [`${where}: ignored unknown column(s) ${sorted.unrelated.join(', ')}`] : [];
+  const notes = [
+    ...(sorted.unrelated.length > 0 ? [`${where}: column(s) ${quoted(sorted.unrelated)} resemble no column the reports read and were left out.`] : []),
+    ...(sorted.ignored.length > 0 ? [`${where}: column(s) ${quoted(sorted.ignored)} were left out as asked (--ignore-column or ignore_columns).`] : []),
+  ];
+  return { warnings, notes };
 }
 
 function suggestion(column: Column, table: RawTable): string {

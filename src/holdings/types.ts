@@ -52,6 +52,8 @@ export interface PortfolioInput {
   files: string[];
   holdings: Holding[];
   problems: RowProblem[];
+  /** What reading its files left out (columns no one reads), for the analyst's notes; absent when nothing was. */
+  readNotes?: string[];
 }
 
 /** A file that cannot be read at all: bad usage, exit code 2. */

@@ -19,10 +19,11 @@ export async function valueHoldingsTable(grid: unknown[][], currency: Currency, 
   if (!Array.isArray(grid) || grid.length < 2) {
     throw new InputError('holdings', 'holdings must be a table with a header row and at least one holding.');
   }
-  const { rows, recognised } = readHoldingsGrid(grid);
+  const { rows, recognised, columnProblem } = readHoldingsGrid(grid);
   if (!recognised) {
     throw new InputError('holdings', 'holdings needs a header row naming an asset_id or segment column (the report job\'s columns: asset_id, segment, brand, model, reference, year, condition, quantity, ...).');
   }
+  if (columnProblem) throw new InputError('holdings', `holdings: ${columnProblem}`);
   const width = HOLDINGS_RESULT_HEADERS.length;
   const out: unknown[][] = Array.from({ length: grid.length - 1 }, () => Array<unknown>(width).fill(''));
   await Promise.all(

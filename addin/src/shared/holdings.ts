@@ -6,6 +6,7 @@ import { toHolding } from '../../../src/holdings/holding';
 import type { Holding, RowProblem } from '../../../src/holdings/types';
 import { InputError } from './input-error';
 import { requestForAssetId, valuationRequest } from '../../../src/holdings/requests';
+import { describeCloseMisses, sortUnknownHeaders } from '../../../src/holdings/unknown-columns';
 
 /**
  * Holdings tables in the add-in are read by the report job's own reader (same columns,
@@ -27,7 +28,7 @@ export function todayUtc(now = new Date()): string {
 export function readHoldingsGrid(
   grid: unknown[][],
   where: { sheet?: string; firstRow?: number; purpose?: 'valuation' | 'report' } = {},
-): { rows: HoldingRow[]; recognised: boolean; unknownHeaders: string[] } {
+): { rows: HoldingRow[]; recognised: boolean; unknownHeaders: string[]; columnProblem?: string } {
   const table = tableFromGrid(withIsoDates(grid), { portfolio: where.sheet ?? 'Selection', file: 'workbook', sheet: where.sheet, firstRow: where.firstRow ?? 1 });
   const asOf = todayUtc();
   if ((where.purpose ?? 'valuation') === 'valuation') {
@@ -42,7 +43,19 @@ export function readHoldingsGrid(
       ? { row: record.source.row, holding: result.holding, byAssetId: cellText(record.values.asset_id) !== undefined }
       : { row: record.source.row, problems: result.problems };
   });
-  return { rows, recognised: table.recognised, unknownHeaders: table.unknownHeaders };
+  return { rows, recognised: table.recognised, unknownHeaders: table.unknownHeaders, columnProblem: closeMissProblem(table.unknownHeaders) };
+}
+
+/**
+ * A header a slip away from a column ("Curency"): as in svc-report, the table is not valued
+ * (its prices would be read in the wrong currency, its quantities as one) and the sentence says
+ * which header and what it was likely meant to be. The workbook has no --ignore-column: the
+ * header is renamed or the column left out of the selection.
+ */
+function closeMissProblem(unknownHeaders: readonly string[]): string | undefined {
+  const { closeMisses } = sortUnknownHeaders(unknownHeaders);
+  if (closeMisses.length === 0) return undefined;
+  return describeCloseMisses('The header row', closeMisses, () => 'give the column another name, or leave it out of the table.');
 }
 
 /** An asset id typed in a cell, read the way the report job reads an asset_id column. */

@@ -51,10 +51,11 @@ type Cell = string | number;
 export async function valueSelection(runtime: AddinRuntime, currency: Currency, onProgress: (done: number, total: number) => void, signal: AbortSignal): Promise<ValueSelectionResult> {
   const selection = await readSelection();
   if (selection.rowCount < 2) throw new SelectionError('Select the holdings table including its header row and at least one holding.');
-  const { rows, recognised } = readHoldingsGrid(selection.values, { sheet: selection.sheet, firstRow: selection.rowIndex + 1 });
+  const { rows, recognised, columnProblem } = readHoldingsGrid(selection.values, { sheet: selection.sheet, firstRow: selection.rowIndex + 1 });
   if (!recognised) {
     throw new SelectionError('The selection has no header row naming an asset_id or segment column. Select the whole table, header included (columns as in the report job: asset_id or segment, brand, model, reference, year, condition, quantity, ...).');
   }
+  if (columnProblem) throw new SelectionError(columnProblem);
 
   const width = RESULT_HEADERS.length;
   const values: Cell[][] = [[...RESULT_HEADERS], ...Array.from({ length: selection.rowCount - 1 }, () => Array<Cell>(width).fill(''))];
