@@ -189,16 +189,16 @@ function writePerformance({ book, data }: ReportBook): void {
 
 function writeProjections({ book, data }: ReportBook): void {
   const internal = isInternal(data);
-  const cur = book.sheet('Projections', [...(internal ? [28] : []), 7, 30, 40, 16, 11, 11, 11, 16, 16, 16, 11, 10], true, true);
-  book.header(cur, [...(internal ? ['Portfolio'] : []), 'Row', 'Asset id', 'Description', 'Current value', 'ROI 12m', 'ROI 24m', 'ROI 36m', 'Conservative 36m', 'Central 36m', 'Optimistic 36m', 'Confidence', 'Validated']);
+  const cur = book.sheet('Projections', [...(internal ? [28] : []), 7, 30, 40, 10, 16, 11, 11, 11, 16, 16, 16, 11, 10], true, true);
+  book.header(cur, [...(internal ? ['Portfolio'] : []), 'Row', 'Asset id', 'Description', 'Holdings', 'Current value', 'ROI 12m', 'ROI 24m', 'ROI 36m', 'Conservative 36m', 'Central 36m', 'Optimistic 36m', 'Confidence', 'Validated']);
   const section = data.projections;
-  const last = internal ? 'M' : 'L';
+  const last = internal ? 'N' : 'M';
   if (!section.included) omitted(cur, section, last);
   else {
     for (const p of section.data) {
       cur.add([
         ...portfolioCell(data, p.portfolio),
-        { value: p.row, kind: 'int' }, { value: p.asset_id }, { value: p.description }, { value: p.current_value, kind: 'money' },
+        { value: p.row, kind: 'int' }, { value: p.asset_id }, { value: p.description }, { value: p.holding_count, kind: 'int' }, { value: p.current_value, kind: 'money' },
         { value: p.expected_roi_12m_percent, kind: 'percent' }, { value: p.expected_roi_24m_percent, kind: 'percent' }, { value: p.expected_roi_36m_percent, kind: 'percent' },
         { value: p.conservative_value_36m, kind: 'money' }, { value: p.central_value_36m, kind: 'money' }, { value: p.optimistic_value_36m, kind: 'money' },
         { value: p.confidence, kind: 'ratio' }, { value: p.market_validated, kind: 'bool' },
@@ -211,16 +211,16 @@ function writeProjections({ book, data }: ReportBook): void {
 
 function writeExit({ book, data }: ReportBook): void {
   const internal = isInternal(data);
-  const cur = book.sheet('Exit analysis', [...(internal ? [28] : []), 7, 30, 40, 16, 13, 13, 16, 24, 11, 16, 11, 24, 16, 12, 11, 10], true, true);
-  book.header(cur, [...(internal ? ['Portfolio'] : []), 'Row', 'Asset id', 'Description', 'Current value', 'Signal', 'Window', 'Recommendation', 'Primary channel', 'Commission', 'Net (primary)', 'Days', 'Secondary channel', 'Net (secondary)', 'Hold 12m ROI', 'Confidence', 'Validated']);
+  const cur = book.sheet('Exit analysis', [...(internal ? [28] : []), 7, 30, 40, 10, 16, 13, 13, 16, 24, 11, 16, 11, 24, 16, 12, 11, 10], true, true);
+  book.header(cur, [...(internal ? ['Portfolio'] : []), 'Row', 'Asset id', 'Description', 'Holdings', 'Current value', 'Signal', 'Window', 'Recommendation', 'Primary channel', 'Commission', 'Net (primary)', 'Days', 'Secondary channel', 'Net (secondary)', 'Hold 12m ROI', 'Confidence', 'Validated']);
   const section = data.exit_analysis;
-  const last = internal ? 'Q' : 'P';
+  const last = internal ? 'R' : 'Q';
   if (!section.included) omitted(cur, section, last);
   else {
     for (const e of section.data) {
       cur.add([
         ...portfolioCell(data, e.portfolio),
-        { value: e.row, kind: 'int' }, { value: e.asset_id }, { value: e.description }, { value: e.current_value, kind: 'money' },
+        { value: e.row, kind: 'int' }, { value: e.asset_id }, { value: e.description }, { value: e.holding_count, kind: 'int' }, { value: e.current_value, kind: 'money' },
         { value: readable(e.signal) }, { value: readable(e.optimal_window) }, { value: readable(e.recommendation) }, { value: e.primary_channel },
         { value: e.primary_commission_percent, kind: 'percent' }, { value: e.primary_estimated_net, kind: 'money' }, { value: e.primary_timeline_days },
         { value: e.secondary_channel }, { value: e.secondary_estimated_net, kind: 'money' }, { value: e.hold_12m_roi_percent, kind: 'percent' },
