@@ -7,6 +7,7 @@ import { REPORT_FORMATS, type ReportFormat } from './report-data';
 import { InputError } from '../src/holdings/types';
 import type { DecimalMark } from '../src/holdings/amounts';
 import { isoDateHint } from '../src/holdings/cells';
+import { DEFAULT_VALIDATED_WARNING_PERCENT } from './build/validation';
 
 /** Most calls in flight --concurrency / `concurrency` may ask for. */
 export const MAX_CONCURRENCY = 256;
@@ -30,6 +31,8 @@ const ConfigFile = z
     /** Calls in flight at most; absent: sized from the service's pace and round trip. */
     concurrency: z.number().int().min(1).max(MAX_CONCURRENCY).optional(),
     /** Redis shared by every process of the account (docs/scale-out.md); SVC_REDIS_URL and --redis win. */
+    /** Under this share of value market validated (percent), the summary page names the holdings not validated; --validated-warning wins. */
+    validated_warning: z.number().min(0).max(100).optional(),
     redis_url: z.string().regex(/^rediss?:\/\/[^/]/, 'must be a Redis URL such as redis://10.0.0.5:6379').optional(),
   })
   .strict();
@@ -52,6 +55,8 @@ export interface CommonFlags {
   fxRates?: string;
   /** --redis URL: share the account's rate budget with other processes (docs/scale-out.md). */
   redis?: string;
+  /** --validated-warning PERCENT. */
+  validatedWarning?: number;
 }
 
 export interface ServiceSettings {
@@ -82,6 +87,8 @@ export interface JobSettings {
   decimalMark?: DecimalMark;
   /** Calls in flight at most; undefined: sized from the service's pace and round trip. */
   concurrency?: number;
+  /** Under this share of value market validated (percent), the summary page names the holdings not validated. */
+  validatedWarningPercent: number;
 }
 
 /** Settings from flags over environment over config file over defaults. */
@@ -122,6 +129,7 @@ export function resolveSettings(flags: CommonFlags, env: NodeJS.ProcessEnv = pro
     preparedBy: file.prepared_by,
     decimalMark: decimalMark(flags.decimalComma ?? file.decimal_comma),
     concurrency: file.concurrency,
+    validatedWarningPercent: flags.validatedWarning ?? file.validated_warning ?? DEFAULT_VALIDATED_WARNING_PERCENT,
   };
 }
 

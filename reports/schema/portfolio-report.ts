@@ -77,6 +77,11 @@ const summary = z.strictObject({
   coverage,
   month_on_month: monthOnMonth.nullable(),
   market_validated_count: count(),
+  market_validated_percent: share().describe('share of current_value whose valuation is market validated, percent; 0 when nothing is valued (schema 1.2)'),
+  validation_warning: z
+    .string()
+    .nullable()
+    .describe("the summary page's sentence when market_validated_percent is under the run's threshold (--validated-warning, default 80), naming the largest holdings not validated; null otherwise (schema 1.2)"),
 });
 
 const allocationRow = z.strictObject({

@@ -6,7 +6,7 @@
  */
 import type { ReportData, Section } from '../report-data';
 import { holdingColumns, type ValueKind } from './holding-columns';
-import { figureSentences, netRealisable } from './figure-notes';
+import { figureSentences, netRealisable, validatedShare } from './figure-notes';
 import { readable } from './labels';
 import { BENCHMARK_COLOURS, SERIES_COLOURS } from './palette';
 import { XlsxBook, columnLetter, writeXlsxBook } from './xlsx-book';
@@ -89,6 +89,7 @@ function writeSummary({ book, data }: ReportBook): void {
   cur.add(labelled('Share of value valued this month', s.coverage.valued_percent, 'percent', undefined, why.coverage));
   cur.add(labelled('Holdings valued', s.asset_count, 'int'));
   cur.add(labelled('Segments', s.segment_count, 'int'));
+  cur.add(labelled('Share of value market validated', s.market_validated_percent, 'percent', undefined, validatedShare(s)));
   cur.add(labelled('Market validated valuations', s.market_validated_count, 'int'));
   cur.add(labelled('Rows with errors', data.errors.length, 'int'));
   if (data.analyst_notes.length > 0) cur.add(labelled('Notes for the analyst', data.analyst_notes.length, 'int', undefined, 'See the Errors sheet: technical detail for the analyst, not for the client.'));
@@ -98,6 +99,7 @@ function writeSummary({ book, data }: ReportBook): void {
   if (lp) cur.add([{ value: 'Largest position', style: LABEL_STYLE }, { value: lp.value, kind: 'money' }, { value: lp.weight_percent, kind: 'percent' }, { value: lp.description }]);
   cur.add(labelled('Top-10 share of value', concentration.top10_share_percent, 'percent'));
   for (const f of concentration.flags) cur.paragraph(`⚠ ${f.message}`, 'D', SANDBOX_STYLE);
+  if (s.validation_warning) cur.paragraph(`⚠ ${s.validation_warning}`, 'D', SANDBOX_STYLE);
   cur.blank();
   cur.add([{ value: 'Method', style: SECTION_STYLE }]);
   for (const note of data.method_notes) cur.paragraph(note, 'D', NOTE_STYLE);
