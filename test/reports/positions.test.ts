@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { buildPortfolioReport } from '../../reports/build/portfolio-report';
 import type { BuildContext } from '../../reports/build/context';
 import { groupPositions, largestPositions } from '../../reports/run/positions';
+import { validationByValue } from '../../reports/build/validation';
 import type { PortfolioResults, ValuedItem } from '../../reports/run/results';
 import type { Holding as ReportHolding } from '../../reports/report-data';
 import type { Holding, PortfolioInput } from '../../src/holdings/types';
@@ -72,5 +73,23 @@ describe('a position in the report', () => {
       [4, expect.closeTo(270_000, 6)],
       [5, expect.closeTo(270_000, 6)],
     ]);
+  });
+});
+
+describe('validationByValue', () => {
+  const row = (description: string, current_value: number, market_validated: boolean) => ({ description, current_value, market_validated }) as ReportHolding;
+  const rows = [row('Watch A', 10, true), row('House B', 500, false), row('Bag C', 5, false), row('House D', 300, false), row('Car E', 100, false), row('Ring F', 85, true)];
+
+  it('gives the share of value market validated, not of count', () => {
+    expect(validationByValue(rows, 80).market_validated_percent).toBeCloseTo(9.5, 9);
+  });
+
+  it('names the largest holdings not validated, by value, when the share is under the threshold', () => {
+    expect(validationByValue(rows, 80).validation_warning).toBe(
+      'Only 9.5 % of the value in this report is market validated. Most of the rest is in House B (50.0 %); House D (30.0 %); Car E (10.0 %); and 1 other. ' +
+        'The model values these with less market evidence, so treat their values with extra caution.',
+    );
+    expect(validationByValue(rows, 9).validation_warning).toBeNull();
+    expect(validationByValue([row('Watch A', 10, true)], 80)).toEqual({ market_validated_percent: 100, validation_warning: null });
   });
 });
