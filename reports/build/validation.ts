@@ -18,7 +18,8 @@ const NAMED = 3;
  */
 export function validationByValue(rows: readonly Holding[], thresholdPercent: number): Pick<ReportSummary, 'market_validated_percent' | 'validation_warning'> {
   const total = sum(rows.map((h) => h.current_value));
-  const validated = percentOf(sum(rows.filter((h) => h.market_validated).map((h) => h.current_value)), total);
+  // Bounded: summed in another order than the total, the validated part may pass it by a rounding error.
+  const validated = Math.min(100, percentOf(sum(rows.filter((h) => h.market_validated).map((h) => h.current_value)), total));
   const rest = rows.filter((h) => !h.market_validated && h.current_value > 0);
   if (rows.length === 0 || rest.length === 0 || validated >= thresholdPercent) return { market_validated_percent: validated, validation_warning: null };
   // Largest first; input order breaks ties, so the sentence is the same on every run.
