@@ -39,6 +39,14 @@ function positiveInt(name: string) {
   };
 }
 
+function percentOfValue(name: string) {
+  return (value: string): number => {
+    const n = Number(value.trim().replace(/\s*%$/, ''));
+    if (value.trim() === '' || !Number.isFinite(n) || n < 0 || n > 100) throw new InvalidArgumentError(`${name} must be a percent of value from 0 to 100, e.g. 80.`);
+    return n;
+  };
+}
+
 /** The options `run` and `schedule` share; a scheduled run sets its as-of day, previous folder and resuming itself. */
 function withRunOptions(cmd: Command, outHelp: string, scheduled = false): Command {
   cmd.requiredOption('--out <dir>', outHelp).option('--formats <list>', `comma-separated report formats: ${REPORT_FORMATS.join(', ')} (default: all four)`);
@@ -64,6 +72,11 @@ function withRunOptions(cmd: Command, outHelp: string, scheduled = false): Comma
     .addOption(new Option('--tier <tier>', 'the account tier (paces requests; picks the demo account with the embedded sandbox)').choices(TIER_NAMES))
     .option('--config <file>', 'config file (default: ./svc-report.config.json when present)')
     .addOption(new Option('--concurrency <n>', "calls in flight at most (default: sized from the account's pace and the service's round trip, at most 32)").argParser(positiveInt('--concurrency')))
+    .addOption(
+      new Option('--validated-warning <percent>', "when less of a portfolio's value than this is market validated, its summary page names the holdings not validated (default: 80, or validated_warning in the config)").argParser(
+        percentOfValue('--validated-warning'),
+      ),
+    )
     .addOption(minuteMsOption())
     .addOption(sandboxLogOption())
     .addOption(redisOption())

@@ -7,6 +7,7 @@ import { REPORT_FORMATS, type ReportFormat } from './report-data';
 import { InputError } from '../src/holdings/types';
 import type { DecimalMark } from '../src/holdings/amounts';
 import { isoDateHint } from '../src/holdings/cells';
+import { DEFAULT_VALIDATED_WARNING_PERCENT } from './build/validation';
 
 /** Most calls in flight --concurrency / `concurrency` may ask for. */
 export const MAX_CONCURRENCY = 256;
@@ -32,6 +33,8 @@ const ConfigFile = z
     /** Holdings-file headers to leave out on purpose though they resemble a column (as --ignore-column). */
     ignore_columns: z.array(z.string().trim().min(1, 'must name a header, e.g. "Quantiy"')).optional(),
     /** Redis shared by every process of the account (docs/scale-out.md); SVC_REDIS_URL and --redis win. */
+    /** Under this share of value market validated (percent), the summary page names the holdings not validated; --validated-warning wins. */
+    validated_warning: z.number().min(0).max(100).optional(),
     redis_url: z.string().regex(/^rediss?:\/\/[^/]/, 'must be a Redis URL such as redis://10.0.0.5:6379').optional(),
   })
   .strict();
@@ -56,6 +59,8 @@ export interface CommonFlags {
   redis?: string;
   /** --ignore-column NAME, repeated: holdings headers to leave out on purpose. */
   ignoreColumn?: string[];
+  /** --validated-warning PERCENT. */
+  validatedWarning?: number;
 }
 
 export interface ServiceSettings {
@@ -88,6 +93,8 @@ export interface JobSettings {
   concurrency?: number;
   /** Holdings headers to leave out on purpose: the flags' and the config file's together. */
   ignoreColumns: string[];
+  /** Under this share of value market validated (percent), the summary page names the holdings not validated. */
+  validatedWarningPercent: number;
 }
 
 /** Settings from flags over environment over config file over defaults. */
@@ -130,6 +137,7 @@ export function resolveSettings(flags: CommonFlags, env: NodeJS.ProcessEnv = pro
     concurrency: file.concurrency,
     // Both count: the config names a firm's standing extra columns, the flag this run's.
     ignoreColumns: [...new Set([...(file.ignore_columns ?? []), ...(flags.ignoreColumn ?? [])])],
+    validatedWarningPercent: flags.validatedWarning ?? file.validated_warning ?? DEFAULT_VALIDATED_WARNING_PERCENT,
   };
 }
 

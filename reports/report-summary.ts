@@ -73,4 +73,11 @@ export interface ReportSummary {
   month_on_month: MonthOnMonth | null;
   /** Holdings whose valuation is market_validated. */
   market_validated_count: number;
+  /** Share of current_value whose valuation is market validated, percent (0 when nothing is valued). */
+  market_validated_percent: number;
+  /**
+   * When that share is under the run's threshold (--validated-warning, default 80): the plain
+   * sentence the summary page prints, naming the largest holdings not validated; else null.
+   */
+  validation_warning: string | null;
 }

@@ -7,10 +7,10 @@ import { inputError } from './errors';
 import { largestFirst } from './figures';
 import { methodNotes } from './method-notes';
 import type { BuildContext } from './context';
-import { byRow, exitRows, holdingRows, limitsNote } from './portfolio-report';
+import { byRow, exitRows, holdingRows, limitsNote, projectionRows } from './portfolio-report';
 import { headline, holdingsKey } from './headline';
 import { TOP_HOLDINGS } from '../run/enrich';
-import { mapSection, performanceComparison, projectionRow } from './sections';
+import { mapSection, performanceComparison } from './sections';
 import { EXIT_MONEY, EXIT_PERCENTS, groupByAsset, PROJECTION_MONEY, PROJECTION_PERCENTS } from './group-by-asset';
 import type { UnvaluedHolding } from './returns';
 
@@ -42,7 +42,7 @@ export function buildConsolidatedReport(
     unvalued.push(...built.unvalued);
     errors.push(...input.problems.map((p) => inputError(p)), ...built.errors);
     analyst.push(...built.analystNotes.map((n) => `${input.name}: ${n}`), ...results.problems.map((m) => `${input.name}: ${m}`));
-    if (results.projections.included) projections.push(...results.projections.data.filter((x) => built.refs.has(x.index)).map((x) => projectionRow(built.refs.get(x.index)!, x.projection)));
+    if (results.projections.included) projections.push(...projectionRows(built, results.projections.data));
     else projectionNote = results.projections.note;
     if (results.exits.included) exits.push(...exitRows(built, results.exits.data));
     else exitNote = results.exits.note;

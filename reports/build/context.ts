@@ -13,6 +13,8 @@ export interface BuildContext {
   previous?: PreviousRun;
   /** Exchange rates (--fx-rates); without them only amounts already in the reporting currency can be used. */
   fx?: RateTable;
+  /** Under this share of value market validated (percent), the summary page names the holdings not validated; default 80. */
+  validatedWarningPercent?: number;
   /** The service's limits in force during the run and where they came from (describeLimits): an analyst note. */
   limitsInForce?: string;
 }

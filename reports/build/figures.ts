@@ -32,7 +32,7 @@ export function annualisedReturn(holdings: readonly Holding[], asOf: string): nu
 export function summarise(
   holdings: readonly Holding[],
   asOf: string,
-): Omit<ReportSummary, 'month_on_month' | 'money_weighted_return_percent' | 'time_weighted_return_percent' | 'twr_from' | 'fx_effect' | 'asset_effect' | 'coverage'> {
+): Omit<ReportSummary, 'month_on_month' | 'money_weighted_return_percent' | 'time_weighted_return_percent' | 'twr_from' | 'fx_effect' | 'asset_effect' | 'coverage' | 'market_validated_percent' | 'validation_warning'> {
   const invested = sum(holdings.map((h) => h.purchase_price));
   const value = sum(holdings.map((h) => h.current_value));
   return {

@@ -5,6 +5,7 @@ import { allocate, concentration, summarise, weigh } from './figures';
 import { applyMonthOnMonth } from './previous';
 import { reportId } from './report-id';
 import { coverage, fxSplit, monthReturn, portfolioMoneyWeighted, timeWeighted, type UnvaluedHolding } from './returns';
+import { DEFAULT_VALIDATED_WARNING_PERCENT, validationByValue } from './validation';
 
 /** What identifies a portfolio's content for its report id: rows, assets, quantities, costs and their currency. */
 export function holdingsKey(input: PortfolioInput): unknown {
@@ -48,6 +49,7 @@ export function headline(
     },
     summary: {
       ...base,
+      ...validationByValue(rows, ctx.validatedWarningPercent ?? DEFAULT_VALIDATED_WARNING_PERCENT),
       money_weighted_return_percent: portfolioMoneyWeighted(rows, ctx.asOf),
       ...timeWeighted(monthOnMonth, previous),
       ...fxSplit(rows),

@@ -1,6 +1,6 @@
 import { MissingRateError } from '../../src/fx';
 import { InputError, type PortfolioInput } from '../../src/holdings/types';
-import { composeDisclaimer, type ExitRow, type Holding as ReportHolding, type ReportData, type ReportError } from '../report-data';
+import { composeDisclaimer, type ExitRow, type Holding as ReportHolding, type ProjectionRow, type ReportData, type ReportError } from '../report-data';
 import type { PortfolioResults } from '../run/results';
 import { forClient } from './client-notes';
 import type { BuildContext } from './context';
@@ -10,8 +10,8 @@ import { fxRate } from './fx';
 import { headline, holdingsKey } from './headline';
 import { methodNotes } from './method-notes';
 import { holdingMoneyWeighted, type UnvaluedHolding } from './returns';
-import { EXIT_MONEY, EXIT_PERCENTS, groupByAsset, PROJECTION_MONEY, PROJECTION_PERCENTS } from './group-by-asset';
 import { exitRow, mapSection, performanceComparison, projectionRow, type RowRef } from './sections';
+import { groupPositions, type Position } from '../run/positions';
 
 /** A return above this on one holding is worth a second look by the analyst (a mistyped price, a wrong match). */
 export const IMPLAUSIBLE_RETURN_PERCENT = 1000;
@@ -23,6 +23,8 @@ export interface HoldingRows {
   refs: Map<number, RowRef>;
   /** The report row of each valued holding, by input index (projections and exits fill net_realisable_value). */
   byIndex: Map<number, ReportHolding>;
+  /** Valued holdings grouped by asset id: the positions projections and exits are about (enrich.ts asks per position). */
+  positions: Map<string, Position>;
   unvalued: UnvaluedHolding[];
   analystNotes: string[];
 }
@@ -33,7 +35,7 @@ export interface HoldingRows {
  * usable exchange rate, become errors that say why.
  */
 export function holdingRows(input: PortfolioInput, results: PortfolioResults, ctx: BuildContext, withPortfolio = false): HoldingRows {
-  const out: HoldingRows = { rows: [], errors: [], refs: new Map(), byIndex: new Map(), unvalued: [], analystNotes: [] };
+  const out: HoldingRows = { rows: [], errors: [], refs: new Map(), byIndex: new Map(), positions: new Map(), unvalued: [], analystNotes: [] };
   const R = ctx.currency;
   input.holdings.forEach((h, i) => {
     const v = results.valuations[i];
@@ -109,23 +111,55 @@ export function holdingRows(input: PortfolioInput, results: PortfolioResults, ct
       asset_id: row.asset_id,
       description,
       portfolio: input.name,
+      holding_count: 1,
       current_value: value,
       confidence: row.confidence,
       market_validated: row.market_validated,
       rate: (serviceCurrency) => fxRate(ctx, serviceCurrency, R, ctx.asOf),
     });
   });
+  const byIndex = out.byIndex;
+  for (const p of groupPositions(byIndex.keys(), (i) => byIndex.get(i)!.asset_id, (i) => byIndex.get(i)!.current_value)) out.positions.set(p.asset_id, p);
   return out;
 }
 
-/** Exit rows of valued holdings; each holding's net realisable value is its value after the primary channel's commission. */
+/**
+ * The position a projection or exit answer is about (it names the position's first line): every
+ * line of the asset together, so the row shows their count and total value.
+ */
+export function positionRef(built: HoldingRows, index: number): RowRef {
+  const first = built.refs.get(index)!;
+  const p = built.positions.get(first.asset_id);
+  if (!p || p.lines.length === 1) return first;
+  const refs = p.lines.map((i) => built.refs.get(i)!);
+  return {
+    ...first,
+    holding_count: p.lines.length,
+    current_value: p.value,
+    confidence: Math.min(...refs.map((r) => r.confidence)),
+    market_validated: refs.every((r) => r.market_validated),
+  };
+}
+
+/** Projection rows of the positions analysed, largest first as enrich() took them. */
+export function projectionRows(built: HoldingRows, items: readonly { index: number; projection: Parameters<typeof projectionRow>[1] }[]): ProjectionRow[] {
+  return items.filter((x) => built.refs.has(x.index)).map((x) => projectionRow(positionRef(built, x.index), x.projection));
+}
+
+/**
+ * Exit rows of the positions analysed; every line of a position gets its net realisable value
+ * (its value after the primary channel's commission), not only the line that names the position.
+ */
 export function exitRows(built: HoldingRows, items: readonly { index: number; exit: Parameters<typeof exitRow>[1] }[]): ExitRow[] {
   return items
     .filter((x) => built.refs.has(x.index))
     .map((x) => {
-      const row = exitRow(built.refs.get(x.index)!, x.exit);
-      const holding = built.byIndex.get(x.index)!;
-      holding.net_realisable_value = holding.current_value * (1 - row.primary_commission_percent / 100);
+      const row = exitRow(positionRef(built, x.index), x.exit);
+      const lines = built.positions.get(row.asset_id)?.lines ?? [x.index];
+      for (const i of lines) {
+        const holding = built.byIndex.get(i)!;
+        holding.net_realisable_value = holding.current_value * (1 - row.primary_commission_percent / 100);
+      }
       return row;
     });
 }
@@ -135,19 +169,13 @@ export function buildPortfolioReport(input: PortfolioInput, results: PortfolioRe
     throw new InputError(`portfolio "${input.name}" has no readable holding (every row was refused): no report is written for it; the row errors say what to correct`);
   }
   const built = holdingRows(input, results, ctx);
-  const { rows, errors, refs } = built;
+  const { rows, errors } = built;
   const analyst = [...(input.readNotes ?? []), ...built.analystNotes, ...results.problems, ...limitsNote(ctx)];
   const head = headline({ client: input.name, portfolio: input.name, portfolios: [] }, holdingsKey(input), rows, built.unvalued, ctx);
   const benchmarks = forClient(mapSection(results.performance, performanceComparison), 'Performance against benchmarks', analyst);
-  const projections = forClient(
-    // One asset held several times in the portfolio is one row of the largest-holdings tables.
-    mapSection(results.projections, (items) =>
-      groupByAsset(items.filter((x) => refs.has(x.index)).map((x) => projectionRow(refs.get(x.index)!, x.projection)), PROJECTION_MONEY, PROJECTION_PERCENTS),
-    ),
-    'Projections',
-    analyst,
-  );
-  const exits = forClient(mapSection(results.exits, (items) => groupByAsset(exitRows(built, items), EXIT_MONEY, EXIT_PERCENTS)), 'Exit analysis', analyst);
+  // One asset held several times in the portfolio is one position: one row of the largest-holdings tables.
+  const projections = forClient(mapSection(results.projections, (items) => projectionRows(built, items)), 'Projections', analyst);
+  const exits = forClient(mapSection(results.exits, (items) => exitRows(built, items)), 'Exit analysis', analyst);
   return {
     ...head,
     holdings: rows,

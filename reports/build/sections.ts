@@ -28,7 +28,9 @@ export interface RowRef {
   asset_id: string;
   description: string;
   portfolio: string;
-  /** In the reporting currency. */
+  /** The lines of the position the row stands for (identical holdings are one position). */
+  holding_count: number;
+  /** In the reporting currency; the position's, all its lines together. */
   current_value: number;
   confidence: number;
   market_validated: boolean;
@@ -78,7 +80,7 @@ function rowBase(ref: RowRef) {
     asset_id: ref.asset_id,
     description: ref.description,
     portfolio: ref.portfolio,
-    holding_count: 1,
+    holding_count: ref.holding_count,
     current_value: ref.current_value,
     confidence: ref.confidence,
     market_validated: ref.market_validated,

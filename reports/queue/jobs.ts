@@ -25,6 +25,8 @@ export interface PortfolioJobData {
   outDir: string;
   formats: ReportFormat[];
   preparedBy?: string;
+  /** The run's --validated-warning (percent of value); absent from a job queued before it existed: the default. */
+  validatedWarningPercent?: number;
   /** Fixed by the coordinating run, so every worker's reports carry the same generated_at. */
   generatedAt: string;
   sandbox: boolean;

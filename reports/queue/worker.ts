@@ -81,7 +81,7 @@ export async function startWorker(opts: WorkerOptions, log: (line: string) => vo
     });
     const r = results.get(name)!;
     const servedBySandbox = conn.client.servedBySandbox;
-    const report = buildPortfolioReport(d.portfolio, r, { asOf: d.asOf, currency: d.currency, generatedAt: d.generatedAt, sandbox: d.sandbox || servedBySandbox, preparedBy: d.preparedBy, previous, fx, limitsInForce: describeLimits(conn.client.rateLimitStatus()) });
+    const report = buildPortfolioReport(d.portfolio, r, { asOf: d.asOf, currency: d.currency, generatedAt: d.generatedAt, sandbox: d.sandbox || servedBySandbox, preparedBy: d.preparedBy, validatedWarningPercent: d.validatedWarningPercent, previous, fx, limitsInForce: describeLimits(conn.client.rateLimitStatus()) });
     const written = await writeReport(report, d.outDir, d.formats);
     telemetry.filesWritten(written.map((w) => w.path));
     log(`"${name}" done: ${written.length} files written.`);

@@ -7,9 +7,9 @@ import { mapSection } from '../build/sections';
 import { valuationRequest } from '../../src/holdings/requests';
 import { CallWindow } from './call-window';
 import { answeredHolding } from './answered';
-import { largest } from './largest';
+import { groupPositions, largestPositions } from './positions';
 
-/** How many of the largest holdings get projections and exit analysis. */
+/** How many of the largest positions (identical holdings together) get projections and exit analysis. */
 export const TOP_HOLDINGS = 5;
 
 /** Requests enrich() may spend for a portfolio of `valued` holdings (for the budget check). */
@@ -29,7 +29,7 @@ const omittedForTier = (what: string, scope: string) =>
   `Omitted: the account's tier does not include ${what} (the service answered 403 Forbidden for the ${scope} scope).`;
 
 /**
- * Projections and exit analysis for the largest holdings, and performance against the
+ * Projections and exit analysis for the largest positions, and performance against the
  * benchmarks, all three at once and each holding's calls in flight together (through the
  * run's window). A 403 omits that section with a note; the run still succeeds. Other
  * failures omit what failed and say so.
@@ -49,8 +49,11 @@ export async function enrich(client: ServiceClient, input: PortfolioInput, valua
     const v = valuations[index] as Extract<ItemResult, { ok: true }>;
     return { index, h: answeredHolding(input.holdings[index]!, v), value: v.mid };
   };
-  const top = largest(valued, TOP_HOLDINGS, (i) => (valuations[i] as Extract<ItemResult, { ok: true }>).mid)
-    .map(named)
+  // Identical holdings are one position, asked about once at their value together (the report's
+  // row stands for all of them); its first line names it in the results.
+  const positions = groupPositions(valued, (i) => named(i).h.assetId, (i) => (valuations[i] as Extract<ItemResult, { ok: true }>).mid);
+  const top = largestPositions(positions, TOP_HOLDINGS)
+    .map((p) => ({ ...named(p.lines[0]!), value: p.value }))
     .filter((x) => x.value > 0);
   const ro = { signal: opts.signal };
   const inWindow = <T>(call: () => Promise<T>) => opts.window.run(call, opts.signal);

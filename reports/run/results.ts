@@ -43,7 +43,10 @@ export interface PortfolioResults {
   valuations: (ItemResult | undefined)[];
   scores: (ScoreLite | null | undefined)[];
   performance: Section<Performance>;
-  /** For the largest holdings; index is the holding's position in the portfolio. */
+  /**
+   * For the largest positions (identical holdings together, run/positions.ts); index is the
+   * position's first line in the portfolio, and the call was made for all its lines' value.
+   */
   projections: Section<{ index: number; projection: Projection }[]>;
   exits: Section<{ index: number; exit: ExitStrategy }[]>;
   /** Job-level problems for this portfolio (budget, an enrichment call that failed). */

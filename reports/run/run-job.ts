@@ -105,6 +105,7 @@ export async function runReports(opts: RunOptions, io: RunIo): Promise<RunOutcom
         // Marked as sandbox data when configured so, or when the service said it is one (x-sandbox: true), whatever the configuration.
         sandbox: conn.sandbox || client.servedBySandbox,
         preparedBy: settings.preparedBy,
+        validatedWarningPercent: settings.validatedWarningPercent,
         previous,
         fx,
         limitsInForce: describeLimits(client.rateLimitStatus()),

@@ -77,6 +77,11 @@ const summary = z.strictObject({
   coverage,
   month_on_month: monthOnMonth.nullable(),
   market_validated_count: count(),
+  market_validated_percent: share().describe('share of current_value whose valuation is market validated, percent; 0 when nothing is valued (schema 1.2)'),
+  validation_warning: z
+    .string()
+    .nullable()
+    .describe("the summary page's sentence when market_validated_percent is under the run's threshold (--validated-warning, default 80), naming the largest holdings not validated; null otherwise (schema 1.2)"),
 });
 
 const allocationRow = z.strictObject({
@@ -232,7 +237,7 @@ export const portfolioReportSchema = z
     $id: 'https://svc-luxury-valuations.example/schemas/portfolio-report-1.json',
     title: 'Month-end portfolio report',
     description:
-      'JSON output of svc-report. Money is in `currency`, to the cent; *_percent fields are percent units; null means not available. Schema 1.1 adds purchase currencies and exchange rates, money- and time-weighted returns, the FX effect, coverage, net realisable value, the report audience and analyst notes; schema 1.2 adds illustrative_rates.',
+      'JSON output of svc-report. Money is in `currency`, to the cent; *_percent fields are percent units; null means not available. Schema 1.1 adds purchase currencies and exchange rates, money- and time-weighted returns, the FX effect, coverage, net realisable value, the report audience and analyst notes; schema 1.2 adds illustrative_rates and the share of value market validated.',
   });
 
 export type PortfolioReportDocument = z.infer<typeof portfolioReportSchema>;

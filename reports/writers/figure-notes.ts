@@ -7,14 +7,24 @@ export interface ExplainedFigure {
   sentence: string;
 }
 
-/** Net realisable value of the holdings the exit analysis covers: their value after the primary channel's commission. */
-export function netRealisable(data: Pick<ReportData, 'exit_analysis'>): { value: number; holdings: number } | null {
+/**
+ * Net realisable value of the positions the exit analysis covers: their value after the primary
+ * channel's commission. `positions` is the rows shown; `holdings` the lines they stand for.
+ */
+export function netRealisable(data: Pick<ReportData, 'exit_analysis'>): { value: number; positions: number; holdings: number } | null {
   const s = data.exit_analysis;
   if (!s.included || s.data.length === 0) return null;
   return {
     value: s.data.reduce((sum, e) => sum + e.current_value * (1 - e.primary_commission_percent / 100), 0),
+    positions: s.data.length,
     holdings: s.data.reduce((n, e) => n + e.holding_count, 0),
   };
+}
+
+/** "the 5 largest holdings", or, when identical holdings are grouped, "the 5 largest positions (7 holdings)": the count is the rows shown. */
+function largestCovered(nrv: { positions: number; holdings: number }): string {
+  if (nrv.positions === nrv.holdings) return `the ${nrv.positions} largest holding${nrv.positions === 1 ? '' : 's'}`;
+  return `the ${nrv.positions} largest position${nrv.positions === 1 ? '' : 's'} (${nrv.holdings} holdings, identical ones counted as one position)`;
 }
 
 /** One sentence per figure, in the client's words; figures that are not available say why. */
@@ -44,7 +54,12 @@ export function figureSentences(data: Pick<ReportData, 'summary' | 'cover' | 'ex
       (cov.not_valued_count > 0 ? `; ${formatPercent(cov.not_valued_percent)} (${cov.not_valued_count}, at cost) could not be valued` : '') +
       '.',
     nrv: nrv
-      ? `What the ${nrv.holdings} largest holdings would bring after the commission of the best sale channel found by the exit analysis.`
+      ? `What ${largestCovered(nrv)} would bring after the commission of the best sale channel found by the exit analysis.`
       : 'Not available: the exit analysis is not part of this report.',
   };
+}
+
+/** The summary page's statement of validation, by value first (the count alone hid 96 % of a portfolio's value). */
+export function validatedShare(s: Pick<ReportData['summary'], 'asset_count' | 'market_validated_count' | 'market_validated_percent'>): string {
+  return `Market validated: ${formatPercent(s.market_validated_percent)} of the value (${s.market_validated_count} of ${s.asset_count} valuation${s.asset_count === 1 ? '' : 's'}).`;
 }

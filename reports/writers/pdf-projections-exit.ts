@@ -1,9 +1,9 @@
 /** The PDF's projections and exit analysis sections for the largest holdings, or the note saying why they are left out. */
-import type { ReportData } from '../report-data';
+import type { AnalysedAsset, ReportData } from '../report-data';
 import { PALETTE } from './palette';
 import type { PdfPages } from './pdf-layout';
 import { drawTable } from './pdf-table';
-import { formatCompactMoney, formatMoney, formatPercent } from './text-format';
+import { formatCompactMoney, formatInteger, formatMoney, formatPercent } from './text-format';
 import { readable } from './labels';
 
 export function drawEnrichment(p: PdfPages, data: ReportData): void {
@@ -24,7 +24,7 @@ export function drawEnrichment(p: PdfPages, data: ReportData): void {
         { label: 'Conf.', width: p.width - 469, align: 'right' },
       ],
       data.projections.data.map((r) => [
-        { text: r.description, sub: data.cover.audience === 'internal' ? `${r.portfolio} · ${r.asset_id}` : r.asset_id },
+        holdingCell(r, data.cover.audience === 'internal'),
         formatMoney(r.current_value, cur, 0),
         formatPercent(r.expected_roi_12m_percent, 1, true),
         formatPercent(r.expected_roi_24m_percent, 1, true),
@@ -50,7 +50,7 @@ export function drawEnrichment(p: PdfPages, data: ReportData): void {
         { label: 'Hold 12m', width: p.width - 452, align: 'right' },
       ],
       data.exit_analysis.data.map((e) => [
-        { text: e.description, sub: data.cover.audience === 'internal' ? `${e.portfolio} · ${e.asset_id}` : e.asset_id },
+        holdingCell(e, data.cover.audience === 'internal'),
         { text: readable(e.recommendation), sub: `${readable(e.signal)}; window ${readable(e.optimal_window).toLowerCase()}` },
         { text: e.primary_channel, sub: `commission ${formatPercent(e.primary_commission_percent)}` },
         { text: formatMoney(e.primary_estimated_net, cur, 0), sub: `alt. ${formatMoney(e.secondary_estimated_net, cur, 0)}` },
@@ -60,4 +60,13 @@ export function drawEnrichment(p: PdfPages, data: ReportData): void {
     );
     if (data.exit_analysis.note) p.paragraph(data.exit_analysis.note, { size: 8, colour: PALETTE.muted });
   }
+}
+
+/**
+ * The holding a row is about, with the number of identical holdings it stands for when more than
+ * one: the value beside it is theirs together, and the reader should not take it for one piece.
+ */
+function holdingCell(r: AnalysedAsset, internal: boolean): { text: string; sub: string } {
+  const count = r.holding_count > 1 ? [`${formatInteger(r.holding_count)} identical holdings`] : [];
+  return { text: r.description, sub: [...(internal ? [r.portfolio] : []), ...count, r.asset_id].join(' · ') };
 }

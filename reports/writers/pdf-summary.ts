@@ -7,7 +7,7 @@ import { type PdfPages, hex } from './pdf-layout';
 import { signedColour } from './pdf-signed-colour';
 import { drawTable } from './pdf-table';
 import { formatCompactMoney, formatInteger, formatLongDate, formatMoney, formatPercent, formatReturn } from './text-format';
-import { figureSentences, netRealisable } from './figure-notes';
+import { figureSentences, netRealisable, validatedShare } from './figure-notes';
 
 export function drawSummary(p: PdfPages, data: ReportData): void {
   const { doc } = p;
@@ -27,6 +27,9 @@ export function drawSummary(p: PdfPages, data: ReportData): void {
       ? { label: 'Change since last report', value: formatMoney(mom.change, cur, 0), colour: signedColour(mom.change), sub: `${formatPercent(mom.change_percent, 1, true)} since ${formatLongDate(mom.previous_as_of)}` }
       : { label: 'Annualised return', value: formatReturn(s.annualised_return_percent), colour: signedColour(s.annualised_return_percent), sub: s.annualised_return_percent === null ? 'not available' : 'cost-weighted holding period' },
   ]);
+  // On the page every client reads: how much of the value the market confirms, and where the rest is when too little is.
+  if (s.asset_count > 0) p.paragraph(validatedShare(s), { size: 8.5, colour: PALETTE.muted });
+  if (s.validation_warning) p.note(s.validation_warning);
 
   p.subheading('Allocation by segment');
   if (data.allocation.length === 0) {

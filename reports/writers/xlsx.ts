@@ -6,7 +6,7 @@
  */
 import type { ReportData, Section } from '../report-data';
 import { holdingColumns, type ValueKind } from './holding-columns';
-import { figureSentences, netRealisable } from './figure-notes';
+import { figureSentences, netRealisable, validatedShare } from './figure-notes';
 import { readable } from './labels';
 import { BENCHMARK_COLOURS, SERIES_COLOURS } from './palette';
 import { XlsxBook, columnLetter, writeXlsxBook } from './xlsx-book';
@@ -91,6 +91,7 @@ function writeSummary({ book, data }: ReportBook): void {
   cur.add(labelled('Share of value valued this month', s.coverage.valued_percent, 'percent', undefined, why.coverage));
   cur.add(labelled('Holdings valued', s.asset_count, 'int'));
   cur.add(labelled('Segments', s.segment_count, 'int'));
+  cur.add(labelled('Share of value market validated', s.market_validated_percent, 'percent', undefined, validatedShare(s)));
   cur.add(labelled('Market validated valuations', s.market_validated_count, 'int'));
   cur.add(labelled('Rows with errors', data.errors.length, 'int'));
   if (data.analyst_notes.length > 0) cur.add(labelled('Notes for the analyst', data.analyst_notes.length, 'int', undefined, 'See the Errors sheet: technical detail for the analyst, not for the client.'));
@@ -100,6 +101,7 @@ function writeSummary({ book, data }: ReportBook): void {
   if (lp) cur.add([{ value: 'Largest position', style: LABEL_STYLE }, { value: lp.value, kind: 'money' }, { value: lp.weight_percent, kind: 'percent' }, { value: lp.description }]);
   cur.add(labelled('Top-10 share of value', concentration.top10_share_percent, 'percent'));
   for (const f of concentration.flags) cur.paragraph(`⚠ ${f.message}`, 'D', SANDBOX_STYLE);
+  if (s.validation_warning) cur.paragraph(`⚠ ${s.validation_warning}`, 'D', SANDBOX_STYLE);
   cur.blank();
   cur.add([{ value: 'Method', style: SECTION_STYLE }]);
   for (const note of data.method_notes) cur.paragraph(note, 'D', NOTE_STYLE);
@@ -191,16 +193,16 @@ function writePerformance({ book, data }: ReportBook): void {
 
 function writeProjections({ book, data }: ReportBook): void {
   const internal = isInternal(data);
-  const cur = book.sheet('Projections', [...(internal ? [28] : []), 7, 30, 40, 16, 11, 11, 11, 16, 16, 16, 11, 10], true, true);
-  book.header(cur, [...(internal ? ['Portfolio'] : []), 'Row', 'Asset id', 'Description', 'Current value', 'ROI 12m', 'ROI 24m', 'ROI 36m', 'Conservative 36m', 'Central 36m', 'Optimistic 36m', 'Confidence', 'Validated']);
+  const cur = book.sheet('Projections', [...(internal ? [28] : []), 7, 30, 40, 10, 16, 11, 11, 11, 16, 16, 16, 11, 10], true, true);
+  book.header(cur, [...(internal ? ['Portfolio'] : []), 'Row', 'Asset id', 'Description', 'Holdings', 'Current value', 'ROI 12m', 'ROI 24m', 'ROI 36m', 'Conservative 36m', 'Central 36m', 'Optimistic 36m', 'Confidence', 'Validated']);
   const section = data.projections;
-  const last = internal ? 'M' : 'L';
+  const last = internal ? 'N' : 'M';
   if (!section.included) omitted(cur, section, last);
   else {
     for (const p of section.data) {
       cur.add([
         ...portfolioCell(data, p.portfolio),
-        { value: p.row, kind: 'int' }, { value: p.asset_id }, { value: p.description }, { value: p.current_value, kind: 'money' },
+        { value: p.row, kind: 'int' }, { value: p.asset_id }, { value: p.description }, { value: p.holding_count, kind: 'int' }, { value: p.current_value, kind: 'money' },
         { value: p.expected_roi_12m_percent, kind: 'percent' }, { value: p.expected_roi_24m_percent, kind: 'percent' }, { value: p.expected_roi_36m_percent, kind: 'percent' },
         { value: p.conservative_value_36m, kind: 'money' }, { value: p.central_value_36m, kind: 'money' }, { value: p.optimistic_value_36m, kind: 'money' },
         { value: p.confidence, kind: 'ratio' }, { value: p.market_validated, kind: 'bool' },
@@ -213,16 +215,16 @@ function writeProjections({ book, data }: ReportBook): void {
 
 function writeExit({ book, data }: ReportBook): void {
   const internal = isInternal(data);
-  const cur = book.sheet('Exit analysis', [...(internal ? [28] : []), 7, 30, 40, 16, 13, 13, 16, 24, 11, 16, 11, 24, 16, 12, 11, 10], true, true);
-  book.header(cur, [...(internal ? ['Portfolio'] : []), 'Row', 'Asset id', 'Description', 'Current value', 'Signal', 'Window', 'Recommendation', 'Primary channel', 'Commission', 'Net (primary)', 'Days', 'Secondary channel', 'Net (secondary)', 'Hold 12m ROI', 'Confidence', 'Validated']);
+  const cur = book.sheet('Exit analysis', [...(internal ? [28] : []), 7, 30, 40, 10, 16, 13, 13, 16, 24, 11, 16, 11, 24, 16, 12, 11, 10], true, true);
+  book.header(cur, [...(internal ? ['Portfolio'] : []), 'Row', 'Asset id', 'Description', 'Holdings', 'Current value', 'Signal', 'Window', 'Recommendation', 'Primary channel', 'Commission', 'Net (primary)', 'Days', 'Secondary channel', 'Net (secondary)', 'Hold 12m ROI', 'Confidence', 'Validated']);
   const section = data.exit_analysis;
-  const last = internal ? 'Q' : 'P';
+  const last = internal ? 'R' : 'Q';
   if (!section.included) omitted(cur, section, last);
   else {
     for (const e of section.data) {
       cur.add([
         ...portfolioCell(data, e.portfolio),
-        { value: e.row, kind: 'int' }, { value: e.asset_id }, { value: e.description }, { value: e.current_value, kind: 'money' },
+        { value: e.row, kind: 'int' }, { value: e.asset_id }, { value: e.description }, { value: e.holding_count, kind: 'int' }, { value: e.current_value, kind: 'money' },
         { value: readable(e.signal) }, { value: readable(e.optimal_window) }, { value: readable(e.recommendation) }, { value: e.primary_channel },
         { value: e.primary_commission_percent, kind: 'percent' }, { value: e.primary_estimated_net, kind: 'money' }, { value: e.primary_timeline_days },
         { value: e.secondary_channel }, { value: e.secondary_estimated_net, kind: 'money' }, { value: e.hold_12m_roi_percent, kind: 'percent' },

@@ -56,7 +56,7 @@ describe('PDF writer, read back with poppler', () => {
     for (const e of data.errors) expect(text).toContain(folded(e.message));
     expect(text).toContain(folded(data.method_notes[0]!));
     expect(text).toContain('Values in this report are model estimates');
-    expect(text).toMatch(/\d+ of 60 valuations are not market validated/);
+    expect(text).toMatch(/[\d.]+ % of the value \(\d+ of 60 valuations\) is not market validated/);
   });
 
   it('embeds its own fonts (subsets of the DejaVu files shipped in reports/fonts)', async () => {

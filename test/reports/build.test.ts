@@ -50,7 +50,7 @@ describe('report figures', () => {
     expect(report.allocation).toEqual([expect.objectContaining({ segment: 'watches', asset_count: 2, value: 36_000, percentage: 100 })]);
     expect(report.concentration.flags.map((f) => f.kind)).toEqual(['single_position']);
     expect(report.concentration.largest_position).toMatchObject({ row: 2, value: 30_000 });
-    expect(report.disclaimer).toMatch(/1 of 2 valuations is not market validated/);
+    expect(report.disclaimer).toMatch(/16\.7 % of the value \(1 of 2 valuations\) is not market validated/);
   });
 
   it('gives the same report id for the same portfolio, day and holdings, and another for another day', () => {

@@ -17,6 +17,16 @@ describe('settings', () => {
     expect(resolveSettings({ formats: 'json,CSV', currency: 'gbp' }, {}, cwd, today)).toMatchObject({ formats: ['json', 'csv'], currency: 'GBP' });
   });
 
+  it('takes the validated-share warning from --validated-warning over validated_warning in the config, 80 % of value by default', () => {
+    const cwd = tempDir('svc-report-config-');
+    expect(resolveSettings({}, {}, cwd, today).validatedWarningPercent).toBe(80);
+    writeFileSync(join(cwd, 'svc-report.config.json'), JSON.stringify({ validated_warning: 60 }));
+    expect(resolveSettings({}, {}, cwd, today).validatedWarningPercent).toBe(60);
+    expect(resolveSettings({ validatedWarning: 90 }, {}, cwd, today).validatedWarningPercent).toBe(90);
+    writeFileSync(join(cwd, 'svc-report.config.json'), JSON.stringify({ validated_warning: 120 }));
+    expect(() => resolveSettings({}, {}, cwd, today)).toThrow(/validated_warning/);
+  });
+
   it('uses the embedded sandbox when no address is configured, and SVC_SANDBOX marks a configured one as a sandbox', () => {
     const cwd = tempDir('svc-report-config-');
     expect(resolveSettings({}, {}, cwd, today).service).toMatchObject({ baseUrl: undefined, sandbox: true });
