@@ -136,6 +136,14 @@ function interruptible(): { signal: AbortSignal; dispose(): void } {
 type RunMetrics = Awaited<ReturnType<typeof import('./ops/metrics-listener').runMetrics>>;
 
 /** `listener`: a schedule's, kept across its runs; otherwise --metrics-port opens one for this run. */
+/** The run's last line: what is missing, in the user's terms. */
+function doneLine(outcome: { exitCode: number; sectionsLeftOut?: string[] }, written: string): string {
+  if (outcome.exitCode === EXIT.ok) return `Done: every holding valued; ${written}.`;
+  const sections = outcome.sectionsLeftOut?.length ?? 0;
+  if (sections === 0) return `Done with problems: some holdings were not valued (see the errors in the reports); ${written}.`;
+  return `Done with problems: ${plural(sections, 'report section')} left out because the service failed (named above); any holding not valued is in the reports' errors; ${written}.`;
+}
+
 async function runCommand(files: string[], opts: Omit<RunOptions, 'files'> & { queue?: boolean; metricsPort?: number; metricsHost?: string }, scheduled?: RunMetrics): Promise<number> {
   // Loaded here, not at the top: --help and usage errors stay fast (the writers pull in exceljs and pdfkit).
   const stop = interruptible();
@@ -157,7 +165,7 @@ async function runCommand(files: string[], opts: Omit<RunOptions, 'files'> & { q
       if (removed.length > 0) say(`Removed ${plural(removed.length, 'file')} an earlier run wrote for the same reports in formats this run did not write (${removed.map(printable).join(', ')}): the folder holds one run's version of each report.`);
     }
     const written = `${plural(outcome.files.length, 'file')} written`;
-    say(outcome.exitCode === EXIT.ok ? `Done: every holding valued; ${written}.` : `Done with problems: some holdings were not valued (see the errors in the reports); ${written}.`);
+    say(doneLine(outcome, written));
     return outcome.exitCode;
   } finally {
     await own?.finish(stop.signal);

@@ -52,6 +52,8 @@ export type Section<T> =
        * status) is in ReportData.analyst_notes, never in the client PDF.
        */
       note: string;
+      /** Left out because the service failed (not because the tier lacks it): the run ends with exit 3 and says so. */
+      failed?: true;
     };
 
 // ---------------------------------------------------------------------------------------------

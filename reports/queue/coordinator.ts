@@ -1,3 +1,4 @@
+import { leftOut, sectionsLeftOut } from '../run/section-failures';
 import { DEFAULT_WORKER_WAIT_S, noticeIdleQueue } from './worker-wait';
 import { describeLimits } from '../../src/client';
 import { mkdir } from 'node:fs/promises';
@@ -123,6 +124,11 @@ export async function runQueued(opts: RunOptions, io: RunIo): Promise<RunOutcome
     });
     const files: string[] = [];
     let rowErrors = false;
+    const leftOutSections: string[] = [];
+    const say = (line: string) => {
+      leftOutSections.push(line);
+      log(line);
+    };
     let retryable = 0;
     let servedBySandbox = conn.client.servedBySandbox;
     for (const [id, p] of byJob) {
@@ -137,6 +143,7 @@ export async function runQueued(opts: RunOptions, io: RunIo): Promise<RunOutcome
       const r = o.result;
       for (const note of r.notes) log(`${p.name}: ${note}`);
       results.set(p.name, r.results);
+      sectionsLeftOut(p.name, r.results).forEach(say);
       files.push(...r.files);
       rowErrors ||= r.rowErrors;
       retryable += r.retryable;
@@ -151,6 +158,7 @@ export async function runQueued(opts: RunOptions, io: RunIo): Promise<RunOutcome
         journal.state.consolidated = { performance: await portfolioPerformance(conn.client, 'Consolidated', valued, { currency: asked, signal: io.signal }) };
         await journal.recordConsolidated();
       }
+      leftOut('Consolidated', 'performance against benchmarks', journal.state.consolidated!.performance).forEach(say);
       const parts = portfolios.map((p) => ({ input: p, results: results.get(p.name)! }));
       const written = await writeReport(buildConsolidatedReport(parts, journal.state.consolidated!.performance, ctx), outDir, settings.formats);
       files.push(...written.map((w) => w.path));
@@ -166,8 +174,8 @@ export async function runQueued(opts: RunOptions, io: RunIo): Promise<RunOutcome
       await redis.del(genKey);
       for (const id of byJob.keys()) await queue.remove(id).catch(() => 0);
     }
-    const incomplete = rowErrors || failedJobs || [...results.values()].some((r) => r.valuations.some((v) => !v?.ok) || r.problems.length > 0) || portfolios.some((p) => p.problems.length > 0);
-    return { exitCode: incomplete ? EXIT.partial : EXIT.ok, files };
+    const incomplete = rowErrors || failedJobs || leftOutSections.length > 0 || [...results.values()].some((r) => r.valuations.some((v) => !v?.ok) || r.problems.length > 0) || portfolios.some((p) => p.problems.length > 0);
+    return { exitCode: incomplete ? EXIT.partial : EXIT.ok, files, sectionsLeftOut: leftOutSections };
   } catch (e) {
     if (io.signal.aborted) {
       throw new InterruptedError('Interrupted. The portfolios stay on the queue and the workers keep valuing them; run the same command again with --resume to collect them and write the consolidated report.');

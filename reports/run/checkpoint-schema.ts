@@ -32,7 +32,7 @@ const ScoreLite = z.object({ service_score: finite, momentum: z.string(), market
 
 /** Section<T> of report-data.ts. */
 const section = <T extends z.ZodType>(data: T) =>
-  z.union([z.object({ included: z.literal(true), data, note: z.string().optional() }), z.object({ included: z.literal(false), note: z.string() })]);
+  z.union([z.object({ included: z.literal(true), data, note: z.string().optional() }), z.object({ included: z.literal(false), note: z.string(), failed: z.literal(true).optional() })]);
 
 const Enrichment = z.object({
   performance: section(Performance),

@@ -86,7 +86,7 @@ export async function portfolioPerformance(client: ServiceClient, name: string, 
     const { performance } = await inWindow(() => client.portfolio.performance(created.portfolio.id, ro));
     return { included: true, data: performance };
   } catch (e) {
-    return { included: false, note: omissionNote(e, 'performance against benchmarks', 'portfolio') };
+    return omission(e, 'performance against benchmarks', 'portfolio');
   }
 }
 
@@ -125,12 +125,13 @@ async function perHolding<T>(
   if (outcomes.some((o) => !o.ok && o.denied)) return { included: false, note: omittedForTier(what, scope) };
   const rows = outcomes.flatMap((o, k) => (o.ok ? [{ index: top[k]!.index, value: o.value }] : []));
   const failed = outcomes.flatMap((o) => (o.ok ? [] : [o.why]));
-  if (rows.length === 0 && failed.length > 0) return { included: false, note: `Omitted: ${what} failed for every holding: ${failed.join('; ')}.` };
+  if (rows.length === 0 && failed.length > 0) return { included: false, note: `Omitted: ${what} failed for every holding: ${failed.join('; ')}.`, failed: true };
   return { included: true, data: rows, note: failed.length ? `Not available for ${failed.join('; ')}.` : undefined };
 }
 
-function omissionNote(e: unknown, what: string, scope: string): string {
-  if (e instanceof PermissionDeniedError) return omittedForTier(what, scope);
-  if (e instanceof ServiceError && e.name !== 'AbortedError') return `Omitted: ${what} could not be fetched: ${e.message.replace(/\.$/, '')}.`;
+/** A tier without the scope leaves the section out by design; any other service failure is a failure (exit 3). */
+function omission(e: unknown, what: string, scope: string): { included: false; note: string; failed?: true } {
+  if (e instanceof PermissionDeniedError) return { included: false, note: omittedForTier(what, scope) };
+  if (e instanceof ServiceError && e.name !== 'AbortedError') return { included: false, note: `Omitted: ${what} could not be fetched: ${e.message.replace(/\.$/, '')}.`, failed: true };
   throw e;
 }

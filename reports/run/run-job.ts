@@ -1,3 +1,4 @@
+import { leftOut, sectionsLeftOut } from './section-failures';
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { AbortedError, describeLimits } from '../../src/client';
@@ -46,6 +47,8 @@ export interface RunIo {
 export interface RunOutcome {
   exitCode: number;
   files: string[];
+  /** Sections left out because the service failed, as said on stderr (exit 3 even when every holding was valued). */
+  sectionsLeftOut?: string[];
 }
 
 /**
@@ -114,8 +117,13 @@ export async function runReports(opts: RunOptions, io: RunIo): Promise<RunOutcom
     const byName = new Map(portfolios.map((p) => [p.name, p]));
     const writing = new Map<string, Promise<WrittenFile[]>>();
     let rowErrors = false;
+    const leftOutSections: string[] = [];
     const writePortfolio = (name: string, r: PortfolioResults) => {
       const p = byName.get(name)!;
+      for (const line of sectionsLeftOut(name, r)) {
+        leftOutSections.push(line);
+        log(line);
+      }
       const report = buildPortfolioReport(p, r, ctx());
       // What the client PDF leaves out (tier, scope, HTTP detail, implausible returns) is the analyst's, here.
       for (const note of report.analyst_notes) log(`${p.name}: ${note}`);
@@ -139,6 +147,10 @@ export async function runReports(opts: RunOptions, io: RunIo): Promise<RunOutcom
     if (portfolios.length > 1) {
       const parts = portfolios.map((p) => ({ input: p, results: results.get(p.name)! }));
       const performance = cp.state.consolidated?.performance ?? { included: false as const, note: 'Omitted: not fetched.' };
+      for (const line of leftOut('Consolidated', 'performance against benchmarks', performance)) {
+        leftOutSections.push(line);
+        log(line);
+      }
       const written = await writers.write(buildConsolidatedReport(parts, performance, ctx()), outDir, settings.formats);
       files.push(...written.map((w) => w.path));
     }
@@ -152,8 +164,8 @@ export async function runReports(opts: RunOptions, io: RunIo): Promise<RunOutcom
     } else {
       await cp.remove();
     }
-    const incomplete = rowErrors || [...results.values()].some((r) => r.valuations.some((v) => !v?.ok) || r.problems.length > 0) || portfolios.some((p) => p.problems.length > 0);
-    return { exitCode: incomplete ? EXIT.partial : EXIT.ok, files };
+    const incomplete = rowErrors || leftOutSections.length > 0 || [...results.values()].some((r) => r.valuations.some((v) => !v?.ok) || r.problems.length > 0) || portfolios.some((p) => p.problems.length > 0);
+    return { exitCode: incomplete ? EXIT.partial : EXIT.ok, files, sectionsLeftOut: leftOutSections };
   } catch (e) {
     if (e instanceof AbortedError || io.signal.aborted) {
       throw new InterruptedError(
