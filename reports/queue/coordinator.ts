@@ -43,6 +43,7 @@ export async function runQueued(opts: RunOptions, io: RunIo): Promise<RunOutcome
   if (!baseUrl) throw new UsageError('--queue needs the service every worker shares: set SVC_BASE_URL, SVC_CLIENT_ID and SVC_CLIENT_SECRET (workers on other machines cannot reach an embedded sandbox)');
   const loaded = await loadHoldings(opts.files, { asOf: settings.asOf, decimalMark: settings.decimalMark, ignoreColumns: settings.ignoreColumns });
   loaded.warnings.forEach(log);
+  for (const u of loaded.unreadable) log(`Not written: ${u.message}. The other portfolios' reports are.`);
   const portfolios = loaded.portfolios;
   const currency = reportCurrency(portfolios, settings.currency);
   const fxRates = settings.fxRates;
@@ -174,7 +175,7 @@ export async function runQueued(opts: RunOptions, io: RunIo): Promise<RunOutcome
       await redis.del(genKey);
       for (const id of byJob.keys()) await queue.remove(id).catch(() => 0);
     }
-    const incomplete = rowErrors || failedJobs || leftOutSections.length > 0 || [...results.values()].some((r) => r.valuations.some((v) => !v?.ok) || r.problems.length > 0) || portfolios.some((p) => p.problems.length > 0);
+    const incomplete = rowErrors || failedJobs || leftOutSections.length > 0 || loaded.unreadable.length > 0 || [...results.values()].some((r) => r.valuations.some((v) => !v?.ok) || r.problems.length > 0) || portfolios.some((p) => p.problems.length > 0);
     return { exitCode: incomplete ? EXIT.partial : EXIT.ok, files, sectionsLeftOut: leftOutSections };
   } catch (e) {
     if (io.signal.aborted) {

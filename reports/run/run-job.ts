@@ -61,6 +61,7 @@ export async function runReports(opts: RunOptions, io: RunIo): Promise<RunOutcom
   const settings = resolveSettings(opts, env);
   const loaded = await loadHoldings(opts.files, { asOf: settings.asOf, decimalMark: settings.decimalMark, ignoreColumns: settings.ignoreColumns });
   loaded.warnings.forEach(log);
+  for (const u of loaded.unreadable) log(`Not written: ${u.message}. The other portfolios' reports are.`);
   const portfolios = loaded.portfolios;
   checkDistinctFileNames(portfolios.map((p) => p.name));
   const currency = reportCurrency(portfolios, settings.currency);
@@ -164,7 +165,7 @@ export async function runReports(opts: RunOptions, io: RunIo): Promise<RunOutcom
     } else {
       await cp.remove();
     }
-    const incomplete = rowErrors || leftOutSections.length > 0 || [...results.values()].some((r) => r.valuations.some((v) => !v?.ok) || r.problems.length > 0) || portfolios.some((p) => p.problems.length > 0);
+    const incomplete = rowErrors || leftOutSections.length > 0 || loaded.unreadable.length > 0 || [...results.values()].some((r) => r.valuations.some((v) => !v?.ok) || r.problems.length > 0) || portfolios.some((p) => p.problems.length > 0);
     return { exitCode: incomplete ? EXIT.partial : EXIT.ok, files, sectionsLeftOut: leftOutSections };
   } catch (e) {
     if (e instanceof AbortedError || io.signal.aborted) {

@@ -14,7 +14,14 @@ import { InputError, type PortfolioInput, type RowProblem } from './types';
 import { cellText } from './cells';
 
 export interface LoadResult {
+  /** Portfolios with at least one readable holding. */
   portfolios: PortfolioInput[];
+  /**
+   * Portfolios of which not one row could be read, while others could: no report is written for
+   * them, the others' are (the run ends with exit 3). When no portfolio has a readable row, the
+   * load throws instead.
+   */
+  unreadable: { name: string; message: string }[];
   /** Headers that resemble no column, per table, and --ignore-column names that match none: shown as warnings. */
   warnings: string[];
 }
@@ -30,14 +37,17 @@ export interface LoadRules extends Omit<HoldingRules, 'decimalMarks'> {
  * Reads holdings files into portfolios. One file is one portfolio named after the file,
  * unless a `portfolio` column (or a workbook's sheets, or a JSON `portfolios` map) splits it.
  * Bad rows become problems of their portfolio; a file that cannot be read, lacks a required
- * column, has a header a slip away from a column, or has not one readable row throws InputError
- * (exit 2, before any call is spent). Headers left out are warnings and each portfolio's readNotes.
+ * column or has a header a slip away from a column throws InputError (exit 2, before any call is
+ * spent), as does input where not one row can be read. A portfolio without a readable row beside
+ * others that have some is returned as unreadable, for the run to report and go on. Headers left out are warnings and each portfolio's readNotes.
  */
 export async function loadHoldings(files: readonly string[], rules: LoadRules): Promise<LoadResult> {
   if (files.length === 0) throw new InputError('give at least one holdings file (.csv, .xlsx or .json)');
   const byName = new Map<string, PortfolioInput>();
   const warnings: string[] = [];
   const notesByFile = new Map<string, string[]>();
+  /** Files of which not one row was read: their portfolios are named by the file. */
+  const unreadFiles = new Set<string>();
   const allHeaders: string[] = [];
   for (const file of files) {
     let read = 0;
@@ -65,7 +75,7 @@ export async function loadHoldings(files: readonly string[], rules: LoadRules): 
         }
       }
     }
-    if (read === 0 && refused.length > 0) throw new InputError(noRowRead(file, refused));
+    if (read === 0 && refused.length > 0) unreadFiles.add(file);
   }
   const portfolios = [...byName.values()];
   for (const p of portfolios) {
@@ -75,11 +85,14 @@ export async function loadHoldings(files: readonly string[], rules: LoadRules): 
   for (const name of rules.ignoreColumns ?? []) {
     if (!namesHeader(name, allHeaders)) warnings.push(`"${name}" (--ignore-column or ignore_columns) names no unread column of ${files.join(', ')}; it changes nothing`);
   }
-  // A portfolio column can leave one client with only bad rows in a file that has good ones.
-  const empty = portfolios.find((p) => p.holdings.length === 0 && p.problems.length > 0);
-  if (empty) throw new InputError(noRowRead(`portfolio "${empty.name}" in ${empty.files.join(', ')}`, empty.problems));
-  if (portfolios.length === 0) throw new InputError(`no holdings found in ${files.join(', ')}`);
-  return { portfolios, warnings };
+  // A file, or a portfolio column's client, with only bad rows: one unreadable portfolio does not stop the others.
+  const unreadable = portfolios
+    .filter((p) => p.holdings.length === 0 && p.problems.length > 0)
+    .map((p) => ({ name: p.name, message: noRowRead(p.files.length === 1 && unreadFiles.has(p.files[0]!) ? p.files[0]! : `portfolio "${p.name}" in ${p.files.join(', ')}`, p.problems) }));
+  const readable = portfolios.filter((p) => p.holdings.length > 0);
+  if (readable.length === 0 && unreadable.length > 0) throw new InputError(unreadable.map((u) => u.message).join('\n'));
+  if (readable.length === 0) throw new InputError(`no holdings found in ${files.join(', ')}`);
+  return { portfolios: readable, unreadable, warnings };
 }
 
 /** The columns without which no row can be read; each entry is satisfied by any one of its columns. */

@@ -111,6 +111,23 @@ describe('a file that cannot make a report is refused before any call', { timeou
     expect(await calls()).toBe(before);
   });
 
+  it('one unreadable portfolio beside good ones: named on stderr, the others written, exit 3', async () => {
+    const bad = join(dir, 'bad-client.csv');
+    writeFileSync(bad, `${HEAD}\nwatches,Rolex,Daytona,,2020,lots,2020-01-01,USD\n`);
+    const good = join(dir, 'good-client.csv');
+    writeFileSync(good, `${HEAD}\nwatches,Rolex,Daytona,116500LN,2020,30000,2020-01-01,USD\n`);
+    // And a portfolio column leaving one client with only bad rows in a file that has good ones.
+    const mixed = join(dir, 'mixed.csv');
+    writeFileSync(mixed, `portfolio,${HEAD}\nAlvarez,watches,Omega,Speedmaster,310.30,2019,7000,2021-01-01,USD\nBianchi,spaceships,Tesla,Roadster,,2018,100,2019-01-01,USD\n`);
+    const out = join(dir, 'some-bad-out');
+    const r = await runCli(['run', bad, good, mixed, '--out', out, '--formats', 'json', '--as-of', '2026-10-31'], serviceEnv(sb));
+    expect(r.code, r.stderr).toBe(3);
+    expect(r.stderr).toMatch(/Not written: no row of .*bad-client\.csv could be read, so no report is written for it: row 2, purchase_price: .*The other portfolios' reports are\./);
+    expect(r.stderr).toMatch(/Not written: no row of portfolio "Bianchi" in .*mixed\.csv could be read, so no report is written for it: row 3, segment/);
+    const written = r.stdout.trim().split('\n').map((f) => f.replace(/^.*\//, '')).sort();
+    expect(written).toEqual(['alvarez-2026-10-31.json', 'consolidated-2026-10-31.json', 'good-client-2026-10-31.json']);
+  });
+
   it('two headers for one column (brand,brand): exit 2 naming both', async () => {
     const file = join(dir, 'duplicate.csv');
     writeFileSync(file, 'segment,brand,brand,model,purchase_price,purchase_date\nwatches,Rolex,Omega,Daytona,30000,2020-01-01\n');

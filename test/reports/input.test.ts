@@ -117,10 +117,17 @@ describe('holdings input', () => {
     expect(() => requireCurrency(only.portfolios, 'USD')).toThrow(/every holding in .*all-gbp\.csv is in another currency .* --currency GBP/);
   });
 
-  it('refuses a portfolio of a split file whose every row is bad, before any call, naming it and its rows', async () => {
+  it('a portfolio of a split file whose every row is bad is set aside, named with its rows; the others go on', async () => {
     const file = join(dir, 'split.csv');
     writeFileSync(file, 'portfolio,segment,brand,model,purchase_price,purchase_date\nGood Client,watches,Rolex,Daytona,30000,2020-01-01\nBad Client,watches,Rolex,Daytona,lots,2020-01-01\n');
-    await expect(loadHoldings([file], rules)).rejects.toThrow(/no row of portfolio "Bad Client" in .*split\.csv could be read, so no report is written for it: row 3, purchase_price/);
+    const loaded = await loadHoldings([file], rules);
+    expect(loaded.portfolios.map((p) => p.name)).toEqual(['Good Client']);
+    expect(loaded.unreadable).toHaveLength(1);
+    expect(loaded.unreadable[0]!.message).toMatch(/no row of portfolio "Bad Client" in .*split\.csv could be read, so no report is written for it: row 3, purchase_price/);
+    // Nothing readable at all: refused before any call.
+    const bad = join(dir, 'split-all-bad.csv');
+    writeFileSync(bad, 'portfolio,segment,brand,model,purchase_price,purchase_date\nBad Client,watches,Rolex,Daytona,lots,2020-01-01\n');
+    await expect(loadHoldings([bad], rules)).rejects.toThrow(/no row of .*split-all-bad\.csv could be read/);
   });
 
   it('throws InputError for unreadable files', async () => {
