@@ -1,0 +1,84 @@
+/**
+ * A portfolio's ledger: what happened to it, one event per row (issue 23). A holdings file is a
+ * ledger of buys (each holding bought on its purchase date); a transactions file says the rest
+ * (sales, partial sales, fees, income, transfers). What is held on a day follows from the ledger,
+ * lots matched first in, first out.
+ */
+
+export const TRANSACTION_TYPES = ['buy', 'sell', 'fee', 'income', 'transfer_in', 'transfer_out'] as const;
+export type TransactionType = (typeof TRANSACTION_TYPES)[number];
+
+/**
+ * Money into the portfolio (the client paid it in) or out of it (the client took it out): buy,
+ * fee and transfer_in are flows in; sell, income and transfer_out flows out.
+ */
+export const FLOW_DIRECTION: Record<TransactionType, 'in' | 'out'> = {
+  buy: 'in',
+  fee: 'in',
+  transfer_in: 'in',
+  sell: 'out',
+  income: 'out',
+  transfer_out: 'out',
+};
+
+/** Where a ledger row came from, for errors that name it. */
+export interface LedgerSource {
+  file: string;
+  sheet?: string;
+  /** The row in the file (a table's header is row 1; a JSON list's first item is row 1). */
+  row: number;
+}
+
+export interface LedgerEntry {
+  portfolio: string;
+  /** YYYY-MM-DD. */
+  date: string;
+  type: TransactionType;
+  /** The asset the row is about; absent for a fee or income on the portfolio as a whole. */
+  assetId?: string;
+  /** Units bought, sold or transferred (buy, sell, transfer_*); absent for fee and income. */
+  quantity?: number;
+  /** What was paid or received for the row, in `currency`: always positive, the type says the direction. */
+  amount: number;
+  /** ISO 4217. */
+  currency: string;
+  notes?: string;
+  source: LedgerSource;
+}
+
+/** A lot held on a day: what is left of one buy (or transfer in) after first-in-first-out sales. */
+export interface Lot {
+  portfolio: string;
+  assetId: string;
+  /** Date of the buy that opened it. */
+  opened: string;
+  quantity: number;
+  /** What the remaining quantity cost, in the entry's currency (the buy's amount pro rata). */
+  cost: number;
+  currency: string;
+  source: LedgerSource;
+}
+
+/** One sale (or part of one) matched against one lot: the realised gain's line. */
+export interface Realisation {
+  portfolio: string;
+  assetId: string;
+  /** The sale's date and the lot's opening date. */
+  sold: string;
+  opened: string;
+  quantity: number;
+  /** The lot's cost of the quantity sold and the sale's proceeds for it, in their currencies. */
+  cost: number;
+  costCurrency: string;
+  proceeds: number;
+  proceedsCurrency: string;
+  source: LedgerSource;
+}
+
+/** A ledger row refused, by row and field, with what is allowed (the rest of the portfolio is still reported). */
+export interface LedgerProblem {
+  portfolio: string;
+  source: LedgerSource;
+  field: string;
+  reason: string;
+}
