@@ -24,8 +24,8 @@ export type Keeping = { kept: true; where: 'OfficeRuntime.storage' | 'localStora
 
 /** The globals read here: the page's window, or a stand-in in unit tests. Getters may throw. */
 export interface StorageScope {
-  readonly localStorage?: Storage;
-  readonly sessionStorage?: Storage;
+  readonly localStorage?: SyncStorage;
+  readonly sessionStorage?: SyncStorage;
   readonly OfficeRuntime?: { storage?: MachineStorage };
 }
 
@@ -56,7 +56,7 @@ export class MemoryStorage implements SyncStorage {
 }
 
 /** A working page store whose later failures (quota, storage cleared under it) are swallowed: these values matter for a session at most. */
-function forgiving(storage: Storage): SyncStorage {
+function forgiving(storage: SyncStorage): SyncStorage {
   return {
     getItem: (key) => {
       try {
@@ -83,7 +83,7 @@ function forgiving(storage: Storage): SyncStorage {
 }
 
 export class SafeStorage {
-  private readonly probes = new Map<PageStorageName, Probe<Storage>>();
+  private readonly probes = new Map<PageStorageName, Probe<SyncStorage>>();
   private readonly memories = new Map<string, MemoryStorage>();
   private machineChoice: Promise<{ storage: MachineStorage; keeping: Keeping }> | undefined;
 
@@ -97,7 +97,7 @@ export class SafeStorage {
   ) {}
 
   /** Whether the page's store works; found on the first ask and remembered for the page's life. */
-  probe(name: PageStorageName): Probe<Storage> {
+  probe(name: PageStorageName): Probe<SyncStorage> {
     let probe = this.probes.get(name);
     if (!probe) {
       probe = probePage(() => this.scope()[name]);
@@ -165,7 +165,7 @@ export class SafeStorage {
   }
 }
 
-function probePage(get: () => Storage | undefined): Probe<Storage> {
+function probePage(get: () => SyncStorage | undefined): Probe<SyncStorage> {
   try {
     const storage = get();
     if (!storage) return { ok: false, refusal: { kind: 'absent' } };
