@@ -19,25 +19,6 @@ export function asyncStorage(sync: Pick<Storage, 'getItem' | 'setItem' | 'remove
 }
 
 /**
- * A storage chosen when first used, not when the page starts: in Excel the runtime script that
- * defines `OfficeRuntime` loads after the bundles, so the choice waits for it (`choose`).
- */
-export function lazyStorage(choose: () => Promise<MachineStorage | undefined>): MachineStorage {
-  let chosen: Promise<MachineStorage | undefined> | undefined;
-  const get = async () => {
-    chosen ??= choose();
-    const storage = await chosen;
-    if (!storage) throw new Error('No storage on this machine.');
-    return storage;
-  };
-  return {
-    getItem: async (key) => (await get()).getItem(key),
-    setItem: async (key, value) => (await get()).setItem(key, value),
-    removeItem: async (key) => (await get()).removeItem(key),
-  };
-}
-
-/**
  * OfficeRuntime.storage allows 10 MB per add-in in all; our items share one budget below that
  * (in characters: JSON of answers is ASCII but for a few names, and the limit's unit is not
  * documented per encoding, so there is headroom). Each item's last written size is known, so an

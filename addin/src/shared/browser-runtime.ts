@@ -2,36 +2,8 @@ import { ServiceClient } from '../../../src/client';
 import { clientBackend } from './client-backend';
 import { hostConnection } from './host-connection';
 import { signInHeaders, userToken } from './sign-in';
-import { asyncStorage, lazyStorage, type MachineStorage } from '../dispatcher/machine-storage';
+import { browserStorage } from './page-storage';
 import { AddinRuntime, getRuntimeIfReady, setRuntime, type ServiceSource } from './runtime';
-
-const officeRuntimeStorage = () => (globalThis as { OfficeRuntime?: { storage?: MachineStorage } }).OfficeRuntime?.storage;
-/** How long to wait for Office's runtime script before settling for localStorage. */
-const OFFICE_RUNTIME_WAIT_MS = 10_000;
-
-/**
- * Where answers and the offline setting are kept on this machine: OfficeRuntime.storage where
- * the Office runtime provides it (the shared runtime; 10 MB per add-in, answer-store.ts keeps
- * within it), else the page's localStorage (the host's origin). office.js loads the script that
- * defines OfficeRuntime after our bundles, so the choice waits for it (or for Office.onReady)
- * when office.js is on the page. Neither storage exists under strict privacy settings: nothing
- * is kept then.
- */
-async function machineStorage(): Promise<MachineStorage | undefined> {
-  if (typeof Office !== 'undefined') {
-    await new Promise<void>((resolve) => {
-      const started = Date.now();
-      const check = () => (officeRuntimeStorage() || Date.now() - started > OFFICE_RUNTIME_WAIT_MS ? resolve() : setTimeout(check, 25));
-      Office.onReady?.().then(() => resolve(), () => resolve());
-      check();
-    });
-  }
-  try {
-    return officeRuntimeStorage() ?? asyncStorage(window.localStorage);
-  } catch {
-    return undefined;
-  }
-}
 
 /** The host's status names the service it forwards to and whether it is the sandbox (signed in: Entra mode gates it too). */
 async function hostSource(headers: Record<string, string>): Promise<ServiceSource> {
@@ -58,9 +30,11 @@ async function hostSource(headers: Record<string, string>): Promise<ServiceSourc
 export function installBrowserRuntime(): AddinRuntime {
   const existing = getRuntimeIfReady();
   if (existing) return existing;
-  const { baseUrl, headers } = hostConnection(window.location, window.sessionStorage);
+  // Through the page's safe storage: where the browser blocks the frame's storage, reading window.sessionStorage throws and the runtime never started.
+  const storage = browserStorage();
+  const { baseUrl, headers } = hostConnection(window.location, storage.page('sessionStorage'));
   const client = new ServiceClient({ baseUrl, headers, tokenProvider: () => userToken(), rateLimitKey: `${baseUrl}#addin` });
-  const runtime = new AddinRuntime(clientBackend(client), { source: () => hostSource(headers), storage: lazyStorage(machineStorage) });
+  const runtime = new AddinRuntime(clientBackend(client), { source: () => hostSource(headers), storage: storage.machine() });
   setRuntime(runtime);
   return runtime;
 }

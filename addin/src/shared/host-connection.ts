@@ -1,4 +1,5 @@
 import { DEPLOYMENT_KEY_PARAM } from '../../contract/deployment-key';
+import type { SyncStorage } from './safe-storage';
 
 /** Header the host checks when it requires a deployment key. */
 export const DEPLOYMENT_KEY_HEADER = 'x-addin-deployment-key';
@@ -18,15 +19,12 @@ const STORAGE_KEY = 'svc-addin-deployment-key';
  * and with no credentials of any kind; the host adds the token. The deployment key, when the
  * manifest carries one, comes in the page URL and is kept for the session.
  */
-export function hostConnection(location: { origin: string; search: string }, storage?: Pick<Storage, 'getItem' | 'setItem'>): { baseUrl: string; headers: Record<string, string> } {
+export function hostConnection(location: { origin: string; search: string }, storage?: Pick<SyncStorage, 'getItem' | 'setItem'>): { baseUrl: string; headers: Record<string, string> } {
   const fromUrl = new URLSearchParams(location.search).get(DEPLOYMENT_KEY_PARAM) ?? undefined;
   let key = fromUrl;
-  try {
-    if (fromUrl) storage?.setItem(STORAGE_KEY, fromUrl);
-    else key = storage?.getItem(STORAGE_KEY) ?? undefined;
-  } catch {
-    // Storage can be unavailable (privacy settings); the URL is then the only source.
-  }
+  // The storage given never throws (safe-storage.ts): where the browser refuses it, the key is kept in memory.
+  if (fromUrl) storage?.setItem(STORAGE_KEY, fromUrl);
+  else key = storage?.getItem(STORAGE_KEY) ?? undefined;
   const headers: Record<string, string> = { [ADDIN_REQUEST_HEADER]: ADDIN_REQUEST_HEADER_VALUE };
   if (key) headers[DEPLOYMENT_KEY_HEADER] = key;
   return { baseUrl: `${location.origin}${API_PREFIX}`, headers };

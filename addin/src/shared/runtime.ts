@@ -63,7 +63,7 @@ export interface RuntimeOptions {
   now?: () => number;
   /** The service the answers come from (the host's status), for asset cards' Source. */
   source?: () => Promise<ServiceSource>;
-  /** The machine's storage for answers kept across sessions and the offline setting (OfficeRuntime.storage or localStorage in the browser); none in tests unless given. */
+  /** The machine's storage for answers kept across sessions and the offline setting (in the browser safe-storage.ts chooses OfficeRuntime.storage, localStorage or memory); none in tests unless given. */
   storage?: MachineStorage;
 }
 

@@ -1,5 +1,7 @@
 /// <reference types="office-js" />
 import { createNestablePublicClientApplication, type AccountInfo, type AuthenticationResult, type IPublicClientApplication } from '@azure/msal-browser';
+import { browserStorage } from './page-storage';
+import type { SafeStorage } from './safe-storage';
 
 /** What a cell says, and the pane offers, when the host needs a sign-in the page does not have. */
 export const SIGN_IN_MESSAGE = 'Sign in to SVC in the task pane.';
@@ -96,6 +98,19 @@ function nameInToken(token: string): string | undefined {
 }
 
 /**
+ * Where MSAL keeps its token cache: localStorage where the browser allows it (a sign-in
+ * outlives the session), sessionStorage where only that works, else memory (sign in again
+ * each session). MSAL would fall back to memory by itself, but only after logging an error
+ * for a store it was told to use; its temporary cache always tries sessionStorage and falls
+ * back to memory on its own.
+ */
+export function msalCacheLocation(storage: Pick<SafeStorage, 'available'>): 'localStorage' | 'sessionStorage' | 'memoryStorage' {
+  if (storage.available('localStorage')) return 'localStorage';
+  if (storage.available('sessionStorage')) return 'sessionStorage';
+  return 'memoryStorage';
+}
+
+/**
  * MSAL's nestable client: in an Office host with nested app authentication it asks Office's
  * broker; elsewhere it is an ordinary browser client (popup). When MSAL cannot get a token
  * silently, Office's SSO (Office.auth.getAccessToken) is tried before giving up.
@@ -103,7 +118,7 @@ function nameInToken(token: string): string | undefined {
 async function msalBroker(settings: SignInSettings): Promise<TokenBroker> {
   const pca: IPublicClientApplication = await createNestablePublicClientApplication({
     auth: { clientId: settings.clientId, authority: settings.authority, redirectUri: `${location.origin}/taskpane.html` },
-    cache: { cacheLocation: 'localStorage' },
+    cache: { cacheLocation: msalCacheLocation(browserStorage()) },
   });
   let user: SignedInUser | undefined;
   const remember = (r: AuthenticationResult): string => {

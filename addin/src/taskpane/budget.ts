@@ -2,6 +2,7 @@
 import type { AccountBudget } from '../../contract/refresh-budget';
 import { DEFAULT_CONFIRM_PERCENT, estimateRefresh, needsConfirmation, planRefresh, type RefreshEstimate, type RefreshPlan } from './budget-plan';
 import { fetchBudget } from './host-api';
+import { browserStorage } from '../shared/page-storage';
 import { readWorkbook } from './workbook-reader';
 
 /**
@@ -23,19 +24,11 @@ const THRESHOLD_KEY = 'svc-refresh-confirm-percent';
 export function confirmPercent(input?: HTMLInputElement): number {
   const fromInput = input ? Number(input.value) : NaN;
   if (Number.isFinite(fromInput) && fromInput >= 0) {
-    try {
-      window.localStorage.setItem(THRESHOLD_KEY, String(fromInput));
-    } catch {
-      // storage unavailable: the threshold holds for this session only
-    }
+    // Where the browser refuses storage the threshold holds for this session only.
+    browserStorage().page('localStorage').setItem(THRESHOLD_KEY, String(fromInput));
     return fromInput;
   }
-  let kept: string | null = null;
-  try {
-    kept = window.localStorage.getItem(THRESHOLD_KEY);
-  } catch {
-    kept = null;
-  }
+  const kept = browserStorage().page('localStorage').getItem(THRESHOLD_KEY);
   const n = Number(kept);
   return kept !== null && Number.isFinite(n) && n >= 0 ? n : DEFAULT_CONFIRM_PERCENT;
 }

@@ -3,17 +3,12 @@ import type { Currency } from '../../../src/wire';
 import type { AccountBudget } from '../../contract/refresh-budget';
 import { hostConnection } from '../shared/host-connection';
 import { signInHeaders } from '../shared/sign-in';
+import { browserStorage } from '../shared/page-storage';
 
 export type { HostStatus };
 
 function connection() {
-  let storage: Storage | undefined;
-  try {
-    storage = window.sessionStorage;
-  } catch {
-    storage = undefined;
-  }
-  return hostConnection(window.location, storage);
+  return hostConnection(window.location, browserStorage().page('sessionStorage'));
 }
 
 /** The error sentence of a host answer that is not 2xx. */

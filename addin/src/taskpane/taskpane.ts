@@ -2,9 +2,11 @@
 import { REPORT_FORMATS, type ReportFormat } from '../../contract/host-pane';
 import { CURRENCIES, type Currency } from '../../../src/wire';
 import { installBrowserRuntime } from '../shared/browser-runtime';
+import { browserStorage } from '../shared/page-storage';
 import { tokenBroker } from '../shared/sign-in';
 import { insertMarketDashboard } from './dashboard';
 import { startOfflineSetting } from './offline-setting';
+import { showStorageNotice } from './storage-notice';
 import { exportSelection, offerDownload } from './export-report';
 import { clearHostCache, fetchStatus, type HostStatus } from './host-api';
 import { valueSelection } from './value-selection';
@@ -131,4 +133,6 @@ export function startTaskpane(): void {
 
 // The offline section uses no Excel API, so it does not wait for Office.onReady: it matters most when the host is unreachable.
 void startOfflineSetting(installBrowserRuntime(), { toggle: $<HTMLInputElement>('use-last-known'), count: $('stale-count') });
+// Said as soon as the store is chosen: a user whose browser refuses storage learns why nothing is kept.
+void showStorageNotice(browserStorage().keeping(), $('storage-notice'));
 Office.onReady(() => startTaskpane());
