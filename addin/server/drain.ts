@@ -23,6 +23,8 @@ export class Drain {
   private draining = false;
   private finishedSince = 0;
   private idle: (() => void) | undefined;
+  /** Refused because the host is stopping, their 503 not yet out (it waits for the body to be read, bounded). */
+  private readonly refusing = new Set<ServerResponse>();
 
   get active(): boolean {
     return this.draining;
@@ -37,6 +39,12 @@ export class Drain {
   admit(req: IncomingMessage, res: ServerResponse): boolean {
     if (this.draining) {
       res.shouldKeepAlive = false;
+      // The stop waits for this answer too: closing every connection before it is out would cut it.
+      this.refusing.add(res);
+      res.once('close', () => {
+        this.refusing.delete(res);
+        this.settled();
+      });
       sendError(res, 503, 'shutting_down', 'The add-in host is restarting; try again in a few seconds.', { action: 'retry_later' }, { 'retry-after': '5', connection: 'close' });
       return false;
     }
@@ -47,7 +55,7 @@ export class Drain {
         this.finishedSince++;
         // An answered request's connection is not kept for another one.
         req.socket.end();
-        if (this.inFlight.size === 0) this.idle?.();
+        this.settled();
       }
     });
     return true;
@@ -60,7 +68,7 @@ export class Drain {
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     // Connections with nothing in flight are closed now; busy ones close as their answer goes out.
     server.closeIdleConnections();
-    if (this.inFlight.size > 0) {
+    if (this.inFlight.size > 0 || this.refusing.size > 0) {
       let timer: ReturnType<typeof setTimeout> | undefined;
       await new Promise<void>((resolve) => {
         this.idle = resolve;
@@ -73,8 +81,14 @@ export class Drain {
       if (!res.headersSent) sendError(res, 503, 'shutting_down', 'The add-in host stopped before this request finished; try again in a few seconds.', { action: 'retry_later' }, { 'retry-after': '5', connection: 'close' });
       else res.destroy();
     }
+    for (const res of this.refusing) res.destroy();
     server.closeAllConnections();
     await closed;
     return { finished: this.finishedSince, cutShort };
+  }
+
+  /** Nothing in flight and no refusal still going out: the stop may go on. */
+  private settled(): void {
+    if (this.draining && this.inFlight.size === 0 && this.refusing.size === 0) this.idle?.();
   }
 }
