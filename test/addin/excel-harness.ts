@@ -158,16 +158,46 @@ export async function openExcelIn(context: BrowserContext | Browser, hostUrl: st
 }
 
 /**
+ * The newest ExcelApi requirement set the Office JavaScript API the add-in is built against
+ * documents: the highest `[Api set: ExcelApi 1.N]` in @types/office-js (the runtime files of
+ * @microsoft/office-js carry no list of their own; they ask the host).
+ */
+export async function newestExcelApi(): Promise<string> {
+  const typings = await readFile(path.join(process.cwd(), 'node_modules/@types/office-js/index.d.ts'), 'utf8');
+  const minors = [...typings.matchAll(/\[Api set: ExcelApi 1\.(\d+)\]/g)].map((m) => Number(m[1]));
+  if (minors.length === 0) throw new Error('no ExcelApi requirement set in @types/office-js');
+  return `1.${Math.max(...minors)}`;
+}
+
+/**
  * The requirement sets come to office.js from the Excel process in the handshake the stand-in
  * does not perform (it answers only the RichApi bridge), so the test gives Office.context the
- * answer an Excel of that ExcelApi level gives (every other set, the runtime's own RichApiRuntime
- * among them, supported); without any answer the add-in assumes no cards.
+ * answer an Excel of that ExcelApi level ('1.15', '1.16', ...) gives: ExcelApi up to that
+ * version (compared as major.minor: 1.9 is before 1.16), every other set, the runtime's own
+ * RichApiRuntime among them, supported. Without any answer the add-in assumes no cards.
  */
-export async function reportRequirementSets(frame: Frame, excelApi: number): Promise<void> {
+export async function reportRequirementSets(frame: Frame, excelApi: string): Promise<void> {
+  if (!/^1\.\d+$/.test(excelApi)) throw new Error(`ExcelApi level ${excelApi}: write it as 1.N`);
   await frame.evaluate((level) => {
+    const atMost = (version: string) => {
+      const [major = 0, minor = 0] = version.split('.').map(Number);
+      const [topMajor = 0, topMinor = 0] = level.split('.').map(Number);
+      return major < topMajor || (major === topMajor && minor <= topMinor);
+    };
     const context = Office.context as unknown as { requirements?: unknown };
-    context.requirements = { isSetSupported: (name: string, version?: string) => name !== 'ExcelApi' || Number(version ?? '1.1') <= level };
+    context.requirements = { isSetSupported: (name: string, version?: string) => name !== 'ExcelApi' || atMost(version ?? '1.1') };
   }, excelApi);
+}
+
+/**
+ * SVC.ASSET's result where cards are shown: its matrix is one cell holding the card (Excel shows
+ * a 1×1 array as that cell's value). Fails on anything else, the spilled row of older builds included.
+ */
+export function cardOf(value: unknown): { type: string; text: string; properties: Record<string, { type: string; basicValue: unknown; numberFormat?: string }>; layouts: { card: { title: string; sections: { properties: string[] }[] } } } {
+  if (!Array.isArray(value) || value.length !== 1 || !Array.isArray(value[0]) || value[0].length !== 1) throw new Error(`not a 1×1 matrix: ${JSON.stringify(value)?.slice(0, 200)}`);
+  const card = value[0][0] as ReturnType<typeof cardOf>;
+  if (card?.type !== 'Entity') throw new Error(`not an entity: ${JSON.stringify(card)?.slice(0, 200)}`);
+  return card;
 }
 
 /** Invokes `cells` as a recalculation reaches the runtime (messages of 100 invocations) and waits for every first result. */

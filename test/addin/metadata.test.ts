@@ -65,8 +65,13 @@ describe('functions.json', () => {
       expect(byId[id]!.options?.cancelable, id).toBe(true);
     }
     expect(byId.ALERTS!.options?.stream).toBe(true);
-    for (const id of ['VALUATION', 'FACTORS', 'VALUEHOLDINGS', 'ALERTS']) expect(byId[id]!.result.dimensionality, id).toBe('matrix');
+    for (const id of ['VALUATION', 'FACTORS', 'VALUEHOLDINGS', 'ALERTS', 'ASSET']) expect(byId[id]!.result.dimensionality, id).toBe('matrix');
     expect(functions.some((f) => f.options?.volatile)).toBe(false);
+  });
+
+  it('declares SVC.ASSET a matrix: the valuation row of builds without entity values spills, a card is one cell of it', () => {
+    // Declared a single value, Excel may show only the row's first field where cards are unsupported.
+    expect(functions.find((f) => f.id === 'ASSET')!.result).toEqual({ dimensionality: 'matrix' });
   });
 
   it('uses no name of an Excel built-in function', () => {

@@ -5,7 +5,7 @@ import { DEMO_ACCOUNTS, startSandbox, type RunningSandbox } from '../../src/sand
 import { startAddinHost, type RunningAddinHost } from '../../addin/server/host';
 import { holdingForAssetId, requestForAssetId } from '../../addin/src/shared/holdings';
 import { realCatalogueIds } from '../../fixtures/issued-ids';
-import { buildForExcel, N_A, openExcelIn, recalculate, reportRequirementSets, type ExcelBuild, type ExcelPage, type SetResult } from './excel-harness';
+import { buildForExcel, cardOf, N_A, openExcelIn, recalculate, reportRequirementSets, type ExcelBuild, type ExcelPage, type SetResult } from './excel-harness';
 
 /**
  * Offline, honestly, under Microsoft's runtime: a workbook of 1,000 cells over 300 assets and
@@ -24,7 +24,7 @@ let ids: string[];
 /** A workbook open in Excel for Microsoft 365 (ExcelApi 1.16 and later: cards). */
 async function openWorkbook(context: Parameters<typeof openExcelIn>[0]): Promise<ExcelPage> {
   const excel = await openExcelIn(context, host.url);
-  await reportRequirementSets(excel.frame, 1.17);
+  await reportRequirementSets(excel.frame, '1.17');
   return excel;
 }
 
@@ -60,13 +60,6 @@ function workbook() {
   ];
 }
 
-interface Card {
-  type: string;
-  text: string;
-  properties: Record<string, { type: string; basicValue: unknown }>;
-  layouts: { card: { title: string; sections: { properties: string[] }[] } };
-}
-
 const EXCEL_EPOCH_MS = Date.UTC(1899, 11, 30);
 const serial = (iso: string) => (Date.parse(iso) - EXCEL_EPOCH_MS) / 86_400_000;
 const SETTING_ITEM = '_OfficeRuntime_Storage_svc-addin:settings:use-last-known-when-offline';
@@ -77,8 +70,8 @@ function expectStaleCards(results: SetResult[], online: SetResult[], validUntil:
   for (let i = 0; i < CARDS; i++) {
     const r = results[1000 + i]!;
     expect(r.ok, `card ${ids[i]}: ${r.message}`).toBe(true);
-    const card = r.value as Card;
-    const fresh = online[1000 + i]!.value as Card;
+    const card = cardOf(r.value);
+    const fresh = cardOf(online[1000 + i]!.value);
     expect(card.text).toBe(`${fresh.text} (stale)`);
     expect(card.layouts.card.title).toBe(`${fresh.layouts.card.title} (stale)`);
     expect(card.layouts.card.sections[0]!.properties[0]).toBe('Stale since');
@@ -101,7 +94,7 @@ describe("offline under Microsoft's runtime: stale cards, #N/A plain cells unles
       const first = await openWorkbook(context);
       const online = await recalculate(first, workbook());
       expect(online.filter((r) => !r.ok).map((r) => r.message)).toEqual([]);
-      expect(online.slice(1000).every((r) => !(r.value as Card).text.endsWith('(stale)'))).toBe(true);
+      expect(online.slice(1000).every((r) => !cardOf(r.value).text.endsWith('(stale)'))).toBe(true);
       await first.frame.waitForFunction(() => Object.keys(localStorage).filter((k) => k.startsWith('_OfficeRuntime_Storage_svc-addin:answers:')).length === 2);
       await first.close();
 

@@ -54,7 +54,7 @@ async function openWorkbook(context: BrowserContext) {
   const before = (await env.stack.log()).length;
   const excel = await openExcelIn(context, env.stack.host.url);
   try {
-    await reportRequirementSets(excel.frame, 1.17);
+    await reportRequirementSets(excel.frame, '1.17');
     const results = await recalculate(excel, workbook());
     const batches = await batchCallsSince(before);
     return { excel, results, batches, notice: await storageNotice(excel) };
@@ -68,7 +68,8 @@ async function openWorkbook(context: BrowserContext) {
 function valuesOf(results: SetResult[]): unknown[] {
   return results.map((r) => {
     if (!r.ok) return { error: r.message };
-    const card = r.value as Card;
+    // A card is a 1×1 matrix holding the entity (SVC.ASSET's result is declared a matrix).
+    const card = (Array.isArray(r.value) && r.value.length === 1 && Array.isArray(r.value[0]) && r.value[0].length === 1 ? r.value[0][0] : r.value) as Card;
     if (card?.type === 'Entity') return { mid: card.properties.Mid?.basicValue, id: card.properties['Asset id']?.basicValue };
     return r.value;
   });

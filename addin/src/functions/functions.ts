@@ -36,7 +36,7 @@ import { settle, type Call } from './settle';
 import { valueHoldingsTable } from './holdings-table';
 import { SEGMENT_FIELDS, SIGNAL_FIELDS, segmentField, signalField } from './fields';
 import { alertRows } from './alerts-table';
-import { assetCard, hostShowsCards, valuationRow } from './asset-card';
+import { assetCard, hostShowsCards, numberStyle, valuationRow } from './asset-card';
 
 function valuationOf(asset: unknown, currency: unknown, call: Call) {
   const holding = holdingForAssetId('asset', readText('asset', asset));
@@ -336,6 +336,9 @@ export function refresh(trigger: any): string {
 }
 
 
+// The result is declared a matrix (Promise<any[][]>: "dimensionality": "matrix" in functions.json)
+// so the row of builds without cards spills instead of showing its first field; where cards are
+// shown the matrix is one cell holding the card, which Excel shows as the card itself.
 /**
  * An asset card: the valuation as an Excel entity value, titled with brand and model, whose
  * fields work in formulas (=A2.Mid, =A2.Score) and whose card shows the value and where it
@@ -345,16 +348,16 @@ export function refresh(trigger: any): string {
  * @param asset Asset id, such as SVC-WAT-ROLEX-126610LN-2021.
  * @param [currency] USD (default), EUR or GBP.
  * @param invocation Invocation context.
- * @returns The asset's card.
+ * @returns The asset's card; before ExcelApi 1.16, low, mid, high, currency, confidence, score, asset id.
  * @cancelable
  * @requiresAddress
  */
-export function asset(asset: string, currency: string, invocation: CustomFunctions.CancelableInvocation): Promise<any> {
+export function asset(asset: string, currency: string, invocation: CustomFunctions.CancelableInvocation): Promise<any[][]> {
   return settle(invocation, async (call) => {
     const holding = holdingForAssetId('asset', readText('asset', asset));
     const ccy = readCurrency('currency', currency);
     const asCard = hostShowsCards();
     const { value, staleSince } = await getRuntime().assetCard(requestForAssetId(holding), ccy, call, asCard);
-    return asCard ? assetCard(value.valuation, value.source, staleSince) : [valuationRow(value.valuation)];
+    return asCard ? [[assetCard(value.valuation, value.source, staleSince, numberStyle())]] : [valuationRow(value.valuation)];
   });
 }

@@ -21,6 +21,24 @@ export function moneyFormat(currency: string): string {
 
 export const PERCENT_FORMAT = '0.0%';
 
+/**
+ * A double carrying its display format: the cell value Microsoft made current in ExcelApi 1.19
+ * (DoubleCellValue.numberFormat), deprecating FormattedNumber in its favour. The value is the
+ * same number; only hosts with ExcelApi 1.19 know the format on a double.
+ */
+export interface FormattedDouble {
+  type: 'Double';
+  basicValue: number;
+  numberFormat: string;
+}
+
+/** How a number with a display format is written for the host at hand: see numberStyle in functions/asset-card.ts. */
+export type NumberStyle = 'FormattedNumber' | 'Double';
+
+export function formatted(value: number, numberFormat: string, style: NumberStyle): FormattedNumber | FormattedDouble {
+  return style === 'Double' ? { type: 'Double', basicValue: value, numberFormat } : { type: 'FormattedNumber', basicValue: value, numberFormat };
+}
+
 export function money(value: number, currency: string): FormattedNumber {
   return { type: 'FormattedNumber', basicValue: value, numberFormat: moneyFormat(currency) };
 }
