@@ -41,7 +41,6 @@ export function namesHeader(name: string, headers: readonly string[]): boolean {
 const CONSEQUENCE: Partial<Record<Column, string>> = {
   currency: 'every price would be taken to be in the report\'s currency',
   quantity: 'every holding would be valued as one unit',
-  amount: 'no row could be read',
 };
 
 /**
