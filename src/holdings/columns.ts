@@ -23,10 +23,13 @@ export const COLUMNS = [
   'width_cm',
   'height_cm',
 ] as const;
-export type Column = (typeof COLUMNS)[number];
+/** The columns only a transactions file has (issue 23): in a holdings file `date` still means purchase_date. */
+export const LEDGER_ONLY_COLUMNS = ['date', 'type', 'amount'] as const;
+/** Any column of a holdings or a transactions file; each kind of file reads its own (Vocabulary). */
+export type Column = (typeof COLUMNS)[number] | (typeof LEDGER_ONLY_COLUMNS)[number];
 
 /** Other names people give these columns, in normalised form. */
-const ALIASES: Record<string, Column> = {
+const ALIASES: Readonly<Record<string, Column>> = {
   asset: 'asset_id',
   assetid: 'asset_id',
   id: 'asset_id',
@@ -65,6 +68,49 @@ const ALIASES: Record<string, Column> = {
   heightcm: 'height_cm',
 };
 
+/**
+ * The columns a kind of file reads and the other names it knows them by. A holdings file reads
+ * COLUMNS ("Date" is its purchase_date); a transactions file reads its own (LEDGER_VOCABULARY).
+ */
+export interface Vocabulary {
+  /** What one row is, plural, for messages: "holdings", "transactions". */
+  noun: string;
+  columns: readonly Column[];
+  aliases: Readonly<Record<string, Column>>;
+  /** A table is of this kind when a header names one of these (a holdings table: segment or asset_id). */
+  recognisedBy: readonly Column[];
+}
+
+export const HOLDINGS_VOCABULARY: Vocabulary = { noun: 'holdings', columns: COLUMNS, aliases: ALIASES, recognisedBy: ['segment', 'asset_id'] };
+
+/**
+ * A transactions file's columns: the asset's descriptors as in a holdings file (so a row gives the
+ * same asset id), and date, type, amount instead of purchase_date and purchase_price. Columns that
+ * describe an asset's state for its valuation (condition, box_papers, medium, size in cm) are not
+ * read from a ledger and are left out with a warning, as any unread column.
+ */
+const LEDGER_COLUMNS: readonly Column[] = [
+  'portfolio', 'asset_id', 'segment', 'brand', 'model', 'reference', 'year', 'size', 'quantity', 'currency', 'notes',
+  'producer', 'vintage', 'artist', 'title', ...LEDGER_ONLY_COLUMNS,
+];
+const LEDGER_ALIASES: Record<string, Column> = {
+  ...Object.fromEntries(Object.entries(ALIASES).filter(([, c]) => LEDGER_COLUMNS.includes(c) && c !== 'purchase_date')),
+  transaction_date: 'date',
+  trade_date: 'date',
+  txn_date: 'date',
+  transaction_type: 'type',
+  txn_type: 'type',
+  transaction: 'type',
+  kind: 'type',
+  transaction_amount: 'amount',
+  total: 'amount',
+  consideration: 'amount',
+};
+// "TransactionType" as well as "Transaction Type".
+for (const [alias, column] of Object.entries({ ...LEDGER_ALIASES })) LEDGER_ALIASES[alias.replace(/_/g, '')] ??= column;
+
+export const LEDGER_VOCABULARY: Vocabulary = { noun: 'transactions', columns: LEDGER_COLUMNS, aliases: LEDGER_ALIASES, recognisedBy: ['type'] };
+
 /** "Purchase Price", "purchase-price", " PURCHASE_PRICE " all become "purchase_price". */
 export function normaliseHeader(header: string): string {
   return header
@@ -78,10 +124,10 @@ export function normaliseHeader(header: string): string {
 }
 
 /** The column a header stands for, or undefined for a column we do not use. */
-export function columnForHeader(header: string): Column | undefined {
+export function columnForHeader(header: string, vocabulary: Vocabulary = HOLDINGS_VOCABULARY): Column | undefined {
   const n = normaliseHeader(header);
-  if ((COLUMNS as readonly string[]).includes(n)) return n as Column;
-  return ALIASES[n] ?? ALIASES[n.replace(/_/g, '')];
+  if ((vocabulary.columns as readonly string[]).includes(n)) return n as Column;
+  return vocabulary.aliases[n] ?? vocabulary.aliases[n.replace(/_/g, '')];
 }
 
 /** Two headers that mean the same column ("brand" twice, or "Brand" and "Maker"): which value counts is unknowable. */
@@ -93,8 +139,11 @@ export interface DuplicateColumn {
 }
 
 /** Maps a header row to columns; unknown headers are reported so a typo does not pass silently, duplicates so a value is not silently dropped. */
-export function mapHeaders(headers: readonly string[]): { columns: (Column | undefined)[]; unknown: string[]; duplicates: DuplicateColumn[] } {
-  const columns = headers.map((h) => (h.trim() === '' ? undefined : columnForHeader(h)));
+export function mapHeaders(
+  headers: readonly string[],
+  vocabulary: Vocabulary = HOLDINGS_VOCABULARY,
+): { columns: (Column | undefined)[]; unknown: string[]; duplicates: DuplicateColumn[] } {
+  const columns = headers.map((h) => (h.trim() === '' ? undefined : columnForHeader(h, vocabulary)));
   const unknown = headers.filter((h, i) => h.trim() !== '' && columns[i] === undefined);
   const duplicates: DuplicateColumn[] = [];
   columns.forEach((col, i) => {
@@ -119,8 +168,8 @@ export function columnLetters(index: number): string {
  * The unknown header that most likely meant `column` ("Purchse Price" for purchase_price): the
  * nearest by edit distance to the column's name or one of its aliases, if near enough to be a typo.
  */
-export function closestHeader(column: Column, headers: readonly string[]): string | undefined {
-  const names = namesOf(column);
+export function closestHeader(column: Column, headers: readonly string[], vocabulary: Vocabulary = HOLDINGS_VOCABULARY): string | undefined {
+  const names = namesOf(column, vocabulary);
   let best: { header: string; distance: number } | undefined;
   for (const header of headers) {
     const h = squash(normaliseHeader(header));
@@ -136,7 +185,9 @@ export function closestHeader(column: Column, headers: readonly string[]): strin
 const squash = (s: string) => s.replace(/_/g, '');
 
 /** A column's name and its aliases, without underscores (the forms headers are compared with). */
-const namesOf = (column: Column): string[] => [column, ...Object.entries(ALIASES).filter(([, c]) => c === column).map(([a]) => a)].map(squash);
+const namesOf = (column: Column, vocabulary: Vocabulary): string[] => [
+  ...new Set([column, ...Object.entries(vocabulary.aliases).filter(([, c]) => c === column).map(([a]) => a)].map(squash)),
+];
 
 /**
  * The column an unknown header was most likely meant to be ("Curency" → currency, "Quantiy" →
@@ -144,12 +195,12 @@ const namesOf = (column: Column): string[] => [column, ...Object.entries(ALIASES
  * Stricter than closestHeader's hint, because a match here stops the run: a name of 5
  * letters or fewer ("id", "qty", "price") takes one slip only, so a "No" or "Place" column is not taken for one.
  */
-export function nearestColumn(header: string): Column | undefined {
+export function nearestColumn(header: string, vocabulary: Vocabulary = HOLDINGS_VOCABULARY): Column | undefined {
   const h = squash(normaliseHeader(header));
   if (h === '') return undefined;
   let best: { column: Column; distance: number } | undefined;
-  for (const column of COLUMNS) {
-    for (const name of namesOf(column)) {
+  for (const column of vocabulary.columns) {
+    for (const name of namesOf(column, vocabulary)) {
       const d = editDistance(h, name);
       const allowed = name.length <= 5 ? 1 : Math.max(2, Math.floor(name.length / 4));
       if (d <= allowed && (!best || d < best.distance)) best = { column, distance: d };

@@ -30,8 +30,13 @@ export type NumberColumn = (typeof NUMBER_COLUMNS)[number];
  * one its self-explaining amounts agree on ("12,500.00" and "1,250" in one column: a decimal point).
  */
 export function decimalMarks(records: readonly RawRecord[], declared?: DecimalMark): Partial<Record<NumberColumn, DecimalConvention>> {
-  const marks: Partial<Record<NumberColumn, DecimalConvention>> = {};
-  for (const column of NUMBER_COLUMNS) {
+  return columnMarks(records, NUMBER_COLUMNS, declared);
+}
+
+/** decimalMarks for any number columns (a transactions file's amount, quantity, year, vintage). */
+export function columnMarks<C extends string>(records: readonly RawRecord[], columns: readonly C[], declared?: DecimalMark): Partial<Record<C, DecimalConvention>> {
+  const marks: Partial<Record<C, DecimalConvention>> = {};
+  for (const column of columns) {
     const mark = declared ?? detectMark(textsOf(records, column));
     if (mark) marks[column] = { mark, declared: declared !== undefined };
   }
@@ -48,11 +53,22 @@ function* textsOf(records: readonly RawRecord[], column: string): Iterable<strin
 
 type Condition = (typeof CONDITIONS)[number];
 
-/** Validates one record: a holding, or every problem found in it (each names the field and what is allowed). */
-export function toHolding(record: RawRecord, portfolio: string, rules: HoldingRules): { holding: Holding } | { problems: RowProblem[] } {
+/** The helpers a row's validation shares: problems by field, texts on one line, reads with their reasons. */
+export interface RowReader {
+  problems: RowProblem[];
+  problem(field: string, reason: string, value?: unknown): void;
+  /** True when one of the fields already has a problem. */
+  refused(...fields: string[]): boolean;
+  /** A text cell: line breaks and tabs folded (kept as lines with linesKept), control characters and lengths over max refused. */
+  text(field: string, max: number, linesKept?: boolean): string | undefined;
+  /** A read value, or undefined after a problem naming the field (the read's own reason, else `reason`). */
+  check<T>(field: string, read: Read<T>, reason: string): T | undefined;
+}
+
+export function rowReader(record: RawRecord, portfolio: string): RowReader {
   const v = record.values;
   const problems: RowProblem[] = [];
-  const problem = (field: string, reason: string, value?: unknown) =>
+  const problem = (field: string, reason: string, value?: unknown) => {
     problems.push({
       portfolio,
       file: record.source.file,
@@ -62,7 +78,7 @@ export function toHolding(record: RawRecord, portfolio: string, rules: HoldingRu
       value: cellText(value),
       reason,
     });
-  const refused = (...fields: string[]) => problems.some((p) => fields.includes(p.field));
+  };
   // Line breaks and tabs in a name are formatting (Alt+Enter in Excel): one space. Notes keep their lines.
   const text = (field: string, max: number, linesKept = false): string | undefined => {
     const raw = cellText(v[field]);
@@ -86,9 +102,28 @@ export function toHolding(record: RawRecord, portfolio: string, rules: HoldingRu
     }
     return read?.value;
   };
+  return { problems, problem, refused: (...fields) => problems.some((p) => fields.includes(p.field)), text, check };
+}
 
-  const mark = (column: NumberColumn) => rules.decimalMarks?.[column];
+/** What names a row's asset: a known asset id, or the descriptors it encodes (each read, or refused by field). */
+export interface Descriptors {
+  /** The asset_id cell, when it parses as one. */
+  assetId?: string;
+  segment?: SegmentId;
+  brand?: string;
+  model?: string;
+  reference?: string;
+  year?: number;
+}
 
+/**
+ * Reads the asset_id and the descriptors that make an asset id (segment, maker, model or title,
+ * reference, year or vintage), as a holdings file has them: a holdings row and a transactions row
+ * with the same cells name the same asset.
+ */
+export function readDescriptors(record: RawRecord, r: RowReader, asOf: string, mark: (column: 'year' | 'vintage') => DecimalConvention | undefined): Descriptors {
+  const v = record.values;
+  const { problem, refused, text, check } = r;
   // A known asset id stands in for the descriptors it encodes.
   const assetIdText = text('asset_id', 120);
   const idParts = assetIdText !== undefined ? parseAssetId(assetIdText.toUpperCase()) : undefined;
@@ -112,7 +147,26 @@ export function toHolding(record: RawRecord, portfolio: string, rules: HoldingRu
   if (!model && !refused('model', 'title', 'reference')) problem('model', segment === 'art' ? 'title (or model) is required' : 'model is required');
 
   const yearField = cellText(v.year) !== undefined ? 'year' : 'vintage';
-  const year = check(yearField, withRange(readInteger(v[yearField], mark(yearField)), 1600, Number(rules.asOf.slice(0, 4)) + 1), `${yearField} must be a whole year between 1600 and ${Number(rules.asOf.slice(0, 4)) + 1}`) ?? idParts?.year;
+  const year = check(yearField, withRange(readInteger(v[yearField], mark(yearField)), 1600, Number(asOf.slice(0, 4)) + 1), `${yearField} must be a whole year between 1600 and ${Number(asOf.slice(0, 4)) + 1}`) ?? idParts?.year;
+  return { assetId: idParts ? assetIdText!.toUpperCase() : undefined, segment, brand, model, reference, year };
+}
+
+/** The asset id of read descriptors: the file's own, else the one they make (formatAssetId), so it keys checkpoints, month-on-month and ledgers. */
+export function assetIdOf(d: Descriptors, size: string | undefined): string | undefined {
+  if (d.assetId) return d.assetId;
+  if (!d.segment || !d.brand || !d.model) return undefined;
+  return formatAssetId({ segment: d.segment, brand: d.brand, model: d.model, reference: d.reference, year: d.year, size });
+}
+
+/** Validates one record: a holding, or every problem found in it (each names the field and what is allowed). */
+export function toHolding(record: RawRecord, portfolio: string, rules: HoldingRules): { holding: Holding } | { problems: RowProblem[] } {
+  const v = record.values;
+  const reader = rowReader(record, portfolio);
+  const { problems, problem, text, check } = reader;
+
+  const mark = (column: NumberColumn) => rules.decimalMarks?.[column];
+  const descriptors = readDescriptors(record, reader, rules.asOf, mark);
+  const { segment, brand, model, reference, year } = descriptors;
 
   const conditionText = cellText(v.condition);
   let condition: Condition | undefined;
@@ -153,15 +207,15 @@ export function toHolding(record: RawRecord, portfolio: string, rules: HoldingRu
   const medium = text('medium', 100);
   const notes = text('notes', 2000, true);
 
-  if (problems.length > 0 || !segment || !brand || !model || purchasePrice === undefined || !purchaseDate) return { problems };
-  const assetId = idParts ? assetIdText!.toUpperCase() : formatAssetId({ segment, brand, model, reference, year, size });
+  const assetId = assetIdOf(descriptors, size);
+  if (problems.length > 0 || !segment || !brand || !model || purchasePrice === undefined || !purchaseDate || !assetId) return { problems };
   return {
     holding: {
       portfolio,
       source: record.source,
       segment,
       assetId,
-      assetIdGiven: idParts ? true : undefined,
+      assetIdGiven: descriptors.assetId ? true : undefined,
       brand,
       model,
       reference,

@@ -2,7 +2,7 @@ import { singleLine } from '../single-line';
 import { readFile } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 import type { DecimalMark } from './amounts';
-import { closestHeader, type Column } from './columns';
+import { HOLDINGS_VOCABULARY, closestHeader, type Column, type Vocabulary } from './columns';
 import { describeCloseMisses, namesHeader, sortUnknownHeaders } from './unknown-columns';
 import { readCsv } from './formats/csv';
 import { readJson } from './formats/json';
@@ -104,10 +104,10 @@ const REQUIRED: { any: Column[]; unlessAssetId: boolean }[] = [
   { any: ['purchase_date'], unlessAssetId: false },
 ];
 
-/** A table without a required column, or with two headers for one column, is refused whole, naming them. */
 /** The file, and the sheet when a workbook has several: how messages name a table. */
-const tableName = (table: RawTable) => `${table.file}${table.sheet ? ` (sheet ${table.sheet})` : ''}`;
+export const tableName = (table: RawTable) => `${table.file}${table.sheet ? ` (sheet ${table.sheet})` : ''}`;
 
+/** A table without a required column, or with two headers for one column, is refused whole, naming them. */
 function checkColumns(table: RawTable): void {
   const where = tableName(table);
   if (table.duplicates.length > 0) throw new InputError(`${where}: ${table.duplicates.join('; ')}`);
@@ -128,10 +128,10 @@ function checkColumns(table: RawTable): void {
  * figures); the others are left out with a warning and an analyst's note, those left out on
  * purpose with a note only.
  */
-function unreadColumns(table: RawTable, ignore: readonly string[]): { warnings: string[]; notes: string[] } {
+export function unreadColumns(table: RawTable, ignore: readonly string[], vocabulary: Vocabulary = HOLDINGS_VOCABULARY): { warnings: string[]; notes: string[] } {
   if (table.records.length === 0 || table.unknownHeaders.length === 0) return { warnings: [], notes: [] };
   const where = tableName(table);
-  const sorted = sortUnknownHeaders(table.unknownHeaders, ignore);
+  const sorted = sortUnknownHeaders(table.unknownHeaders, ignore, vocabulary);
   if (sorted.closeMisses.length > 0) {
     throw new InputError(
       describeCloseMisses(where, sorted.closeMisses, (h) => `leave it out on purpose with --ignore-column "${h}" (or "ignore_columns": ["${h}"] in the config file); columns are described in docs/report-job.md`),
@@ -146,8 +146,8 @@ function unreadColumns(table: RawTable, ignore: readonly string[]): { warnings: 
   return { warnings, notes };
 }
 
-function suggestion(column: Column, table: RawTable): string {
-  const near = closestHeader(column, table.unknownHeaders);
+export function suggestion(column: Column, table: RawTable, vocabulary: Vocabulary = HOLDINGS_VOCABULARY): string {
+  const near = closestHeader(column, table.unknownHeaders, vocabulary);
   return near ? ` (did you mean "${near}" → ${column}?)` : '';
 }
 
@@ -158,7 +158,8 @@ function noRowRead(what: string, refused: readonly RowProblem[]): string {
   return `no row of ${what} could be read, so no report is written for it: ${first.join('; ')}${more}`;
 }
 
-async function readTables(file: string): Promise<RawTable[]> {
+/** A file's tables, read with the columns of its kind (holdings by default); a file that cannot be read throws InputError. */
+export async function readTables(file: string, vocabulary: Vocabulary = HOLDINGS_VOCABULARY): Promise<RawTable[]> {
   const ext = extname(file).toLowerCase();
   const portfolio = basename(file, extname(file));
   if (!['.csv', '.txt', '.tsv', '.json', '.xlsx', '.xlsm'].includes(ext)) {
@@ -171,9 +172,9 @@ async function readTables(file: string): Promise<RawTable[]> {
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     const why = code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : code === 'EISDIR' ? 'it is a folder' : (e as Error).message;
-    throw new InputError(`cannot read holdings file ${file}: ${why}`);
+    throw new InputError(`cannot read ${vocabulary.noun} file ${file}: ${why}`);
   }
-  if (ext === '.json') return readJson(content.toString('utf8'), file, portfolio);
-  if (ext === '.xlsx' || ext === '.xlsm') return readXlsx(content, file, portfolio);
-  return readCsv(content.toString('utf8'), file, portfolio);
+  if (ext === '.json') return readJson(content.toString('utf8'), file, portfolio, vocabulary);
+  if (ext === '.xlsx' || ext === '.xlsm') return readXlsx(content, file, portfolio, vocabulary);
+  return readCsv(content.toString('utf8'), file, portfolio, vocabulary);
 }

@@ -1,4 +1,4 @@
-import { nearestColumn, normaliseHeader, type Column } from './columns';
+import { HOLDINGS_VOCABULARY, nearestColumn, normaliseHeader, type Column, type Vocabulary } from './columns';
 
 /**
  * Headers no column matched, sorted by what they mean for the figures. A column that is not read
@@ -16,7 +16,7 @@ export interface UnknownHeaders {
 }
 
 /** `ignore`: names as the user typed them; a header matches one when both normalise alike ("Quantiy", " quantiy "). */
-export function sortUnknownHeaders(headers: readonly string[], ignore: readonly string[] = []): UnknownHeaders {
+export function sortUnknownHeaders(headers: readonly string[], ignore: readonly string[] = [], vocabulary: Vocabulary = HOLDINGS_VOCABULARY): UnknownHeaders {
   const ignoring = new Set(ignore.map(normaliseHeader));
   const sorted: UnknownHeaders = { closeMisses: [], ignored: [], unrelated: [] };
   for (const header of headers) {
@@ -24,7 +24,7 @@ export function sortUnknownHeaders(headers: readonly string[], ignore: readonly 
       sorted.ignored.push(header);
       continue;
     }
-    const column = nearestColumn(header);
+    const column = nearestColumn(header, vocabulary);
     if (column) sorted.closeMisses.push({ header, column });
     else sorted.unrelated.push(header);
   }

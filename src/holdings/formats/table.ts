@@ -1,4 +1,4 @@
-import { columnLetters, mapHeaders, type Column } from '../columns';
+import { HOLDINGS_VOCABULARY, columnLetters, mapHeaders, type Column, type Vocabulary } from '../columns';
 import type { RawRecord } from '../types';
 
 /** What every format reader yields: records keyed by column, and the portfolio name the table implies. */
@@ -13,7 +13,7 @@ export interface RawTable {
   columns: Column[];
   /** Sentences naming headers that mean the same column ("columns B (brand) and C (Maker) both mean brand"). */
   duplicates: string[];
-  /** False when no header names a segment or an asset_id: not a holdings table. */
+  /** False when no header names a segment or an asset_id: not a holdings table (for a transactions table: no type header). */
   recognised: boolean;
 }
 
@@ -21,9 +21,13 @@ export interface RawTable {
  * Turns a grid (first row the header) into records. `firstRow` is the header's row number as
  * the user sees it, so data rows keep their spreadsheet numbers; blank rows are skipped but counted.
  */
-export function tableFromGrid(grid: unknown[][], where: { portfolio: string; file: string; sheet?: string; firstRow: number }): RawTable {
+export function tableFromGrid(
+  grid: unknown[][],
+  where: { portfolio: string; file: string; sheet?: string; firstRow: number },
+  vocabulary: Vocabulary = HOLDINGS_VOCABULARY,
+): RawTable {
   const [header = [], ...rows] = grid;
-  const { columns, unknown, duplicates } = mapHeaders(header.map((h) => (h === null || h === undefined ? '' : String(h))));
+  const { columns, unknown, duplicates } = mapHeaders(header.map((h) => (h === null || h === undefined ? '' : String(h))), vocabulary);
   const records: RawRecord[] = [];
   rows.forEach((cells, i) => {
     if (cells.every((c) => c === null || c === undefined || String(c).trim() === '')) return;
@@ -43,6 +47,6 @@ export function tableFromGrid(grid: unknown[][], where: { portfolio: string; fil
     duplicates: duplicates.map(
       (d) => `columns ${columnLetters(d.positions[0])} ("${d.headers[0]}") and ${columnLetters(d.positions[1])} ("${d.headers[1]}") both mean ${d.column}: keep one`,
     ),
-    recognised: columns.includes('segment') || columns.includes('asset_id'),
+    recognised: vocabulary.recognisedBy.some((c) => columns.includes(c)),
   };
 }

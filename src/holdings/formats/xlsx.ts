@@ -2,13 +2,14 @@ import ExcelJS from 'exceljs';
 import { checkRowCount, checkXlsxUnpackedSize } from '../limits';
 import { InputError } from '../types';
 import { tableFromGrid, type RawTable } from './table';
+import { HOLDINGS_VOCABULARY, type Vocabulary } from '../columns';
 
 /**
  * An Excel holdings workbook. One sheet: the file is one portfolio. Several sheets that each
- * look like a holdings table (a segment or asset_id header): one portfolio per sheet, named
+ * look like a holdings table (a segment or asset_id header; a transactions table: a type header): one portfolio per sheet, named
  * after the sheet. Sheets without such a header (notes, lookups) are skipped.
  */
-export async function readXlsx(content: Buffer, file: string, portfolio: string): Promise<RawTable[]> {
+export async function readXlsx(content: Buffer, file: string, portfolio: string, vocabulary: Vocabulary = HOLDINGS_VOCABULARY): Promise<RawTable[]> {
   await checkXlsxUnpackedSize(content, file);
   const workbook = new ExcelJS.Workbook();
   try {
@@ -29,7 +30,7 @@ export async function readXlsx(content: Buffer, file: string, portfolio: string)
       grid[rowNumber - firstRow] = cells;
     });
     for (let i = 0; i < grid.length; i++) grid[i] ??= [];
-    return tableFromGrid(grid, { portfolio: sheet.name, file, sheet: sheet.name, firstRow: firstRow || 1 });
+    return tableFromGrid(grid, { portfolio: sheet.name, file, sheet: sheet.name, firstRow: firstRow || 1 }, vocabulary);
   });
   const holdingsSheets = tables.filter((t) => t.recognised);
   if (holdingsSheets.length === 0) return tables.slice(0, 1).map((t) => ({ ...t, portfolio }));

@@ -1,0 +1,261 @@
+/**
+ * Reading transactions files into a ledger (issue 23). A transactions file is a holdings file's
+ * sibling: csv, xlsx or json, read by the same format readers, header aliases, decimal-mark rules
+ * and close-miss checks, its asset named by the same descriptors (so a row gives the asset id a
+ * holdings file would) or an asset_id. It is recognised by its `type` column. Bad rows are
+ * problems by row and field, never thrown; a file that is not a transactions table stops the run
+ * (InputError, exit 2) as a bad holdings file does. What is held, and whether a sale exceeds it,
+ * is the ledger maths' to say, not the reader's.
+ */
+import type { DecimalConvention, DecimalMark } from '../holdings/amounts';
+import { cellText, readDateText, readNumber, type Read } from '../holdings/cells';
+import { LEDGER_VOCABULARY, type Column } from '../holdings/columns';
+import type { RawTable } from '../holdings/formats/table';
+import { assetIdOf, columnMarks, readDescriptors, rowReader } from '../holdings/holding';
+import { readTables, suggestion, tableName, unreadColumns } from '../holdings/load';
+import { InputError, type Holding, type PortfolioInput, type RawRecord, type RowProblem } from '../holdings/types';
+import { isCurrencyCode } from '../fx/codes';
+import { singleLine } from '../single-line';
+import { isRealDate } from '../wire';
+import { TRANSACTION_TYPES, type LedgerEntry, type LedgerProblem, type TransactionType } from './types';
+
+export interface LedgerRules {
+  /** The report's date (--as-of, YYYY-MM-DD): rows dated after it belong to later month-ends and are left out, counted. */
+  asOf: string;
+  /** The files' declared decimal mark (--decimal-comma); without it each column's own is detected, as for holdings. */
+  decimalMark?: DecimalMark;
+  /** Headers left out on purpose (--ignore-column), though they resemble a column. */
+  ignoreColumns?: readonly string[];
+  /**
+   * The currency of a row without one (the report's, as a holdings row without a currency is);
+   * without it, a row must name its currency.
+   */
+  currency?: string;
+}
+
+export interface LedgerLoad {
+  /** Every row read, in file order (file, then sheet, then row). */
+  entries: LedgerEntry[];
+  /** Rows refused, by row and field, with what is allowed. */
+  problems: LedgerProblem[];
+  /** Rows dated after the as-of date: not read into this month-end, counted for stderr. */
+  afterAsOf: number;
+  /** Headers that resemble no column (left out), as for holdings files. */
+  warnings: string[];
+}
+
+/** The asset-taking types: they need an asset and a quantity. Fee and income may be on the portfolio as a whole. */
+const ASSET_TYPES: ReadonlySet<TransactionType> = new Set(['buy', 'sell', 'transfer_in', 'transfer_out']);
+
+/** The columns that name an asset: any of them filled means the row is about an asset. */
+const ASSET_COLUMNS: readonly Column[] = ['asset_id', 'segment', 'brand', 'producer', 'artist', 'model', 'title', 'reference', 'year', 'vintage', 'size'];
+
+/** The columns read as numbers, each with its own decimal mark (declared, or detected in the column). */
+const LEDGER_NUMBER_COLUMNS = ['amount', 'quantity', 'year', 'vintage'] as const;
+type LedgerNumberColumn = (typeof LEDGER_NUMBER_COLUMNS)[number];
+
+/** The columns every transactions table must have. */
+const REQUIRED: readonly Column[] = ['date', 'type', 'amount'];
+
+/** Largest quantity of one row, as for a holding. */
+const MAX_QUANTITY = 100_000;
+
+const TYPES_LIST = TRANSACTION_TYPES.join(', ');
+
+/**
+ * "Transfer In", "transfer-in", "TRANSFER_IN" and "TransferIn" are transfer_in; anything that is
+ * not one of the six types in some spelling is undefined (never guessed from a synonym).
+ */
+export function parseTransactionType(text: string): TransactionType | undefined {
+  const t = singleLine(text).toLowerCase().replace(/[\s_-]+/g, '_');
+  const squashed = t.replace(/_/g, '');
+  return TRANSACTION_TYPES.find((type) => type === t || type.replace(/_/g, '') === squashed);
+}
+
+/**
+ * True when the file is a transactions file: one of its tables has a `type` column. A file that
+ * cannot be read as one (not a table, or JSON in the holdings shape) is not: the holdings reader
+ * says what is wrong with it.
+ */
+export async function isTransactionsFile(file: string): Promise<boolean> {
+  try {
+    return (await readTables(file, LEDGER_VOCABULARY)).some((t) => t.columns.includes('type'));
+  } catch (e) {
+    if (e instanceof InputError) return false;
+    throw e;
+  }
+}
+
+/**
+ * Reads transactions files into ledger entries. One file is one portfolio named after the file
+ * (a workbook's sheets after the sheets, when several are transactions tables), unless a
+ * `portfolio` column or a JSON `portfolios` map names them. A file that cannot be read, is not a
+ * transactions table, lacks date, type or amount, or has a header a slip away from a column
+ * throws InputError (exit 2). Bad rows are problems; rows after the as-of date are counted.
+ */
+export async function loadLedger(files: readonly string[], rules: LedgerRules): Promise<LedgerLoad> {
+  if (files.length === 0) throw new InputError('give at least one transactions file (.csv, .xlsx or .json)');
+  const out: LedgerLoad = { entries: [], problems: [], afterAsOf: 0, warnings: [] };
+  for (const file of files) {
+    for (const table of await readTables(file, LEDGER_VOCABULARY)) {
+      const read = readLedgerTable(table, rules);
+      out.entries.push(...read.entries);
+      out.problems.push(...read.problems);
+      out.afterAsOf += read.afterAsOf;
+      out.warnings.push(...read.warnings);
+    }
+  }
+  return out;
+}
+
+/** One table of a transactions file: its columns checked (InputError), then each row read or refused. */
+export function readLedgerTable(table: RawTable, rules: LedgerRules): LedgerLoad {
+  checkLedgerColumns(table);
+  const { warnings } = unreadColumns(table, rules.ignoreColumns ?? [], LEDGER_VOCABULARY);
+  const marks = columnMarks(table.records, LEDGER_NUMBER_COLUMNS, rules.decimalMark);
+  const out: LedgerLoad = { entries: [], problems: [], afterAsOf: 0, warnings };
+  for (const record of table.records) {
+    // A client's name typed on two lines is one name on one line, as in a holdings file.
+    const portfolio = singleLine(cellText(record.values.portfolio) ?? table.portfolio);
+    const result = toLedgerEntry(record, portfolio, { ...rules, marks });
+    if ('entry' in result) out.entries.push(result.entry);
+    else if ('afterAsOf' in result) out.afterAsOf++;
+    else out.problems.push(...result.problems);
+  }
+  return out;
+}
+
+function checkLedgerColumns(table: RawTable): void {
+  const where = tableName(table);
+  if (table.duplicates.length > 0) throw new InputError(`${where}: ${table.duplicates.join('; ')}`);
+  const found = () => [...table.columns, ...table.unknownHeaders].join(', ') || 'none';
+  if (!table.recognised) {
+    throw new InputError(
+      `${where} has no type column${suggestion('type', table, LEDGER_VOCABULARY)}: a transactions file is recognised by it (${TYPES_LIST}). ` +
+        `Columns found: ${found()}; they are described in docs/report-job.md ("Transactions files")`,
+    );
+  }
+  if (table.records.length === 0) return;
+  const missing = REQUIRED.filter((c) => !table.columns.includes(c));
+  if (missing.length === 0) return;
+  const named = missing.map((c) => `${c} column${suggestion(c, table, LEDGER_VOCABULARY)}`);
+  throw new InputError(`${where} has no ${named.join('; no ')}: every transaction needs it. Columns found: ${found()}; they are described in docs/report-job.md ("Transactions files")`);
+}
+
+/**
+ * Validates one row: an entry; or, for a row dated after the as-of date, afterAsOf (it is not
+ * validated further: a later month-end reads it); or every problem found in it.
+ */
+export function toLedgerEntry(
+  record: RawRecord,
+  portfolio: string,
+  rules: LedgerRules & { marks?: Partial<Record<LedgerNumberColumn, DecimalConvention>> },
+): { entry: LedgerEntry } | { afterAsOf: true } | { problems: LedgerProblem[] } {
+  const v = record.values;
+  const reader = rowReader(record, portfolio);
+  const { problems, problem, text, check } = reader;
+  const mark = (column: LedgerNumberColumn) => rules.marks?.[column];
+
+  let date: string | undefined;
+  const dateRead = readDateText(v.date);
+  if (!dateRead) problem('date', 'date is required, as YYYY-MM-DD');
+  else if ('error' in dateRead) problem('date', `date ${dateRead.reason ?? 'must be a date as YYYY-MM-DD'}`, v.date);
+  else if (!isRealDate(dateRead.value)) problem('date', 'date must be a date that exists, as YYYY-MM-DD', dateRead.value);
+  else if (dateRead.value > rules.asOf) return { afterAsOf: true };
+  else date = dateRead.value;
+
+  const typeText = cellText(v.type);
+  const type = typeText === undefined ? undefined : parseTransactionType(typeText);
+  if (typeText === undefined) problem('type', `type is required: one of ${TYPES_LIST}`);
+  else if (!type) problem('type', `type must be one of ${TYPES_LIST} (case and spaces do not matter: "Transfer In" is transfer_in)`, typeText);
+
+  // The asset: an asset_id or descriptors; a fee or income may have none (the portfolio's as a whole).
+  let assetId: string | undefined;
+  const namesAsset = ASSET_COLUMNS.some((c) => cellText(v[c]) !== undefined);
+  if (namesAsset) {
+    const descriptors = readDescriptors(record, reader, rules.asOf, mark);
+    assetId = assetIdOf(descriptors, text('size', 32));
+  } else if (type && ASSET_TYPES.has(type)) {
+    problem('asset_id', `a ${type} row needs its asset: an asset_id (such as SVC-WAT-ROLEX-126610LN-2021) or the descriptors as in a holdings file (segment, brand, model, reference, year, size); only fee and income may be on the portfolio as a whole`);
+  }
+
+  // Units bought, sold or transferred; a fee's or income's quantity is not read.
+  let quantity: number | undefined;
+  if (type && ASSET_TYPES.has(type)) {
+    const allowed = `a positive number of units (whole or decimal) up to ${MAX_QUANTITY}, such as 1, 6 or 0.5`;
+    if (cellText(v.quantity) === undefined) problem('quantity', `quantity is required for a ${type}: ${allowed}`);
+    else quantity = check('quantity', positive(readNumber(v.quantity, mark('quantity')), MAX_QUANTITY), `quantity must be ${allowed}`);
+  }
+
+  let amount: number | undefined;
+  const amountAllowed = 'what was paid or received for the row, a number of 0 or more such as 12500 or 12,500.00 (the type says the direction: a sale\'s proceeds are positive)';
+  if (cellText(v.amount) === undefined) problem('amount', `amount is required: ${amountAllowed}`);
+  else amount = check('amount', notNegative(readNumber(v.amount, mark('amount'))), `amount must be ${amountAllowed}`);
+
+  const currencyText = cellText(v.currency)?.toUpperCase();
+  let currency: string | undefined;
+  if (currencyText === undefined) {
+    currency = rules.currency;
+    if (!currency) problem('currency', 'currency is required: the ISO 4217 code of amount, such as USD, EUR, GBP, CHF, HKD or JPY');
+  } else if (isCurrencyCode(currencyText)) currency = currencyText;
+  else problem('currency', 'currency must be an ISO 4217 code such as USD, EUR, GBP, CHF, HKD or JPY', currencyText);
+
+  const notes = text('notes', 2000, true);
+
+  if (problems.length > 0 || !date || !type || amount === undefined || !currency) return { problems: problems.map(toLedgerProblem) };
+  if (ASSET_TYPES.has(type) && (!assetId || quantity === undefined)) return { problems: problems.map(toLedgerProblem) };
+  const entry: LedgerEntry = { portfolio, date, type, amount, currency, source: { ...record.source } };
+  if (assetId) entry.assetId = assetId;
+  if (quantity !== undefined) entry.quantity = quantity;
+  if (notes !== undefined) entry.notes = notes;
+  return { entry };
+}
+
+function positive(read: Read<number>, max: number): Read<number> {
+  if (!read || 'error' in read) return read;
+  return read.value <= 0 || read.value > max ? { error: 'out of range' } : read;
+}
+
+function notNegative(read: Read<number>): Read<number> {
+  if (!read || 'error' in read) return read;
+  return read.value < 0 || read.value > Number.MAX_SAFE_INTEGER ? { error: 'out of range' } : read;
+}
+
+/** A holdings-style row problem as a ledger problem: the value found is said in the reason. */
+function toLedgerProblem(p: RowProblem): LedgerProblem {
+  return {
+    portfolio: p.portfolio,
+    source: { file: p.file, ...(p.sheet !== undefined ? { sheet: p.sheet } : {}), row: p.row ?? 0 },
+    field: p.field,
+    reason: p.value !== undefined ? `${p.reason} (found "${p.value}")` : p.reason,
+  };
+}
+
+/** "ledger.csv row 4 (sheet March), amount: amount must be …": a problem on one line, for stderr and notes. */
+export function describeLedgerProblem(p: LedgerProblem): string {
+  return `${p.source.file}${p.source.sheet ? ` (sheet ${p.source.sheet})` : ''} row ${p.source.row}, ${p.field}: ${p.reason}`;
+}
+
+/**
+ * A holdings file as a ledger: each holding a buy on its purchase date, of its quantity, its
+ * purchase price the amount, in its currency (`currency`, the report's, when it names none),
+ * the holding's row kept as the source. The holdings a run reads are unchanged.
+ */
+export function holdingsAsLedger(portfolios: readonly PortfolioInput[], currency: string): LedgerEntry[] {
+  return portfolios.flatMap((p) => p.holdings.map((h) => holdingAsBuy(h, currency)));
+}
+
+export function holdingAsBuy(h: Holding, currency: string): LedgerEntry {
+  const entry: LedgerEntry = {
+    portfolio: h.portfolio,
+    date: h.purchaseDate,
+    type: 'buy',
+    assetId: h.assetId,
+    quantity: h.quantity,
+    amount: h.purchasePrice,
+    currency: h.currency ?? currency,
+    source: { ...h.source },
+  };
+  if (h.notes !== undefined) entry.notes = h.notes;
+  return entry;
+}
