@@ -90,7 +90,8 @@ export function isLongerThanAYear(from: string, to: string): boolean {
  */
 export function performanceOverPeriods(history: readonly ValuePoint[], flows: readonly DatedFlow[], asOf: string): PeriodsResult {
   const values = new Map<string, number>();
-  for (const p of history) if (p.asOf <= asOf) values.set(p.asOf, p.value);
+  // Values after the as-of date are never looked up: every period ends at it.
+  for (const p of history) values.set(p.asOf, p.value);
   const known = flows.filter((f) => f.date <= asOf);
   const firstFlow = known.reduce<string | undefined>((d, f) => (d === undefined || f.date < d ? f.date : d), undefined);
   const end = values.get(asOf);

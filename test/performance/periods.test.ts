@@ -149,6 +149,10 @@ describe('the standard periods', () => {
       '2026-03-31',
     );
     expect(later).toEqual(r);
+    // A ledger whose only flow is after the as-of date has no inception yet.
+    const notYet = performanceOverPeriods(history, [{ date: '2026-04-10', amount: 3000 }], '2026-03-31');
+    expect(notYet.periods.since_inception).toBeNull();
+    expect(notYet.unavailable.since_inception).toBe('no flows in the ledger on or before 2026-03-31');
     // 100 in on the as-of date: weight 0 in March's Dietz, and in the net flows.
     const onAsOf = performanceOverPeriods(
       history.map((p) => (p.asOf === '2026-03-31' ? { ...p, value: 1378 } : p)),
