@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildLots } from '../../src/ledger';
-import { ledgerFlows, realisedGains, unrealisedGain, valueHistory, type RateFunction } from '../../src/performance';
+import { ledgerFlows, performanceOverPeriods, realisedGains, unrealisedGain, valueHistory, type RateFunction } from '../../src/performance';
+import { moneyWeightedPeriodReturn } from '../../src/returns';
 import { entry } from './ledger-fixtures';
 
 /** EUR is the reporting currency; USD and GBP at fixed rates per day (EUR per unit). */
@@ -102,5 +103,43 @@ describe('gains in the reporting currency', () => {
     const g = realisedGains(buildLots([entry(2, '2024-01-10', 'buy', 'w', 1, 100, 'USD'), entry(3, '2024-03-03', 'sell', 'w', 1, 150, 'USD')], '2024-12-31').realisations, rate);
     expect(g.problems.map((p) => [p.source.row, p.field])).toEqual([[3, 'currency']]);
     expect(g.total).toBe(0);
+  });
+});
+
+describe('from a ledger to the periods and gains', () => {
+  it('a buy, a partial sale and a fee through three months', () => {
+    const ledger = [
+      entry(2, '2026-01-01', 'buy', 'wine', 12, 1200),
+      entry(3, '2026-02-14', 'sell', 'wine', 6, 700),
+      entry(4, '2026-03-10', 'fee', 'wine', undefined, 31),
+      entry(5, '2026-04-03', 'sell', 'wine', 6, 700), // after the as-of date
+    ];
+    const history = [
+      { asOf: '2026-01-31', value: 1260 },
+      { asOf: '2026-02-28', value: 650 },
+      { asOf: '2026-03-31', value: 620 },
+    ];
+    const lots = buildLots(ledger, '2026-03-31');
+    expect(lots.afterAsOf).toBe(1);
+    const { flows } = ledgerFlows(lots.accepted, rate);
+    const p = performanceOverPeriods(history, flows, '2026-03-31').periods.since_inception!;
+    // January from the first flow: 1200 in on its first day (weight 1), 1260 at the end: +5 %.
+    // February (28 days): 700 out on day 14 (weight 0.5): (650 − 1260 + 700) / (1260 − 350) = 90 / 910.
+    // March (31 days): 31 in on day 10 (weight 21/31): (620 − 650 − 31) / (650 + 21) = −61 / 671.
+    expect(p.twr_percent).toBeCloseTo((1.05 * (1 + 90 / 910) * (1 - 61 / 671) - 1) * 100, 9);
+    expect(p).toMatchObject({ from: '2026-01-01', start_value: 0, end_value: 620, net_flows: 531, annualised: false });
+    // The IRR over 1200 in on 1 January, 700 out on 14 February, 31 in on 10 March and 620 held on 31 March.
+    expect(p.mwr_percent).toBeCloseTo(
+      moneyWeightedPeriodReturn([
+        { date: '2026-01-01', amount: -1200 },
+        { date: '2026-02-14', amount: 700 },
+        { date: '2026-03-10', amount: -31 },
+        { date: '2026-03-31', amount: 620 },
+      ])!,
+      9,
+    );
+    // Realised: 6 bottles that cost 600, sold for 700; unrealised: 6 that cost 600, worth 620.
+    expect(realisedGains(lots.realisations, rate).total).toBeCloseTo(100, 9);
+    expect(unrealisedGain(lots.lots, () => 620, rate).total).toBeCloseTo(20, 9);
   });
 });
