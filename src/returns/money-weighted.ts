@@ -27,6 +27,22 @@ const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY_MS;
  * or jump to a second root.
  */
 export function moneyWeightedReturn(flows: readonly CashFlow[]): number | null {
+  return internalRate(flows, () => DAYS_PER_YEAR);
+}
+
+/**
+ * The period's own money-weighted return in percent, not annualised: the IRR as a rate per the
+ * span of the flows (first flow to last), so one that doubles the money over 40 days is 100 %.
+ * The same root as {@link moneyWeightedReturn}, (1 + annual)^(days / 365) − 1, but solved in the
+ * span's own unit so a large move over a few days cannot overflow the annual rate. Null and
+ * −100 % as there.
+ */
+export function moneyWeightedPeriodReturn(flows: readonly CashFlow[]): number | null {
+  return internalRate(flows, (span) => span);
+}
+
+/** The IRR as a rate per `unit(span)` days, span being the days from the first flow to the last. */
+function internalRate(flows: readonly CashFlow[], unit: (span: number) => number): number | null {
   const dated = flows.filter((f) => Number.isFinite(f.amount) && f.amount !== 0).map((f) => ({ day: dayNumber(f.date), amount: f.amount }));
   if (dated.some((f) => !Number.isFinite(f.day))) return null;
   const paidIn = dated.filter((f) => f.amount < 0);
@@ -36,9 +52,10 @@ export function moneyWeightedReturn(flows: readonly CashFlow[]): number | null {
   const last = Math.max(...dated.map((f) => f.day));
   const first = Math.min(...dated.map((f) => f.day));
   if (last === first) return null;
-  // Value of every flow carried forward to the last day at a yearly rate r (in the log domain so
-  // large growth over decades cannot overflow): positive means the rate is too low.
-  const years = dated.map((f) => ({ t: (last - f.day) / DAYS_PER_YEAR, amount: f.amount }));
+  const per = unit(last - first);
+  // Value of every flow carried forward to the last day at a rate r per `per` days (in the log
+  // domain so large growth over decades cannot overflow): positive means the rate is too low.
+  const years = dated.map((f) => ({ t: (last - f.day) / per, amount: f.amount }));
   const futureValue = (r: number) => {
     const g = Math.log1p(r);
     let s = 0;
