@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const ROOT_PREFIX = 'svc-test-run-';
-/** Names the project's tests, servers and browsers give their temporary files. */
-const OURS = /^(svc-|sandbox-|bench-|addin-|report-|pg-|redis-|prometheus-|oidc-|tsa-|\.org\.chromium\.|playwright)/;
+/** Names the project's tests, servers and browsers give their temporary files (benchmarks' bench-* are not the tests'). */
+const OURS = /^(svc-|sandbox-|addin-|report-|pg-|redis-|prometheus-|oidc-|tsa-|\.org\.chromium\.|playwright)/;
 
 /**
  * One temporary folder for the whole run, removed after it: every test (and every process a test
