@@ -169,7 +169,7 @@ function writePerformance({ book, data }: ReportBook): void {
     return;
   }
   for (const p of section.data.periods) {
-    cur.add([{ value: p.label }, { value: p.return_percent, kind: 'percent' }, { value: p.vs_benchmark_percent, kind: 'percent' }]);
+    cur.add([{ value: p.label }, { value: p.return_percent, kind: 'percent' }, { value: p.vs_benchmark_percent, kind: 'points' }]);
   }
   cur.blank();
   book.header(cur, ['One-year return', 'Return', '']);
