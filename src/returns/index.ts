@@ -1,3 +1,3 @@
 /** Return arithmetic shared by the report job (and any other caller): IRR and time-weighted returns. */
-export { moneyWeightedReturn, DAYS_PER_YEAR, type CashFlow } from './money-weighted';
+export { moneyWeightedReturn, periodMoneyWeightedReturn, statedMoneyWeightedReturn, spanDays, DAYS_PER_YEAR, type CashFlow } from './money-weighted';
 export { periodReturn, chainLink, type PeriodFlow } from './time-weighted';

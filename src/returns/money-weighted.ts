@@ -21,12 +21,53 @@ const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY_MS;
  * The annualised IRR in percent (12.5 means 12.5 % a year), or null when it cannot be computed:
  * no money in or no value out, or every flow on one day (there is no time to annualise over).
  * A total loss (nothing left of what was invested) is −100 %.
+ */
+export function moneyWeightedReturn(flows: readonly CashFlow[]): number | null {
+  return rateOver(flows, () => DAYS_PER_YEAR);
+}
+
+/** Days from the first flow to the last (0 for none or one day). */
+export function spanDays(flows: readonly CashFlow[]): number {
+  // A loop, not Math.max(...days): a portfolio of 100,000 purchases is too many arguments.
+  let first = Infinity;
+  let last = -Infinity;
+  for (const f of flows) {
+    const d = dayNumber(f.date);
+    if (!Number.isFinite(d)) continue;
+    first = Math.min(first, d);
+    last = Math.max(last, d);
+  }
+  return last > first ? last - first : 0;
+}
+
+/**
+ * The money-weighted return over the flows' own span, not annualised: the rate that, compounded
+ * over the whole period once, turns what was paid into what is held. For one purchase and
+ * today's value it is value / cost − 1.
+ */
+export function periodMoneyWeightedReturn(flows: readonly CashFlow[]): number | null {
+  return rateOver(flows, (span) => span);
+}
+
+/**
+ * The money-weighted return as a report states it: annualised over a year or more, the period's
+ * own return under a year. Annualising three weeks' gain into "+32 % a year" states a rate
+ * nobody earned (GIPS forbids annualising periods under a year), so `annualised` says which.
+ */
+export function statedMoneyWeightedReturn(flows: readonly CashFlow[]): { percent: number | null; annualised: boolean; days: number } {
+  const days = spanDays(flows);
+  const annualised = days >= DAYS_PER_YEAR;
+  return { percent: annualised ? moneyWeightedReturn(flows) : periodMoneyWeightedReturn(flows), annualised, days };
+}
+
+/**
+ * The rate per period of `periodDays(span)` days at which the flows net to nothing.
  *
  * Flows that invest first and hold value last give a net present value that falls as the rate
  * rises, so the rate is found by bisection: slower than Newton's method but it cannot diverge
  * or jump to a second root.
  */
-export function moneyWeightedReturn(flows: readonly CashFlow[]): number | null {
+function rateOver(flows: readonly CashFlow[], periodDays: (span: number) => number): number | null {
   const dated = flows.filter((f) => Number.isFinite(f.amount) && f.amount !== 0).map((f) => ({ day: dayNumber(f.date), amount: f.amount }));
   if (dated.some((f) => !Number.isFinite(f.day))) return null;
   const paidIn = dated.filter((f) => f.amount < 0);
@@ -36,9 +77,10 @@ export function moneyWeightedReturn(flows: readonly CashFlow[]): number | null {
   const last = Math.max(...dated.map((f) => f.day));
   const first = Math.min(...dated.map((f) => f.day));
   if (last === first) return null;
-  // Value of every flow carried forward to the last day at a yearly rate r (in the log domain so
+  const period = periodDays(last - first);
+  // Value of every flow carried forward to the last day at a rate r per period (in the log domain so
   // large growth over decades cannot overflow): positive means the rate is too low.
-  const years = dated.map((f) => ({ t: (last - f.day) / DAYS_PER_YEAR, amount: f.amount }));
+  const years = dated.map((f) => ({ t: (last - f.day) / period, amount: f.amount }));
   const futureValue = (r: number) => {
     const g = Math.log1p(r);
     let s = 0;
