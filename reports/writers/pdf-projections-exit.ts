@@ -47,7 +47,7 @@ export function drawEnrichment(p: PdfPages, data: ReportData): void {
         { label: 'Best channel', width: 140 },
         { label: 'Net proceeds', width: 70, align: 'right' },
         { label: 'Days', width: 40, align: 'right' },
-        { label: 'Hold 12m', width: p.width - 482, align: 'right' },
+        { label: 'Hold 12m', width: p.width - 452, align: 'right' },
       ],
       data.exit_analysis.data.map((e) => [
         holdingCell(e, data.cover.audience === 'internal'),
