@@ -160,22 +160,34 @@ describe('client documents carry client words', () => {
   }, 120_000);
 
   it('a portfolio held under a year: its money-weighted return is the period return, labelled with the days, and no annualised return is shown', async () => {
+    // First purchase 183 days before as-of: longer than a month (which alone was never annualised), shorter than a year.
+    const first = '2026-05-01';
     const file = join(dir, 'new-client.csv');
-    writeFileSync(file, `segment,brand,model,reference,year,condition,quantity,purchase_price,purchase_date,currency\nwatches,Omega,Speedmaster Moonwatch Professional,310.30.42.50.01.001,2024,excellent,1,6900,${RECENT},USD\n`);
+    writeFileSync(
+      file,
+      'segment,brand,model,reference,year,condition,quantity,purchase_price,purchase_date,currency\n' +
+        `watches,Rolex,Submariner Date,126610LN,2021,excellent,1,9900,${first},USD\n` +
+        `watches,Omega,Speedmaster Moonwatch Professional,310.30.42.50.01.001,2024,excellent,1,6900,${RECENT},USD\n`,
+    );
     const out = join(dir, 'new');
     const r = await runCli(['run', file, '--out', out, '--as-of', AS_OF, '--formats', 'json,pdf,xlsx'], serviceEnv(sb));
     expect(r.code, r.stderr).toBe(0);
     const base = join(out, `new-client-${AS_OF}`);
     const json = readJson(`${base}.json`);
-    expect(json.summary.money_weighted_return_percent).toBeCloseTo(json.summary.total_return_percent, 6);
+    const [a, b] = json.holdings as { purchase_price: number; current_value: number }[];
+    // The period rate p: both purchases grown to as-of at p per 183 days equal today's value.
+    const p = json.summary.money_weighted_return_percent / 100;
+    const grown = a!.purchase_price * (1 + p) + b!.purchase_price * Math.pow(1 + p, 21 / 183);
+    expect(Math.abs(grown - (a!.current_value + b!.current_value))).toBeLessThan(0.01);
     expect(json.summary.annualised_return_percent).toBeNull();
     const text = pdfText(`${base}.pdf`).replace(/\s+/g, ' ');
-    expect(text).toMatch(/RETURN OVER 21 DAYS/);
-    expect(text).toMatch(/money-weighted, 21 days, not annualised/);
+    expect(text).toMatch(/RETURN OVER 183 DAYS/);
+    expect(text).toMatch(/money-weighted, 183 days, not annualised/);
+    expect(text).toMatch(/not annualised: held under a year/);
     expect(text).not.toMatch(/RETURN A YEAR \(IRR\)|Return a year \(IRR\)/);
-    expect(text).toMatch(/Return over 21 days: [+−]\d+\.\d %\. The money-weighted return over the 21 days since the first purchase, not annualised/);
+    expect(text).toMatch(/Return over 183 days: [+−]\d+\.\d %\. The money-weighted return over the 183 days since the first purchase, not annualised/);
     const summary = columnFormats(`${base}.xlsx`, 'Summary', 'B');
-    expect(summary.map(([label]) => label)).toContain('Money-weighted return over 21 days (not annualised)');
+    expect(summary.map(([label]) => label)).toContain('Money-weighted return over 183 days (not annualised)');
     expect(summary.find(([label]) => label === 'Annualised return')![1]).toBe('not annualised: held under a year');
   }, 120_000);
 
