@@ -191,6 +191,32 @@ describe('client documents carry client words', () => {
     expect(summary.find(([label]) => label === 'Annualised return')![1]).toBe('not annualised: held under a year');
   }, 120_000);
 
+  it('a month-on-month change over 1,000 % stays whole in its narrow table cell ("+1690.9" no longer wraps before its "%")', async () => {
+    const file = join(dir, 'growth.csv');
+    writeFileSync(
+      file,
+      'segment,brand,model,reference,year,condition,quantity,purchase_price,purchase_date,currency\n' +
+        'watches,Rolex,Submariner Date,126610LN,2021,excellent,1,9900,2022-05-01,USD\n' +
+        'watches,Omega,Speedmaster Moonwatch Professional,310.30.42.50.01.001,2024,excellent,1,6900,2023-10-10,USD\n',
+    );
+    const september = join(dir, 'growth-sep');
+    expect((await runCli(['run', file, '--out', september, '--as-of', '2026-09-30', '--formats', 'json'], serviceEnv(sb))).code).toBe(0);
+    // Last month's value of the Submariner a seventeenth of today's: this month's change is about +1,700 %.
+    const previousFile = join(september, 'growth-2026-09-30.json');
+    const previous = readJson(previousFile);
+    previous.holdings[0].current_value = Math.round((previous.holdings[0].current_value / 17.9) * 100) / 100;
+    writeFileSync(previousFile, JSON.stringify(previous, null, 2));
+    const out = join(dir, 'growth-oct');
+    const r = await runCli(['run', file, '--out', out, '--as-of', AS_OF, '--previous', september, '--formats', 'json,pdf'], serviceEnv(sb));
+    expect(r.code, r.stderr).toBe(0);
+    const month = readJson(join(out, `growth-${AS_OF}.json`)).holdings[0].month_on_month_percent as number;
+    expect(month).toBeGreaterThan(1000);
+    const text = pdfText(join(out, `growth-${AS_OF}.pdf`));
+    const row = text.split('\n').find((l) => /^\s*2 Rolex Submariner/.test(l))!;
+    expect(row).toContain(`+${month.toFixed(1)} %`);
+    expect(brokenUnits(text)).toEqual([]);
+  }, 120_000);
+
   it('the dashboard PDF names segments and signals in words, never by their codes', async () => {
     const out = join(dir, 'dashboard');
     const r = await runCli(['dashboard', '--out', out, '--as-of', AS_OF, '--formats', 'pdf'], serviceEnv(sb));
