@@ -42,7 +42,7 @@ export interface Holding {
   momentum: string;
   /** (current_value − purchase_price) / purchase_price × 100; null when purchase_price is 0. */
   return_percent: number | null;
-  /** Annualised IRR of this holding's purchase and value (its compound annual growth rate); null when not computable. */
+  /** Annualised IRR of this holding's purchase and value (its compound annual growth rate); held under a year, its return since purchase, not annualised; null when not computable. */
   money_weighted_return_percent: number | null;
   /** Value after the primary exit channel's commission, where the exit analysis covers the holding; else null. */
   net_realisable_value: number | null;

@@ -51,12 +51,12 @@ export interface ReportSummary {
   gain: number;
   /** Return since purchase: gain / total_invested × 100 (0 when nothing was invested). */
   total_return_percent: number;
-  /** Annualised return since purchase (cost-weighted holding period); null when it cannot be computed. */
+  /** Annualised return since purchase (cost-weighted holding period); null when it cannot be computed or the first purchase is under a year old. */
   annualised_return_percent: number | null;
   /**
    * Money-weighted return: the annualised internal rate of return of the purchases (at their
-   * dates, in the reporting currency) and today's value (XIRR convention, 365-day years).
-   * Null where it cannot be computed (e.g. every purchase on the as-of date).
+   * dates, in the reporting currency) and today's value (XIRR convention, 365-day years); when
+   * the first purchase is under a year before as_of, the period's return, not annualised. Null where it cannot be computed (e.g. every purchase on the as-of date).
    */
   money_weighted_return_percent: number | null;
   /** Time-weighted return, chain-linked over the months of the previous reports since twr_from; null without history. */

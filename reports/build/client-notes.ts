@@ -1,7 +1,7 @@
 import type { Section } from '../report-data';
 
-/** Words that belong to the analyst, not the client: account tiers, scopes, HTTP statuses. */
-const TECHNICAL = /\b(tier|scopes?|403|401|429|5\d\d|forbidden|http|status|request budget|requests?)\b/i;
+/** Words that belong to the analyst, not the client: account tiers, scopes, HTTP statuses, retries. */
+const TECHNICAL = /\b(tier|scopes?|403|401|429|5\d\d|forbidden|http|status|request budget|requests?|retry|retries|retried|backoff)\b/i;
 
 /**
  * A section as the client reads it. An omitted section gets a plain sentence; any note that

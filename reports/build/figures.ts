@@ -1,3 +1,4 @@
+import { DAYS_PER_YEAR, spanDays } from '../../src/returns';
 import { segmentById } from '../../src/wire';
 import type { AllocationRow, Concentration, ConcentrationFlag, Holding, ReportSummary } from '../report-data';
 
@@ -16,12 +17,14 @@ export const percentOf = (part: number, whole: number) => (whole === 0 ? 0 : (pa
 
 /**
  * Annualised return since purchase over the cost-weighted holding period. Null for nothing
- * invested, a period under a month (annualising it would mislead), or a total loss.
+ * invested, a total loss, or a portfolio whose first purchase is under a year before as_of: a
+ * return is not annualised under a year (the return since purchase is the period's return).
  */
 export function annualisedReturn(holdings: readonly Holding[], asOf: string): number | null {
   const invested = sum(holdings.map((h) => h.purchase_price));
   const value = sum(holdings.map((h) => h.current_value));
   if (invested <= 0 || value <= 0) return null;
+  if (spanDays([{ date: asOf, amount: 0 }, ...holdings.map((h) => ({ date: h.purchase_date, amount: 0 }))]) < DAYS_PER_YEAR) return null;
   const end = Date.parse(`${asOf}T00:00:00Z`);
   const years = sum(holdings.map((h) => h.purchase_price * Math.max(0, end - Date.parse(`${h.purchase_date}T00:00:00Z`)))) / invested / YEAR_MS;
   if (years < 1 / 12) return null;

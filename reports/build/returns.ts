@@ -1,4 +1,4 @@
-import { chainLink, moneyWeightedReturn, periodReturn, type PeriodFlow } from '../../src/returns';
+import { chainLink, periodReturn, statedMoneyWeightedReturn, type PeriodFlow } from '../../src/returns';
 import type { Coverage, Holding, MonthOnMonth } from '../report-data';
 import { keyed, type PreviousReport } from './previous';
 import { percentOf, sum } from './figures';
@@ -6,18 +6,25 @@ import { percentOf, sum } from './figures';
 const DAY_MS = 86_400_000;
 const days = (a: string, b: string) => (Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / DAY_MS;
 
-/** Annualised IRR of one holding: its purchase and today's value (its compound annual growth rate). */
+/**
+ * Money-weighted return of one holding: its purchase and today's value — annualised (its compound
+ * annual growth rate) when held a year or more, else the return over the days held.
+ */
 export function holdingMoneyWeighted(h: Pick<Holding, 'purchase_price' | 'purchase_date' | 'current_value'>, asOf: string): number | null {
-  return moneyWeightedReturn([
+  return statedMoneyWeightedReturn([
     { date: h.purchase_date, amount: -h.purchase_price },
     { date: asOf, amount: h.current_value },
-  ]);
+  ]).percent;
 }
 
-/** The portfolio's IRR: every purchase at its date, in the reporting currency, and the total value today. */
+/**
+ * The portfolio's money-weighted return: every purchase at its date, in the reporting currency,
+ * and the total value today; annualised (IRR) when the first purchase is a year or more before
+ * as_of, else the return over the period since it.
+ */
 export function portfolioMoneyWeighted(rows: readonly Holding[], asOf: string): number | null {
   if (rows.length === 0) return null;
-  return moneyWeightedReturn([...rows.map((h) => ({ date: h.purchase_date, amount: -h.purchase_price })), { date: asOf, amount: sum(rows.map((h) => h.current_value)) }]);
+  return statedMoneyWeightedReturn([...rows.map((h) => ({ date: h.purchase_date, amount: -h.purchase_price })), { date: asOf, amount: sum(rows.map((h) => h.current_value)) }]).percent;
 }
 
 /**

@@ -60,11 +60,11 @@ const summary = z.strictObject({
   current_value_high: money(),
   gain: money(),
   total_return_percent: percent(),
-  annualised_return_percent: percentOrNull(),
+  annualised_return_percent: percentOrNull().describe('return since purchase a year over the cost-weighted holding period; null when the first purchase is under 365 days before as_of (a return is not annualised under a year)'),
   money_weighted_return_percent: z
     .number()
     .nullable()
-    .describe("annualised internal rate of return (XIRR convention, 365-day years) of the holdings' purchases at their dates in the report currency and the total value at as_of; null when it cannot be computed, e.g. every purchase on as_of (schema 1.1)"),
+    .describe("annualised internal rate of return (XIRR convention, 365-day years) of the holdings' purchases at their dates in the report currency and the total value at as_of; when the first purchase is under 365 days before as_of, the money-weighted return over that period, not annualised; null when it cannot be computed, e.g. every purchase on as_of (schema 1.1)"),
   time_weighted_return_percent: z
     .number()
     .nullable()
@@ -128,7 +128,7 @@ export const holdingDocumentSchema = z.strictObject({
   money_weighted_return_percent: z
     .number()
     .nullable()
-    .describe("annualised IRR of this holding's purchase and value (its compound annual growth rate) (schema 1.1)"),
+    .describe("annualised IRR of this holding's purchase and value (its compound annual growth rate); held under 365 days, its return since purchase, not annualised (schema 1.1)"),
   weight_percent: percent(),
   month_on_month_change: z.number().nullable(),
   month_on_month_percent: percentOrNull(),

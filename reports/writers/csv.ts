@@ -23,7 +23,7 @@ export function csvNumber(value: number, kind: ValueKind): string {
   if (kind === 'int') return String(Math.round(value));
   // Exchange rates keep the precision they are published with (the ECB gives up to 6 significant digits).
   if (kind === 'rate') return String(Math.round(value * 1e8) / 1e8);
-  // percent and ratio: up to 4 decimals.
+  // percent, points and ratio: up to 4 decimals.
   return String(Math.round(value * 10_000) / 10_000);
 }
 
@@ -47,7 +47,7 @@ export async function writeCsvTable(filePath: string, header: readonly string[],
 
 /** One formatter per column kind, chosen once, so the per-row loop does no dispatch on the kind. */
 function cellFormatter(kind: ValueKind): (value: unknown) => string {
-  if (kind === 'money' || kind === 'int' || kind === 'percent' || kind === 'ratio' || kind === 'rate') {
+  if (kind === 'money' || kind === 'int' || kind === 'percent' || kind === 'points' || kind === 'ratio' || kind === 'rate') {
     return (v) => (typeof v === 'number' ? csvNumber(v, kind) : v === null || v === undefined ? '' : csvText(String(v)));
   }
   return (v) => csvValue(v, kind);

@@ -7,6 +7,7 @@ import { dashboardAttachments, type WrittenSiblings } from './pdf-attachments';
 import { barAlt, barChart } from './pdf-charts';
 import { PdfPages } from './pdf-layout';
 import { drawTable } from './pdf-table';
+import { readable, segmentLabel } from './labels';
 import { formatInteger, formatLongDate, formatPercent } from './text-format';
 
 const colourOf = (v: number | null) => (v === null ? PALETTE.muted : v < 0 ? PALETTE.negative : PALETTE.positive);
@@ -38,7 +39,8 @@ export async function writeDashboardPdf(data: DashboardData, filePath: string, s
       { label: '90 days', width: 60, align: 'right' }, { label: 'Sales 30d', width: p.width - 605, align: 'right' },
     ],
     data.segments.map((s) => [
-      s.segment_name, s.momentum, s.volume.replace(/_/g, ' '), s.sentiment, s.signal_strength.toFixed(2),
+      // The service's codes ("bullish", "very_high") as words: the PDF is read by people, the CSV and JSON keep the codes.
+      s.segment_name, readable(s.momentum), readable(s.volume), readable(s.sentiment), s.signal_strength.toFixed(2),
       { text: formatPercent(s.change_7d_percent, 1, true), colour: colourOf(s.change_7d_percent) },
       { text: formatPercent(s.change_30d_percent, 1, true), colour: colourOf(s.change_30d_percent) },
       { text: formatPercent(s.change_90d_percent, 1, true), colour: colourOf(s.change_90d_percent) },
@@ -49,7 +51,7 @@ export async function writeDashboardPdf(data: DashboardData, filePath: string, s
   drawTable(
     p,
     [{ label: 'Segment', width: 150 }, { label: 'Brand', width: 200 }, { label: 'Model', width: 250 }, { label: '30 days', width: p.width - 600, align: 'right' }],
-    data.top_movers.map((m) => [m.segment, m.brand, m.model, { text: formatPercent(m.change_30d_percent, 1, true), colour: colourOf(m.change_30d_percent) }]),
+    data.top_movers.map((m) => [segmentLabel(m.segment), m.brand, m.model, { text: formatPercent(m.change_30d_percent, 1, true), colour: colourOf(m.change_30d_percent) }]),
   );
   p.section('Active alerts');
   if (data.alerts.length === 0) p.paragraph('No active alerts.', { colour: PALETTE.muted });
@@ -57,7 +59,7 @@ export async function writeDashboardPdf(data: DashboardData, filePath: string, s
     drawTable(
       p,
       [{ label: 'Severity', width: 80 }, { label: 'Segment', width: 90 }, { label: 'Alert', width: p.width - 290 }, { label: 'Expires', width: 120 }],
-      data.alerts.map((a) => [a.severity, a.segment, { text: a.title, sub: a.message }, a.expires_at.replace('T', ' ').replace(/:\d{2}(\.\d+)?Z$/, ' UTC')]),
+      data.alerts.map((a) => [readable(a.severity), segmentLabel(a.segment), { text: a.title, sub: a.message }, a.expires_at.replace('T', ' ').replace(/:\d{2}(\.\d+)?Z$/, ' UTC')]),
       );
   }
   for (const n of data.notes) p.paragraph(n, { colour: PALETTE.muted, size: 8 });

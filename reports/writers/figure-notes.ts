@@ -1,4 +1,5 @@
 import type { ReportData } from '../report-data';
+import { portfolioPeriod } from './return-period';
 import { formatLongDate, formatPercent } from './text-format';
 
 /** A headline figure with the one plain sentence that says what it measures (PDF and xlsx). */
@@ -28,12 +29,13 @@ function largestCovered(nrv: { positions: number; holdings: number }): string {
 }
 
 /** One sentence per figure, in the client's words; figures that are not available say why. */
-export function figureSentences(data: Pick<ReportData, 'summary' | 'cover' | 'exit_analysis'>): Record<'change' | 'mwr' | 'twr' | 'fx' | 'asset' | 'coverage' | 'nrv', string> {
+export function figureSentences(data: Pick<ReportData, 'summary' | 'cover' | 'exit_analysis' | 'holdings'>): Record<'change' | 'mwr' | 'twr' | 'fx' | 'asset' | 'coverage' | 'nrv', string> {
   const s = data.summary;
   const cur = data.cover.currency;
   const cov = s.coverage;
   const mom = s.month_on_month;
   const nrv = netRealisable(data);
+  const held = portfolioPeriod(data.holdings, data.cover.as_of);
   return {
     change: mom
       ? `The change in the portfolio's total value since the report of ${formatLongDate(mom.previous_as_of)}, purchases made since included.`
@@ -41,7 +43,9 @@ export function figureSentences(data: Pick<ReportData, 'summary' | 'cover' | 'ex
     mwr:
       s.money_weighted_return_percent === null
         ? 'Not available: there is no time yet to measure a yearly rate over (every purchase is on the valuation date).'
-        : 'The money-weighted return (IRR): the yearly rate that turns what was paid, on the dates it was paid, into today\'s value — it reflects how much was invested and when.',
+        : held.annualised
+          ? 'The money-weighted return (IRR): the yearly rate that turns what was paid, on the dates it was paid, into today\'s value — it reflects how much was invested and when.'
+          : `The money-weighted return over the ${held.days} days since the first purchase, not annualised: the portfolio is held under a year, and a yearly rate from so short a period would overstate it. It reflects how much was invested and when.`,
     twr:
       s.time_weighted_return_percent === null
         ? 'Not available yet: the time-weighted return starts with the second monthly report.'

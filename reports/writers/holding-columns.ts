@@ -33,7 +33,7 @@ export const HOLDING_COLUMNS = defineColumns<HoldingColumn>([
   { key: 'service_score', label: 'Score', kind: 'int' },
   { key: 'momentum', display: readable },
   { key: 'return_percent', label: 'Return', kind: 'percent', width: 10 },
-  { key: 'money_weighted_return_percent', label: 'Return a year (IRR)', kind: 'percent', width: 11 },
+  { key: 'money_weighted_return_percent', label: 'Return a year (IRR; held under a year: return since purchase)', kind: 'percent', width: 11 },
   { key: 'weight_percent', label: 'Weight', kind: 'percent' },
   { key: 'month_on_month_change', label: 'MoM change', kind: 'money', width: 14 },
   { key: 'month_on_month_percent', label: 'MoM %', kind: 'percent' },

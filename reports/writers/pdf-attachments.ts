@@ -7,6 +7,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { DashboardData, ReportData } from '../report-data';
+import { clientVersion } from './client-version';
 import type { Attachment } from './pdf-archive';
 import { packFile, type PackedFile } from './pdf-embedded-file';
 
@@ -42,7 +43,10 @@ async function attachments<T>(data: T, pdfPath: string, siblings: WrittenSibling
 }
 
 export function reportAttachments(data: ReportData, pdfPath: string, siblings: WrittenSiblings = {}): Promise<Attachment[]> {
-  return attachments(data, pdfPath, siblings, [
+  const embedded = clientVersion(data);
+  // The JSON written beside a client PDF is the analyst's (it has their notes): the client's PDF embeds its own version instead.
+  const reusable = embedded === data ? siblings : { csv: siblings.csv };
+  return attachments(embedded, pdfPath, reusable, [
     { ext: 'json', type: 'application/json', description: 'The report data (schema: portfolio-report.schema.json)', write: async () => (await import('./json')).writeJson },
     { ext: 'csv', type: 'text/csv', description: 'The holdings, one record per holding', write: async () => (await import('./csv')).writeCsv },
   ]);

@@ -1,6 +1,6 @@
 /** The summary's key figures as cards, three a row: label, figure, optional note beneath. */
 import { PALETTE } from './palette';
-import { type PdfPages, fitFontSize, fitText, hex } from './pdf-layout';
+import { type PdfPages, fitFontSize, hex } from './pdf-layout';
 
 export interface Figure {
   label: string;
@@ -33,13 +33,24 @@ export function drawFigures(p: PdfPages, figures: Figure[], perRow = 3): void {
         doc.font('serifBold');
         const size = fitFontSize(doc, f.value, w - 20, 15, 9);
         doc.fontSize(size).fillColor(hex(f.colour ?? PALETTE.navy)).text(f.value, x + 10, y + 24 + (15 - size) / 2, { width: w - 20, lineBreak: false });
-        if (f.sub) {
-          doc.font('sans').fontSize(7.5).fillColor(hex(PALETTE.muted));
-          doc.text(fitText(doc, f.sub, w - 20), x + 10, y + 45, { width: w - 20, lineBreak: false });
-        }
+        if (f.sub) drawNote(doc, f.sub, x + 10, y + 45, w - 20);
       });
     });
     doc.y = y + h + gap;
   }
   doc.x = p.left;
+}
+
+/** The smallest size a card's note shrinks to before it wraps onto a second line (the card has room for two). */
+const NOTE_MIN_SIZE = 6;
+
+/**
+ * A card's note, whole: shrunk to fit one line, else wrapped at NOTE_MIN_SIZE. Never cut with an
+ * ellipsis — "Range CHF 36,822,8…" hid the top of the range the figure above it is the middle of.
+ */
+function drawNote(doc: PDFKit.PDFDocument, note: string, x: number, y: number, width: number): void {
+  doc.font('sans').fillColor(hex(PALETTE.muted));
+  const size = fitFontSize(doc, note, width, 7.5, NOTE_MIN_SIZE);
+  const fits = doc.fontSize(size).widthOfString(note) <= width;
+  doc.text(note, x, y, fits ? { width, lineBreak: false } : { width, lineGap: 0 });
 }

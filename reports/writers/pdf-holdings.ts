@@ -6,6 +6,7 @@ import type { PdfPages } from './pdf-layout';
 import { signedColour } from './pdf-signed-colour';
 import { drawTable, type PdfCell, type PdfColumn, type PdfRow } from './pdf-table';
 import { largestHoldings } from './largest-holdings';
+import { holdingPeriod } from './return-period';
 import { formatAmountIn, formatCompactMoney, formatInteger, formatMoney, formatPercent, formatRate, formatReturn } from './text-format';
 
 const segmentName = (id: string) => segmentById(id)?.name ?? id;
@@ -43,7 +44,14 @@ function fxCell(h: Holding, cur: string): PdfCell {
   return h.purchase_currency === cur ? { text: '–' } : { text: formatRate(h.fx_rate_purchase), sub: `now ${formatRate(h.fx_rate_as_of)}` };
 }
 
-function* holdingRows(holdings: Iterable<Holding>, cur: string, internal = false): Iterable<PdfRow> {
+/** The IRR, or for a holding held under a year its return over the days held, marked as such beneath. */
+function irrCell(h: Holding, asOf: string): PdfCell {
+  const cell = { text: formatReturn(h.money_weighted_return_percent), colour: signedColour(h.money_weighted_return_percent) };
+  const held = holdingPeriod(h, asOf);
+  return held.annualised || h.money_weighted_return_percent === null ? cell : { ...cell, sub: `${held.days} days` };
+}
+
+function* holdingRows(holdings: Iterable<Holding>, cur: string, asOf: string, internal = false): Iterable<PdfRow> {
   for (const h of holdings) {
     yield [
       String(h.row),
@@ -55,7 +63,7 @@ function* holdingRows(holdings: Iterable<Holding>, cur: string, internal = false
       fxCell(h, cur),
       { text: formatMoney(h.current_value, cur, 0), sub: `${formatCompactMoney(h.value_low, cur)}–${formatCompactMoney(h.value_high, cur)}` },
       { text: formatReturn(h.return_percent), colour: signedColour(h.return_percent) },
-      { text: formatReturn(h.money_weighted_return_percent), colour: signedColour(h.money_weighted_return_percent) },
+      irrCell(h, asOf),
       formatPercent(h.weight_percent),
       { text: formatPercent(h.month_on_month_percent, 1, true), colour: signedColour(h.month_on_month_percent) },
       String(h.service_score),
@@ -81,12 +89,12 @@ export function drawHoldings(p: PdfPages, data: ReportData): void {
   p.paragraph(
     `Values are mid estimates in ${cur}, with the low–high range beneath. Cost is what was paid, in ${cur} at the exchange rate of the purchase date, ` +
       `with the price in the currency it was paid in beneath when that was another; FX rate is ${cur} per unit of that currency on the purchase date, ` +
-      'with today\'s rate beneath. Return is since purchase; IRR is the holding\'s money-weighted return a year; Month is the change since the previous report. ' +
+      'with today\'s rate beneath. Return is since purchase; IRR is the holding\'s money-weighted return a year, or for a holding held under a year its return over the days held beneath it, not annualised; Month is the change since the previous report. ' +
       '"Valid." shows whether the valuation is market validated.',
     { size: 8, colour: PALETTE.muted },
   );
   const internal = data.cover.audience === 'internal';
-  let rows: Iterable<PdfRow> = holdingRows(data.holdings, cur, internal);
+  let rows: Iterable<PdfRow> = holdingRows(data.holdings, cur, data.cover.as_of, internal);
   if (s.asset_count > PDF_MAX_HOLDINGS) {
     const { top, restCount, restValue, restCost } = largestHoldings(data.holdings, PDF_MAX_HOLDINGS);
     p.note(
@@ -96,7 +104,7 @@ export function drawHoldings(p: PdfPages, data: ReportData): void {
     );
     const rest: PdfRow = ['', { text: `Other holdings (${formatInteger(restCount)})`, bold: true }, '', '', '', formatMoney(restCost, cur, 0), '', formatMoney(restValue, cur, 0), '', '', formatPercent(s.current_value > 0 ? (restValue / s.current_value) * 100 : 0), '', '', '', ''];
     rows = (function* () {
-      yield* holdingRows(top, cur, internal);
+      yield* holdingRows(top, cur, data.cover.as_of, internal);
       yield rest;
     })();
   }

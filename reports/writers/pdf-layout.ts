@@ -12,6 +12,7 @@ import PDFDocument from 'pdfkit';
 import { ARCHIVAL_OPTIONS, attach, declareConformance, type Attachment } from './pdf-archive';
 import { registerFonts } from './pdf-fonts';
 import { enableFontFallback } from './pdf-text-runs';
+import { keepUnitsTogether } from './pdf-unit-glue';
 import { PALETTE } from './palette';
 import { pageMarks } from './data-marks';
 
@@ -120,6 +121,7 @@ export class PdfPages {
       lang: options.lang,
     } as PDFKit.PDFDocumentOptions);
     registerFonts(this.doc);
+    keepUnitsTogether(this.doc);
     this.tagging = this.doc as unknown as Tagging;
     this.parents = [];
     if (this.tagged) {

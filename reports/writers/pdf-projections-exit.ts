@@ -42,9 +42,9 @@ export function drawEnrichment(p: PdfPages, data: ReportData): void {
     drawTable(
       p,
       [
-        { label: data.cover.audience === 'internal' ? 'Holding (portfolio)' : 'Holding', width: 150 },
+        { label: data.cover.audience === 'internal' ? 'Holding (portfolio)' : 'Holding', width: 120 },
         { label: 'Timing', width: 82 },
-        { label: 'Best channel', width: 110 },
+        { label: 'Best channel', width: 140 },
         { label: 'Net proceeds', width: 70, align: 'right' },
         { label: 'Days', width: 40, align: 'right' },
         { label: 'Hold 12m', width: p.width - 452, align: 'right' },
@@ -52,8 +52,9 @@ export function drawEnrichment(p: PdfPages, data: ReportData): void {
       data.exit_analysis.data.map((e) => [
         holdingCell(e, data.cover.audience === 'internal'),
         { text: readable(e.recommendation), sub: `${readable(e.signal)}; window ${readable(e.optimal_window).toLowerCase()}` },
-        { text: e.primary_channel, sub: `commission ${formatPercent(e.primary_commission_percent)}` },
-        { text: formatMoney(e.primary_estimated_net, cur, 0), sub: `alt. ${formatMoney(e.secondary_estimated_net, cur, 0)}` },
+        // The next-best channel by its name, beside its proceeds: a bare "alt." amount left the reader to guess whose it was.
+        { text: e.primary_channel, sub: `commission ${formatPercent(e.primary_commission_percent)}; next best: ${e.secondary_channel}, ${formatMoney(e.secondary_estimated_net, cur, 0)} net` },
+        formatMoney(e.primary_estimated_net, cur, 0),
         e.primary_timeline_days,
         formatPercent(e.hold_12m_roi_percent, 1, true),
       ]),

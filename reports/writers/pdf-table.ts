@@ -5,7 +5,21 @@
  * pages, row shading and rules are artifacts, so a screen reader reads the header once.
  */
 import { PALETTE } from './palette';
-import { hex, type PdfPages } from './pdf-layout';
+import { fitFontSize, hex, type PdfPages } from './pdf-layout';
+import { glueUnits } from './pdf-unit-glue';
+
+/** The smallest size a cell's one-piece text shrinks to. */
+const MIN_CELL_SIZE = 5.5;
+
+/**
+ * The size a cell's main text is drawn at: the table's, or smaller when the text is one piece
+ * with nowhere to wrap ("+1690.9 %", "$20,416,460") and wider than the cell — pdfkit would cut
+ * it between characters, parting a number from its "%".
+ */
+function cellSize(doc: PDFKit.PDFDocument, text: string, width: number, size: number): number {
+  if (/[ \t\n]/.test(glueUnits(text))) return size;
+  return fitFontSize(doc, text, width, size, MIN_CELL_SIZE);
+}
 
 export interface PdfColumn {
   label: string;
@@ -82,8 +96,8 @@ export function drawTable(pages: PdfPages, columns: PdfColumn[], rows: Iterable<
     let h = 0;
     cells.forEach((c, i) => {
       const w = columns[i]!.width - 2 * PAD;
-      doc.font(c.bold ? 'sansBold' : 'sans').fontSize(size);
-      let ch = doc.heightOfString(c.text || ' ', { width: w });
+      doc.font(c.bold ? 'sansBold' : 'sans');
+      let ch = doc.fontSize(cellSize(doc, c.text, w, size)).heightOfString(c.text || ' ', { width: w });
       if (c.sub) ch += doc.fontSize(subSize).heightOfString(c.sub, { width: w }) + 1;
       h = Math.max(h, ch);
     });
@@ -108,7 +122,8 @@ export function drawTable(pages: PdfPages, columns: PdfColumn[], rows: Iterable<
         const w = col.width - 2 * PAD;
         const at = x;
         pages.tag('TD', () => {
-          doc.font(c.bold || total ? 'sansBold' : 'sans').fontSize(size).fillColor(hex(c.colour ?? PALETTE.ink));
+          doc.font(c.bold || total ? 'sansBold' : 'sans');
+          doc.fontSize(cellSize(doc, c.text, w, size)).fillColor(hex(c.colour ?? PALETTE.ink));
           doc.text(c.text, at + PAD, y + PAD + 1, { width: w, align: col.align ?? 'left' });
           if (c.sub) doc.font('sans').fontSize(subSize).fillColor(hex(PALETTE.muted)).text(c.sub, at + PAD, doc.y + 1, { width: w, align: col.align ?? 'left' });
         });

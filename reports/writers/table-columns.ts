@@ -6,7 +6,8 @@
  */
 
 /** How a value is written: the CSV picks its decimals from it, the XLSX its number format, the PDF its text. */
-export type ValueKind = 'int' | 'money' | 'percent' | 'ratio' | 'rate' | 'text' | 'date' | 'bool';
+// 'points' is a difference of two percentages in percentage points: shown as "+1.25 pts", never as a percent of anything.
+export type ValueKind = 'int' | 'money' | 'percent' | 'points' | 'ratio' | 'rate' | 'text' | 'date' | 'bool';
 
 export interface TableColumn<K extends string> {
   key: K;
@@ -23,7 +24,7 @@ export interface TableColumn<K extends string> {
 export type ColumnSpec<C extends TableColumn<string>> = Omit<C, 'label' | 'kind' | 'width'> & Partial<Pick<C, 'label' | 'kind' | 'width'>>;
 
 /** XLSX width in characters of a column of each kind, unless it says otherwise. */
-const KIND_WIDTH: Record<ValueKind, number> = { int: 7, money: 15, percent: 9, ratio: 11, rate: 12, text: 11, date: 12, bool: 10 };
+const KIND_WIDTH: Record<ValueKind, number> = { int: 7, money: 15, percent: 9, points: 10, ratio: 11, rate: 12, text: 11, date: 12, bool: 10 };
 
 /** "asset_id" → "Asset id". */
 const labelOf = (key: string) => key.charAt(0).toUpperCase() + key.slice(1).replace(/_/g, ' ');

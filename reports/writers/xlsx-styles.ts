@@ -11,6 +11,8 @@ export function moneyFormat(currency: string): string {
 
 /** Percent cells hold fractions (0.125) shown as 12.50 %: the data model's percent units are divided by 100. */
 export const PERCENT_FORMAT = '0.00%';
+/** Percentage points hold the number as given (1.25 is 1.25 points), shown signed with their unit. */
+export const POINTS_FORMAT = '+0.00" pts";-0.00" pts";0.00" pts"';
 export const DATE_FORMAT = 'yyyy-mm-dd';
 
 const thinRule = { style: 'thin' as const, color: { argb: `FF${PALETTE.rule}` } };
@@ -24,6 +26,7 @@ export function cellStyles(currency: string): Record<ValueKind, Partial<Style>> 
     int: { numFmt: '0' },
     money: { numFmt: moneyFormat(currency) },
     percent: { numFmt: PERCENT_FORMAT },
+    points: { numFmt: POINTS_FORMAT },
     ratio: { numFmt: '0.00' },
     rate: { numFmt: '0.000000' },
     text: {},

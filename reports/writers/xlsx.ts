@@ -7,6 +7,7 @@
 import type { ReportData, Section } from '../report-data';
 import { holdingColumns, type ValueKind } from './holding-columns';
 import { figureSentences, netRealisable, validatedShare } from './figure-notes';
+import { portfolioPeriod } from './return-period';
 import { readable } from './labels';
 import { BENCHMARK_COLOURS, SERIES_COLOURS } from './palette';
 import { XlsxBook, columnLetter, writeXlsxBook } from './xlsx-book';
@@ -76,8 +77,10 @@ function writeSummary({ book, data }: ReportBook): void {
   cur.add(labelled('Total invested', s.total_invested, 'money'));
   cur.add(labelled('Gain since purchase', s.gain, 'money'));
   cur.add(labelled('Return since purchase', s.total_return_percent, 'percent'));
-  cur.add(labelled('Annualised return', s.annualised_return_percent ?? 'not available', s.annualised_return_percent === null ? 'text' : 'percent'));
-  cur.add(labelled('Money-weighted return (IRR, a year)', ...maybe(s.money_weighted_return_percent, 'percent'), undefined, why.mwr));
+  const held = portfolioPeriod(data.holdings, c.as_of);
+  const notAnnualised = held.annualised ? 'not available' : 'not annualised: held under a year';
+  cur.add(labelled('Annualised return', s.annualised_return_percent ?? notAnnualised, s.annualised_return_percent === null ? 'text' : 'percent'));
+  cur.add(labelled(held.annualised ? 'Money-weighted return (IRR, a year)' : `Money-weighted return over ${held.days} days (not annualised)`, ...maybe(s.money_weighted_return_percent, 'percent'), undefined, why.mwr));
   cur.add(labelled(s.twr_from ? `Time-weighted return since ${s.twr_from}` : 'Time-weighted return', ...maybe(s.time_weighted_return_percent, 'percent'), undefined, why.twr));
   cur.add(labelled('Gain from exchange rates (FX effect)', s.fx_effect, 'money', undefined, why.fx));
   cur.add(labelled('Gain from the assets (asset effect)', s.asset_effect, 'money', undefined, why.asset));
@@ -169,7 +172,7 @@ function writePerformance({ book, data }: ReportBook): void {
     return;
   }
   for (const p of section.data.periods) {
-    cur.add([{ value: p.label }, { value: p.return_percent, kind: 'percent' }, { value: p.vs_benchmark_percent, kind: 'percent' }]);
+    cur.add([{ value: p.label }, { value: p.return_percent, kind: 'percent' }, { value: p.vs_benchmark_percent, kind: 'points' }]);
   }
   cur.blank();
   book.header(cur, ['One-year return', 'Return', '']);

@@ -41,6 +41,31 @@ export function moneyWeightedPeriodReturn(flows: readonly CashFlow[]): number | 
   return internalRate(flows, (span) => span);
 }
 
+/** Days from the first flow to the last (0 for none or one day). */
+export function spanDays(flows: readonly CashFlow[]): number {
+  // A loop, not Math.max(...days): a portfolio of 100,000 purchases is too many arguments.
+  let first = Infinity;
+  let last = -Infinity;
+  for (const f of flows) {
+    const d = dayNumber(f.date);
+    if (!Number.isFinite(d)) continue;
+    first = Math.min(first, d);
+    last = Math.max(last, d);
+  }
+  return last > first ? last - first : 0;
+}
+
+/**
+ * The money-weighted return as a report states it: annualised over a year or more, the period's
+ * own return under a year. Annualising three weeks' gain into "+32 % a year" states a rate
+ * nobody earned (GIPS forbids annualising periods under a year), so `annualised` says which.
+ */
+export function statedMoneyWeightedReturn(flows: readonly CashFlow[]): { percent: number | null; annualised: boolean; days: number } {
+  const days = spanDays(flows);
+  const annualised = days >= DAYS_PER_YEAR;
+  return { percent: annualised ? moneyWeightedReturn(flows) : moneyWeightedPeriodReturn(flows), annualised, days };
+}
+
 /** The IRR as a rate per `unit(span)` days, span being the days from the first flow to the last. */
 function internalRate(flows: readonly CashFlow[], unit: (span: number) => number): number | null {
   const dated = flows.filter((f) => Number.isFinite(f.amount) && f.amount !== 0).map((f) => ({ day: dayNumber(f.date), amount: f.amount }));

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { chainLink, moneyWeightedReturn, periodReturn } from '../../src/returns';
+import { chainLink, moneyWeightedReturn, moneyWeightedPeriodReturn, periodReturn, spanDays, statedMoneyWeightedReturn } from '../../src/returns';
 
 describe('money-weighted return (IRR, XIRR convention)', () => {
   it('matches a textbook IRR: −1000 now, +100 after one year, +1100 after two years is 10 %', () => {
@@ -83,5 +83,30 @@ describe('time-weighted return', () => {
     expect(periodReturn(0, 10)).toBeNull();
     expect(chainLink([])).toBeNull();
     expect(chainLink([5, null])).toBeNull();
+  });
+});
+
+describe('money-weighted return as a report states it (issue 27: not annualised under a year)', () => {
+  const threeWeeks = [
+    { date: '2026-10-10', amount: -6900 },
+    { date: '2026-10-31', amount: 6948.46 },
+  ];
+
+  it('under a year: the period return (value / cost − 1 for one purchase), marked as not annualised', () => {
+    expect(moneyWeightedPeriodReturn(threeWeeks)).toBeCloseTo((6948.46 / 6900 - 1) * 100, 6);
+    const stated = statedMoneyWeightedReturn(threeWeeks);
+    expect(stated).toEqual({ percent: expect.any(Number), annualised: false, days: 21 });
+    expect(stated.percent).toBeCloseTo((6948.46 / 6900 - 1) * 100, 6);
+    // What it replaced: the same three weeks as a yearly rate.
+    expect(moneyWeightedReturn(threeWeeks)).toBeGreaterThan(stated.percent! * 10);
+  });
+
+  it('a year or more: the annualised IRR, as before', () => {
+    const twoYears = [
+      { date: '2024-10-31', amount: -1000 },
+      { date: '2026-10-31', amount: 1210 },
+    ];
+    expect(statedMoneyWeightedReturn(twoYears)).toEqual({ percent: moneyWeightedReturn(twoYears), annualised: true, days: 730 });
+    expect(spanDays(twoYears)).toBe(730);
   });
 });
