@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { LedgerEntry } from '../ledger/types';
+import { HOLDING_COLUMNS, insertJsonRows, LEDGER_COLUMNS } from './bulk-insert';
 import { serviceUrlWithoutCredentials } from './errors';
 import { toNumeric, toOptionalNumeric } from './numeric';
 import type { Database } from './open';
@@ -7,8 +8,6 @@ import type { Schema } from './schema';
 import type { MonthEndInput, RecordedMonthEnd, RunInfo } from './types';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-/** Rows per INSERT: well under Postgres's 65,535 parameters for the widest table (13 columns). */
-const CHUNK = 1000;
 
 /** Records a run (its service URL without credentials); its id for recordMonthEnd and finishRun. */
 export async function recordRun(db: Database, run: RunInfo): Promise<number> {
@@ -84,18 +83,8 @@ export async function recordMonthEnd(db: Database, input: MonthEndInput): Promis
     const monthEndId = monthEnd.id;
     await tx.deleteFrom('holding_valuations').where('month_end_id', '=', monthEndId).execute();
     await tx.deleteFrom('ledger_entries').where('month_end_id', '=', monthEndId).execute();
-    for (let i = 0; i < holdings.length; i += CHUNK) {
-      await tx
-        .insertInto('holding_valuations')
-        .values(holdings.slice(i, i + CHUNK).map((h) => ({ ...h, month_end_id: monthEndId })))
-        .execute();
-    }
-    for (let i = 0; i < ledger.length; i += CHUNK) {
-      await tx
-        .insertInto('ledger_entries')
-        .values(ledger.slice(i, i + CHUNK).map((e) => ({ ...e, month_end_id: monthEndId, portfolio_id: portfolioId })))
-        .execute();
-    }
+    await insertJsonRows(tx, 'holding_valuations', HOLDING_COLUMNS, holdings.map((h) => ({ ...h, month_end_id: monthEndId })));
+    await insertJsonRows(tx, 'ledger_entries', LEDGER_COLUMNS, ledger.map((e) => ({ ...e, month_end_id: monthEndId, portfolio_id: portfolioId })));
     return { id: monthEndId, runId, portfolioId, replaced: Boolean(monthEnd.replaced) };
   });
 }
