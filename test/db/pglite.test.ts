@@ -2,12 +2,16 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { killSpawned, spawnNode } from '../../fixtures/spawned';
 import { defaultDatabasePath, openDatabase, parseTarget } from '../../src/db';
 import { databaseCases } from './cases';
 
 const root = mkdtempSync(join(tmpdir(), 'svc-db-pglite-'));
 let n = 0;
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+afterAll(() => {
+  killSpawned();
+  rmSync(root, { recursive: true, force: true });
+});
 
 // The embedded database (PGlite) in a temporary folder: the same cases as against a server.
 databaseCases({ name: 'pglite', fresh: async () => join(root, `db-${++n}`) });
@@ -30,6 +34,25 @@ describe('pglite: opening', () => {
     writeFileSync(join(path, 'owner.lock'), '2147483646\n');
     const third = await openDatabase(path);
     await third.close();
+  });
+
+  it('another process holding the folder: refused naming it; free once it closes; its lock stale once it is killed', async () => {
+    const path = join(root, 'shared');
+    const holder = spawnNode(['--import', 'tsx', join(__dirname, 'hold-folder.ts'), path], {});
+    const pid = Number((await holder.said(/open by (\d+)/))[1]);
+    await expect(openDatabase(path)).rejects.toThrow(`The database folder ${path} is in use: process ${pid} has it open. An embedded database serves one process at a time; for several workers or hosts use a PostgreSQL server (--db postgres://…).`);
+    holder.child.kill('SIGTERM');
+    expect(await holder.exit).toBe(0);
+    const mine = await openDatabase(path);
+    await mine.close();
+
+    const killed = spawnNode(['--import', 'tsx', join(__dirname, 'hold-folder.ts'), path], {});
+    await killed.said(/open by \d+/);
+    killed.child.kill('SIGKILL');
+    await killed.exit;
+    const after = await openDatabase(path);
+    expect(await after.kysely.selectFrom('portfolios').selectAll().execute()).toEqual([]);
+    await after.close();
   });
 
   it('a path that is a file is refused, the path named', async () => {
