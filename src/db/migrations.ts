@@ -1,5 +1,4 @@
-import { sql, type Kysely } from 'kysely';
-import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
+import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 
 /**
  * The schema's versions, in code (nothing read from disk at run time, so a bundled tool carries
