@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   appliedMigrations,
+  finishRun,
   ledger,
   MIGRATIONS,
   monthEndHoldings,
@@ -172,6 +173,19 @@ export function databaseCases(backend: Backend): void {
       // The latest month-end's ledger by default.
       expect(await ledger(db, 'Asora')).toEqual(ledgerOf('Asora', 4));
       expect(await ledger(db, 'Nobody')).toEqual([]);
+    });
+
+    it('a month-end can record its run itself; a run is finished when told', async () => {
+      const started = new Date('2025-04-01T06:00:00.000Z');
+      const rec = await recordMonthEnd(db, monthEnd('Solo', '2025-03-31', 0, { run: { ...RUN, startedAt: started, sandbox: false, command: 'svc-report run solo.csv' } }));
+      expect(rec.runId).not.toBe(runId);
+      expect(await run(db, rec.runId)).toEqual({ id: rec.runId, startedAt: started.toISOString(), finishedAt: null, toolVersion: '0.1.0-test', serviceUrl: 'https://api.example.com/v1', sandbox: false, command: 'svc-report run solo.csv' });
+      const finished = new Date('2025-04-01T06:05:00.000Z');
+      await finishRun(db, rec.runId, finished);
+      expect((await run(db, rec.runId))!.finishedAt).toBe(finished.toISOString());
+      expect(await run(db, 999_999)).toBeUndefined();
+      await db.kysely.deleteFrom('month_ends').where('id', '=', rec.id).execute();
+      await db.kysely.deleteFrom('portfolios').where('name', '=', 'Solo').execute();
     });
 
     it('refuses a bad date or a non-finite number, naming the field', async () => {
