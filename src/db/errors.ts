@@ -73,7 +73,7 @@ export function serverOpenError(url: string, error: unknown): DatabaseError {
       why = 'that database does not exist on the server (create it first)';
       break;
     case '42501':
-      why = 'the user may not create the tables this tool needs (grant CREATE on the database, or run the first start as its owner)';
+      why = "the user may not create the tables this tool needs (grant it CREATE on the database's public schema, or open it once as the database's owner)";
       break;
     default:
       why = e.message ?? String(error);

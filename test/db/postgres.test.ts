@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appliedMigrations, MIGRATIONS, monthEndHoldings, monthEnds, openDatabase, recordMonthEnd, recordRun, type Database } from '../../src/db';
 import { freePort } from '../../fixtures/free-port';
-import { startPostgres, type PostgresProcess } from '../../fixtures/postgres-server';
+import { PASSWORD_ROLE, startPostgres, type PostgresProcess } from '../../fixtures/postgres-server';
+import pg from 'pg';
 import { count, databaseCases, holdings, ledgerOf, monthEnd } from './cases';
 
 // A real PostgreSQL server started for this file (a test whose server is missing fails: no skip).
@@ -64,6 +65,21 @@ describe('postgres: opening errors', () => {
     expect(err).toBeInstanceOf(Error);
     expect((err as Error).message).toBe(`Could not open the PostgreSQL server at 127.0.0.1:${port} (database history, user svc): nothing is listening there (is the server running, and is the port right?)`);
     expect((err as Error).message).not.toContain('Sup3r');
+  });
+
+  it('a wrong password is said so, the password never shown', async () => {
+    const admin = new pg.Client({ connectionString: server.url });
+    await admin.connect();
+    await admin.query(`CREATE ROLE ${PASSWORD_ROLE} LOGIN PASSWORD 'right-one'`);
+    await admin.end();
+    const url = server.url.replace('//svc@', `//${PASSWORD_ROLE}:Wr0ng-s3cret@`);
+    const err = (await openDatabase(url).catch((e: Error) => e)) as Error;
+    expect(err.message).toBe(`Could not open the PostgreSQL server at 127.0.0.1:${server.port} (database postgres, user ${PASSWORD_ROLE}): the server refused the user name or password`);
+    expect(String(err.stack)).not.toContain('Wr0ng');
+    // The right password logs in; the role may not create tables in the public schema (Postgres 15+): said plainly too.
+    await expect(openDatabase(server.url.replace('//svc@', `//${PASSWORD_ROLE}:right-one@`))).rejects.toThrow(
+      `Could not open the PostgreSQL server at 127.0.0.1:${server.port} (database postgres, user ${PASSWORD_ROLE}): the user may not create the tables this tool needs (grant it CREATE on the database's public schema, or open it once as the database's owner)`,
+    );
   });
 
   it('a database that does not exist is said so', async () => {
