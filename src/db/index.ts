@@ -1,0 +1,12 @@
+/**
+ * The history database (issue 23): runs, portfolios, month-end valuations and the ledgers they
+ * were computed from, in PGlite (embedded, a folder) or a PostgreSQL server, one schema and the
+ * same SQL on both. See docs/decisions.md, "Portfolio history and performance (issue 23)".
+ */
+export { openDatabase, close, type Database, type OpenOptions } from './open';
+export { defaultDatabasePath, parseTarget, type DatabaseTarget } from './paths';
+export { recordRun, finishRun, recordMonthEnd } from './record';
+export { portfolios, monthEnds, monthEndHoldings, ledger, run } from './queries';
+export { appliedMigrations, MIGRATIONS } from './migrations';
+export { DatabaseError, redactUrl, serviceUrlWithoutCredentials } from './errors';
+export type { RunInfo, HoldingValuation, MonthEndInput, MonthEndSummary, RecordedMonthEnd, RecordedRun } from './types';

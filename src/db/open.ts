@@ -1,0 +1,104 @@
+import { mkdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect } from 'kysely';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import pg from 'pg';
+import { CONNECTION_CODES, DatabaseError, folderOpenError, redactUrl, serverOpenError } from './errors';
+import { lockFolder } from './folder-lock';
+import { migrate } from './migrations';
+import { defaultDatabasePath, parseTarget } from './paths';
+import type { Schema } from './schema';
+
+export interface Database {
+  /** The query builder, for the repository functions (and tests). */
+  readonly kysely: Kysely<Schema>;
+  readonly kind: 'pglite' | 'postgres';
+  /** The folder, or the server's URL without its password: what to print on stderr. */
+  readonly where: string;
+  /** Migrations this open applied (empty when the schema was already current). */
+  readonly migrated: readonly string[];
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  /** Connections in the pool (server only); default 4. */
+  poolSize?: number;
+}
+
+/**
+ * Opens the history database: a folder (PGlite, embedded; created if missing) or a
+ * `postgres://`/`postgresql://` URL (a server, through a pg pool), and brings its schema up to
+ * date. Default: defaultDatabasePath(). Errors name the folder or the server, never a password.
+ */
+export async function openDatabase(target: string = defaultDatabasePath(), options: OpenOptions = {}): Promise<Database> {
+  const t = parseTarget(target);
+  return t.kind === 'postgres' ? openServer(t.url, options) : openFolder(t.path);
+}
+
+async function openServer(url: string, options: OpenOptions): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 4, connectionTimeoutMillis: 30_000 });
+  // An idle client's error (the server restarted) must not crash the process; the next query reports it.
+  pool.on('error', () => {});
+  const kysely = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
+  let migrated: string[];
+  try {
+    migrated = await migrate(kysely);
+  } catch (e) {
+    await kysely.destroy().catch(() => {});
+    // A connection error surfaces through the migrator: report the driver's own error (its code says why).
+    const cause = (e as { cause?: { code?: string } }).cause;
+    throw serverOpenError(url, cause?.code && CONNECTION_CODES.has(cause.code) ? cause : e);
+  }
+  return handle(kysely, 'postgres', redactUrl(url), migrated, async () => kysely.destroy());
+}
+
+async function openFolder(path: string): Promise<Database> {
+  try {
+    mkdirSync(path, { recursive: true });
+    if (!statSync(path).isDirectory()) throw Object.assign(new Error('not a folder'), { code: 'ENOTDIR' });
+  } catch (e) {
+    throw folderOpenError(path, e);
+  }
+  let unlock: () => void;
+  try {
+    unlock = lockFolder(join(path, 'owner.lock'), path);
+  } catch (e) {
+    if (e instanceof DatabaseError) throw e;
+    throw folderOpenError(path, e);
+  }
+  let kysely: Kysely<Schema> | undefined;
+  try {
+    const pglite = await PGlite.create(join(path, 'pgdata'));
+    kysely = new Kysely<Schema>({ dialect: new PGliteDialect(pglite) });
+    const migrated = await migrate(kysely);
+    return handle(kysely, 'pglite', path, migrated, async () => {
+      try {
+        await kysely!.destroy();
+      } finally {
+        unlock();
+      }
+    });
+  } catch (e) {
+    await kysely?.destroy().catch(() => {});
+    unlock();
+    if (e instanceof DatabaseError) throw e;
+    throw folderOpenError(path, e);
+  }
+}
+
+function handle(kysely: Kysely<Schema>, kind: Database['kind'], where: string, migrated: string[], destroy: () => Promise<void>): Database {
+  let closing: Promise<void> | undefined;
+  return {
+    kysely,
+    kind,
+    where,
+    migrated,
+    close: () => (closing ??= destroy()),
+  };
+}
+
+/** Closes a database opened with openDatabase (the same as db.close()); closing twice is harmless. */
+export function close(db: Database): Promise<void> {
+  return db.close();
+}

@@ -1,0 +1,23 @@
+import { homedir } from 'node:os';
+import { isAbsolute, join, resolve } from 'node:path';
+
+/**
+ * The embedded database's default folder: `$XDG_DATA_HOME/svc-report/db`, or
+ * `~/.local/share/svc-report/db` where XDG_DATA_HOME is unset or not absolute (the XDG rule).
+ */
+export function defaultDatabasePath(env: NodeJS.ProcessEnv = process.env, home: string = homedir()): string {
+  const xdg = env.XDG_DATA_HOME;
+  const base = xdg && isAbsolute(xdg) ? xdg : join(home, '.local', 'share');
+  return join(base, 'svc-report', 'db');
+}
+
+export type DatabaseTarget = { kind: 'postgres'; url: string } | { kind: 'pglite'; path: string };
+
+/** `postgres://…` or `postgresql://…` is a server; anything else is a folder (made absolute). */
+export function parseTarget(target: string): DatabaseTarget {
+  if (/^postgres(ql)?:\/\//i.test(target)) return { kind: 'postgres', url: target };
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(target)) {
+    throw new Error(`--db takes a folder or a postgres:// URL; ${target.split('//')[0]}// is not a database this tool opens`);
+  }
+  return { kind: 'pglite', path: resolve(target) };
+}

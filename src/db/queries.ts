@@ -1,0 +1,119 @@
+import { sql } from 'kysely';
+import type { LedgerEntry, TransactionType } from '../ledger/types';
+import { fromNumeric } from './numeric';
+import type { Database } from './open';
+import type { HoldingValuation, MonthEndSummary, RecordedRun } from './types';
+
+/** Dates as YYYY-MM-DD text on both dialects (pg would give a local-midnight Date, PGlite a UTC one). */
+const asText = (column: string) => sql<string>`${sql.ref(column)}::text`;
+
+/** The portfolios recorded, by name. */
+export async function portfolios(db: Database): Promise<string[]> {
+  const rows = await db.kysely.selectFrom('portfolios').select('name').orderBy('name').execute();
+  return rows.map((r) => r.name);
+}
+
+/** A portfolio's recorded month-ends, oldest first, `from`/`to` (YYYY-MM-DD) inclusive; [] for an unknown portfolio. */
+export async function monthEnds(db: Database, portfolio: string, range: { from?: string; to?: string } = {}): Promise<MonthEndSummary[]> {
+  let q = db.kysely
+    .selectFrom('month_ends as m')
+    .innerJoin('portfolios as p', 'p.id', 'm.portfolio_id')
+    .select([asText('m.as_of').as('as_of'), 'm.value', 'm.net_flows', 'm.currency'])
+    .where('p.name', '=', portfolio);
+  if (range.from !== undefined) q = q.where('m.as_of', '>=', range.from);
+  if (range.to !== undefined) q = q.where('m.as_of', '<=', range.to);
+  const rows = await q.orderBy('m.as_of').execute();
+  return rows.map((r) => ({ asOf: r.as_of, value: fromNumeric(r.value), netFlows: fromNumeric(r.net_flows), currency: r.currency }));
+}
+
+/** The holdings' valuations recorded for a portfolio's month-end, by row; [] when not recorded. */
+export async function monthEndHoldings(db: Database, portfolio: string, asOf: string): Promise<HoldingValuation[]> {
+  const rows = await db.kysely
+    .selectFrom('holding_valuations as h')
+    .innerJoin('month_ends as m', 'm.id', 'h.month_end_id')
+    .innerJoin('portfolios as p', 'p.id', 'm.portfolio_id')
+    .selectAll('h')
+    .where('p.name', '=', portfolio)
+    .where('m.as_of', '=', asOf)
+    .orderBy('h.row')
+    .orderBy('h.id')
+    .execute();
+  return rows.map((r) => {
+    const h: HoldingValuation = { row: r.row, valueMid: fromNumeric(r.value_mid), currency: r.currency };
+    if (r.asset_id !== null) h.assetId = r.asset_id;
+    if (r.description !== null) h.description = r.description;
+    if (r.quantity !== null) h.quantity = fromNumeric(r.quantity);
+    if (r.value_low !== null) h.valueLow = fromNumeric(r.value_low);
+    if (r.value_high !== null) h.valueHigh = fromNumeric(r.value_high);
+    if (r.confidence !== null) h.confidence = fromNumeric(r.confidence);
+    if (r.market_validated !== null) h.marketValidated = r.market_validated;
+    if (r.valuation_id !== null) h.valuationId = r.valuation_id;
+    return h;
+  });
+}
+
+/**
+ * The ledger recorded with a portfolio's month-end at `asOf`, or with its latest month-end when
+ * `asOf` is absent: each month-end keeps the ledger it was computed from (a ledger corrected
+ * later does not rewrite earlier months). By date, then source file and row. [] when none.
+ */
+export async function ledger(db: Database, portfolio: string, asOf?: string): Promise<LedgerEntry[]> {
+  let monthEnd = db.kysely
+    .selectFrom('month_ends as m')
+    .innerJoin('portfolios as p', 'p.id', 'm.portfolio_id')
+    .select('m.id')
+    .where('p.name', '=', portfolio);
+  monthEnd = asOf !== undefined ? monthEnd.where('m.as_of', '=', asOf) : monthEnd.orderBy('m.as_of', 'desc').limit(1);
+  const rows = await db.kysely
+    .selectFrom('ledger_entries as l')
+    .innerJoin('portfolios as p', 'p.id', 'l.portfolio_id')
+    .select([
+      'p.name',
+      asText('l.date').as('date'),
+      'l.type',
+      'l.asset_id',
+      'l.quantity',
+      'l.amount',
+      'l.currency',
+      'l.notes',
+      'l.source_file',
+      'l.source_sheet',
+      'l.source_row',
+    ])
+    .where('l.month_end_id', '=', (eb) => eb.selectFrom(monthEnd.as('me')).select('me.id'))
+    .orderBy('l.date')
+    .orderBy('l.source_file')
+    .orderBy('l.source_row')
+    .orderBy('l.id')
+    .execute();
+  return rows.map((r) => {
+    const e: LedgerEntry = {
+      portfolio: r.name,
+      date: r.date,
+      type: r.type as TransactionType,
+      amount: fromNumeric(r.amount),
+      currency: r.currency,
+      source: { file: r.source_file, row: r.source_row },
+    };
+    if (r.source_sheet !== null) e.source.sheet = r.source_sheet;
+    if (r.asset_id !== null) e.assetId = r.asset_id;
+    if (r.quantity !== null) e.quantity = fromNumeric(r.quantity);
+    if (r.notes !== null) e.notes = r.notes;
+    return e;
+  });
+}
+
+/** A recorded run, or undefined. */
+export async function run(db: Database, id: number): Promise<RecordedRun | undefined> {
+  const r = await db.kysely.selectFrom('runs').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!r) return undefined;
+  return {
+    id: r.id,
+    startedAt: new Date(r.started_at).toISOString(),
+    finishedAt: r.finished_at ? new Date(r.finished_at).toISOString() : null,
+    toolVersion: r.tool_version,
+    serviceUrl: r.service_url,
+    sandbox: r.sandbox,
+    command: r.command,
+  };
+}
