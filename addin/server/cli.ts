@@ -11,7 +11,7 @@ import { ADDIN_DIR } from '../paths';
 import { hostConfigFromEnv, HostConfigError } from './config';
 import { startAddinHost, type ServiceTarget } from './host';
 import { tlsMaterial } from './tls-material';
-import { createLog, startOpsServer, type Log } from '../../src/ops';
+import { createLog, databaseCheck, startOpsServer, type Log } from '../../src/ops';
 import { hostOpsFromEnv } from './ops-config';
 
 /** Set once the log's settings are read: failures before that go to stderr as plain text. */
@@ -41,7 +41,11 @@ async function main(): Promise<void> {
   }
   // Replicas on one account (SVC_REDIS_URL): the rate budget and the answers live in Redis.
   const shared = config.redisUrl ? await (await import('./shared-account')).openSharedAccount(config.redisUrl, service, (line) => log?.warn(line)) : undefined;
-  const host = await startAddinHost({ service, port: config.port, host: config.host, tls, deploymentKey: config.deploymentKey, auth: config.auth, auditLog: config.auditLog, perUserDailyCap: config.perUserDailyCap, officeJs: config.officeJs, publicOrigin: config.publicOrigin, shared, log });
+  // The firm's history database (SVC_DB_URL): readiness checks it answers.
+  const db = config.dbUrl ? await (await import('../../src/db')).openDatabase(config.dbUrl) : undefined;
+  if (db) log.info(`History database: ${db.where}.`);
+  const readinessChecks = db ? [databaseCheck(async () => (await import('../../src/db')).pingDatabase(db), db.where)] : [];
+  const host = await startAddinHost({ service, port: config.port, host: config.host, tls, deploymentKey: config.deploymentKey, auth: config.auth, auditLog: config.auditLog, perUserDailyCap: config.perUserDailyCap, officeJs: config.officeJs, publicOrigin: config.publicOrigin, shared, log, readinessChecks });
   // Prometheus's listener: apart from the add-in's port, on 127.0.0.1 unless ADDIN_METRICS_HOST says otherwise.
   const metrics = ops.metrics ? await startOpsServer({ metrics: host.metrics }, ops.metrics) : undefined;
   log.info(
@@ -61,6 +65,7 @@ async function main(): Promise<void> {
     log?.info(`Stopped: ${outcome.finished} request${outcome.finished === 1 ? '' : 's'} finished after the signal, ${outcome.cutShort} answered 503 at the bound.`, { finished: outcome.finished, cut_short: outcome.cutShort });
     await metrics?.close();
     await shared?.close();
+    await db?.close();
     await stopSandbox?.();
     process.exit(0);
   };

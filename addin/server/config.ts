@@ -24,6 +24,8 @@ export interface HostEnvConfig {
   publicOrigin?: string;
   /** SVC_REDIS_URL: replicas share the account's rate budget and answers through it (docs/scale-out.md). */
   redisUrl?: string;
+  /** SVC_DB_URL: the firm's history database (a postgres:// URL, or an embedded database's folder); /readyz checks it answers. */
+  dbUrl?: string;
   /** Undefined: start the embedded sandbox. */
   service?: { baseUrl: string; clientId: string; clientSecret: string; tier?: TierName; limits?: { minuteMs: number } };
 }
@@ -96,6 +98,7 @@ export function hostConfigFromEnv(env: NodeJS.ProcessEnv): HostEnvConfig {
       config.service.limits = { minuteMs };
     }
   }
+  if (env.SVC_DB_URL?.trim()) config.dbUrl = env.SVC_DB_URL.trim();
   if (env.SVC_REDIS_URL?.trim()) {
     const redisUrl = env.SVC_REDIS_URL.trim();
     if (!/^rediss?:\/\/[^/]/.test(redisUrl)) throw new HostConfigError('SVC_REDIS_URL must be a Redis URL such as redis://10.0.0.5:6379 (rediss:// for TLS).');

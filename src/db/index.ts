@@ -4,6 +4,7 @@
  * same SQL on both. See docs/decisions.md, "Portfolio history and performance (issue 23)".
  */
 export { openDatabase, close, type Database, type OpenOptions } from './open';
+export { pingDatabase } from './ping';
 export { defaultDatabasePath, parseTarget, type DatabaseTarget } from './paths';
 export { recordRun, finishRun, recordMonthEnd } from './record';
 export { portfolios, monthEnds, monthEndHoldings, ledger, run } from './queries';

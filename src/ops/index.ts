@@ -4,6 +4,6 @@
  */
 export { createLog, resolveLogFormat, resolveLogLevel, LogConfigError, LOG_FORMATS, LOG_LEVELS, REDACTED, type Log, type LogFields, type LogFormat, type LogLevel, type LogOptions } from './log';
 export { ServiceMetrics, logCall, type BudgetSource } from './service-metrics';
-export { Readiness, serviceCheck, redisCheck, SERVICE_CHECK_MS, type ReadinessCheck, type ReadinessReport, type CheckResult } from './readiness';
+export { Readiness, serviceCheck, redisCheck, databaseCheck, SERVICE_CHECK_MS, type ReadinessCheck, type ReadinessReport, type CheckResult } from './readiness';
 export { startOpsServer, handleOpsRoute, type OpsServer, type OpsRoutes } from './ops-server';
 export { Tally } from './tally';

@@ -155,3 +155,18 @@ export function redisCheck(redis: { ping(): Promise<unknown> }, label: string): 
     },
   };
 }
+
+/** The history database (SVC_DB_URL): one `select 1` each time, like Redis's PING; the label names it without a password. */
+export function databaseCheck(ping: () => Promise<unknown>, label: string): ReadinessCheck {
+  return {
+    name: 'database',
+    cacheMs: 0,
+    async check() {
+      try {
+        await ping();
+      } catch (err) {
+        throw new Error(`the history database at ${label} does not answer: ${err instanceof Error ? err.message : String(err)}`);
+      }
+    },
+  };
+}
