@@ -32,16 +32,24 @@ const Service = z.object({
   sandbox: z.boolean(),
 });
 
+/** What one command's run into the folder was. */
+const RunFields = z.object({
+  command: z.string(),
+  /** When the run finished: SOURCE_DATE_EPOCH when set (then equal to the reports' generated_at). */
+  generated_at: z.string(),
+  /** SOURCE_DATE_EPOCH when it was set (reproducible runs), else null. */
+  source_date_epoch: z.number().int().nullable(),
+  service: Service,
+  /** The day the valuations are as of (YYYY-MM-DD). */
+  valuations_as_of: z.string(),
+  inputs: z.array(FileEntry),
+});
+
 /** One command's run into the folder. */
 const RunRecord = z.object({
   /** From the command, its time, its as-of day and its inputs: the same run gives the same id. */
   run_id: z.string(),
-  command: z.string(),
-  generated_at: z.string(),
-  source_date_epoch: z.number().int().nullable(),
-  service: Service,
-  valuations_as_of: z.string(),
-  inputs: z.array(FileEntry),
+  ...RunFields.shape,
 });
 export type RunRecord = z.infer<typeof RunRecord>;
 
@@ -53,15 +61,7 @@ export const RunManifest = z.object({
    * beside it adds its own entry to `runs` and never replaces these); a folder with only a
    * dashboard describes the dashboard.
    */
-  command: z.string(),
-  /** When the run finished: SOURCE_DATE_EPOCH when set (then equal to the reports' generated_at). */
-  generated_at: z.string(),
-  /** SOURCE_DATE_EPOCH when it was set (reproducible runs), else null. */
-  source_date_epoch: z.number().int().nullable(),
-  service: Service,
-  /** The day the valuations are as of (YYYY-MM-DD). */
-  valuations_as_of: z.string(),
-  inputs: z.array(FileEntry),
+  ...RunFields.shape,
   /** Every run whose files are listed, oldest first (version 2). */
   runs: z.array(RunRecord).optional(),
   /** Files in the folder, by name, sorted. */
@@ -199,18 +199,8 @@ export async function writeManifest(outDir: string, m: ManifestInput): Promise<M
   const referenced = new Set(all.map((f) => f.run_id));
   const runs = [...earlierRuns.filter((r) => referenced.has(r.run_id) && r.run_id !== record.run_id), record];
   const monthEnd = [...runs].reverse().find((r) => r.command === 'run') ?? record;
-  const manifest: RunManifest = {
-    manifest_version: MANIFEST_VERSION,
-    tool: { name: 'svc-report', version: toolVersion() },
-    command: monthEnd.command,
-    generated_at: monthEnd.generated_at,
-    source_date_epoch: monthEnd.source_date_epoch,
-    service: monthEnd.service,
-    valuations_as_of: monthEnd.valuations_as_of,
-    inputs: monthEnd.inputs,
-    runs,
-    files: all,
-  };
+  const { run_id: _monthEndId, ...monthEndFields } = monthEnd;
+  const manifest: RunManifest = { manifest_version: MANIFEST_VERSION, tool: { name: 'svc-report', version: toolVersion() }, ...monthEndFields, runs, files: all };
   const target = path.join(outDir, MANIFEST_FILE);
   await writeAtomically(target, (temp) => fs.writeFile(temp, JSON.stringify(manifest, null, 2) + '\n'));
   return { path: target, removed };
@@ -222,7 +212,8 @@ const VERSION_1_RUN = 'version-1';
 /** The runs a manifest records; a version 1 manifest's one run is its top-level fields, and its files carry no run id. */
 export function runsOf(m: RunManifest): RunRecord[] {
   if (m.runs) return m.runs;
-  return [{ run_id: VERSION_1_RUN, command: m.command, generated_at: m.generated_at, source_date_epoch: m.source_date_epoch, service: m.service, valuations_as_of: m.valuations_as_of, inputs: m.inputs }];
+  const { manifest_version: _version, tool: _tool, runs: _runs, files: _files, ...fields } = m;
+  return [{ run_id: VERSION_1_RUN, ...fields }];
 }
 
 /**

@@ -1,4 +1,4 @@
-import { DAYS_PER_YEAR, spanDays } from '../../src/returns';
+import { isAnnualisedSpan, spanOfDates } from '../../src/returns';
 import { segmentById } from '../../src/wire';
 import type { AllocationRow, Concentration, ConcentrationFlag, Holding, ReportSummary } from '../report-data';
 
@@ -24,7 +24,7 @@ export function annualisedReturn(holdings: readonly Holding[], asOf: string): nu
   const invested = sum(holdings.map((h) => h.purchase_price));
   const value = sum(holdings.map((h) => h.current_value));
   if (invested <= 0 || value <= 0) return null;
-  if (spanDays([{ date: asOf, amount: 0 }, ...holdings.map((h) => ({ date: h.purchase_date, amount: 0 }))]) < DAYS_PER_YEAR) return null;
+  if (!isAnnualisedSpan(spanOfDates([asOf, ...holdings.map((h) => h.purchase_date)]))) return null;
   const end = Date.parse(`${asOf}T00:00:00Z`);
   const years = sum(holdings.map((h) => h.purchase_price * Math.max(0, end - Date.parse(`${h.purchase_date}T00:00:00Z`)))) / invested / YEAR_MS;
   if (years < 1 / 12) return null;

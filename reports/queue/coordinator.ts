@@ -126,7 +126,7 @@ export async function runQueued(opts: RunOptions, io: RunIo): Promise<RunOutcome
     const files: string[] = [];
     let rowErrors = false;
     const leftOutSections: string[] = [];
-    const say = (line: string) => {
+    const sayLeftOut = (line: string) => {
       leftOutSections.push(line);
       log(line);
     };
@@ -144,7 +144,7 @@ export async function runQueued(opts: RunOptions, io: RunIo): Promise<RunOutcome
       const r = o.result;
       for (const note of r.notes) log(`${p.name}: ${note}`);
       results.set(p.name, r.results);
-      sectionsLeftOut(p.name, r.results).forEach(say);
+      sectionsLeftOut(p.name, r.results).forEach(sayLeftOut);
       files.push(...r.files);
       rowErrors ||= r.rowErrors;
       retryable += r.retryable;
@@ -159,7 +159,7 @@ export async function runQueued(opts: RunOptions, io: RunIo): Promise<RunOutcome
         journal.state.consolidated = { performance: await portfolioPerformance(conn.client, 'Consolidated', valued, { currency: asked, signal: io.signal }) };
         await journal.recordConsolidated();
       }
-      leftOut('Consolidated', 'performance against benchmarks', journal.state.consolidated!.performance).forEach(say);
+      leftOut('Consolidated', 'performance against benchmarks', journal.state.consolidated!.performance).forEach(sayLeftOut);
       const parts = portfolios.map((p) => ({ input: p, results: results.get(p.name)! }));
       const written = await writeReport(buildConsolidatedReport(parts, journal.state.consolidated!.performance, ctx), outDir, settings.formats);
       files.push(...written.map((w) => w.path));

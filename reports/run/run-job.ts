@@ -119,12 +119,13 @@ export async function runReports(opts: RunOptions, io: RunIo): Promise<RunOutcom
     const writing = new Map<string, Promise<WrittenFile[]>>();
     let rowErrors = false;
     const leftOutSections: string[] = [];
+    const sayLeftOut = (lines: string[]) => {
+      leftOutSections.push(...lines);
+      lines.forEach(log);
+    };
     const writePortfolio = (name: string, r: PortfolioResults) => {
       const p = byName.get(name)!;
-      for (const line of sectionsLeftOut(name, r)) {
-        leftOutSections.push(line);
-        log(line);
-      }
+      sayLeftOut(sectionsLeftOut(name, r));
       const report = buildPortfolioReport(p, r, ctx());
       // What the client PDF leaves out (tier, scope, HTTP detail, implausible returns) is the analyst's, here.
       for (const note of report.analyst_notes) log(`${p.name}: ${note}`);
@@ -148,10 +149,7 @@ export async function runReports(opts: RunOptions, io: RunIo): Promise<RunOutcom
     if (portfolios.length > 1) {
       const parts = portfolios.map((p) => ({ input: p, results: results.get(p.name)! }));
       const performance = cp.state.consolidated?.performance ?? { included: false as const, note: 'Omitted: not fetched.' };
-      for (const line of leftOut('Consolidated', 'performance against benchmarks', performance)) {
-        leftOutSections.push(line);
-        log(line);
-      }
+      sayLeftOut(leftOut('Consolidated', 'performance against benchmarks', performance));
       const written = await writers.write(buildConsolidatedReport(parts, performance, ctx()), outDir, settings.formats);
       files.push(...written.map((w) => w.path));
     }

@@ -5,7 +5,7 @@
  * nobody earned), and every writer labels it so. The period follows from the purchase dates and
  * as_of alone, so the PDF and the xlsx read it from the data without a field of its own.
  */
-import { DAYS_PER_YEAR, spanDays } from '../../src/returns';
+import { isAnnualisedSpan, spanOfDates } from '../../src/returns';
 import type { Holding } from '../report-data';
 
 export interface ReturnPeriod {
@@ -16,10 +16,8 @@ export interface ReturnPeriod {
 }
 
 function period(purchaseDates: Iterable<string>, asOf: string): ReturnPeriod {
-  const flows = [{ date: asOf, amount: 0 }];
-  for (const date of purchaseDates) flows.push({ date, amount: 0 });
-  const days = spanDays(flows);
-  return { days, annualised: days >= DAYS_PER_YEAR };
+  const days = spanOfDates([asOf, ...purchaseDates]);
+  return { days, annualised: isAnnualisedSpan(days) };
 }
 
 export function holdingPeriod(h: Pick<Holding, 'purchase_date'>, asOf: string): ReturnPeriod {

@@ -21,6 +21,16 @@ export class AccountLimit {
     private ceiling: number | undefined,
   ) {}
 
+  /** The tier's figure expected until the service states one (what a shared gate passes on to the others). */
+  get expectedValue(): number | undefined {
+    return this.expected;
+  }
+
+  /** The caller's own ceiling, if any. */
+  get ceilingValue(): number | undefined {
+    return this.ceiling;
+  }
+
   /** The limit in force, or undefined while nothing is known. */
   get value(): number | undefined {
     return minDefined(this.stated ?? this.expected, this.ceiling);

@@ -1,4 +1,4 @@
-import { isIsoDate } from '../performance/dates';
+import { isRealDate } from '../wire';
 import { TRANSACTION_TYPES, type LedgerEntry, type LedgerProblem, type LedgerSource, type Lot, type Realisation } from './types';
 
 /**
@@ -58,7 +58,7 @@ export function buildLots(entries: readonly LedgerEntry[], asOf: string): LotsRe
   let afterAsOf = 0;
   const dated: LedgerEntry[] = [];
   for (const e of entries) {
-    if (typeof e.date !== 'string' || !isIsoDate(e.date)) refuse(e, 'date', `"${String(e.date)}" is not a date; allowed: a calendar day written YYYY-MM-DD`);
+    if (typeof e.date !== 'string' || !isRealDate(e.date)) refuse(e, 'date', `"${String(e.date)}" is not a date; allowed: a calendar day written YYYY-MM-DD`);
     else if (e.date > asOf) afterAsOf++;
     else dated.push(e);
   }
@@ -68,7 +68,7 @@ export function buildLots(entries: readonly LedgerEntry[], asOf: string): LotsRe
   // date too): a sale before it is "a sale before the purchase".
   const firstOpened = new Map<string, string>();
   for (const e of entries) {
-    if ((e.type === 'buy' || e.type === 'transfer_in') && e.assetId && typeof e.date === 'string' && isIsoDate(e.date)) {
+    if ((e.type === 'buy' || e.type === 'transfer_in') && e.assetId && typeof e.date === 'string' && isRealDate(e.date)) {
       const k = key(e.portfolio, e.assetId);
       const d = firstOpened.get(k);
       if (d === undefined || e.date < d) firstOpened.set(k, e.date);

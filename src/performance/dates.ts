@@ -5,16 +5,6 @@
 
 const DAY_MS = 86_400_000;
 
-const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** A real calendar day written YYYY-MM-DD (2026-02-30 is not one). */
-export function isIsoDate(date: string): boolean {
-  const m = ISO_DAY.exec(date);
-  if (!m) return false;
-  const t = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
-  return new Date(t).toISOString().slice(0, 10) === date;
-}
-
 const dayNumber = (date: string) => Math.round(Date.parse(`${date}T00:00:00Z`) / DAY_MS);
 
 /** Days from `a` to `b` (negative when b is earlier). */

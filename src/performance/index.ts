@@ -7,4 +7,4 @@ export { subPeriodReturn, timeWeightedReturn, type SubPeriod, type ValuePoint } 
 export { performanceOverPeriods, periodStart, isLongerThanAYear, PERIOD_KEYS, type PeriodKey, type PeriodPerformance, type PeriodsResult } from './periods';
 export { valueHistory, type ValueHistoryPoint } from './history';
 export { realisedGains, unrealisedGain, type RealisedGainLine, type UnrealisedGainLine } from './gains';
-export { addYears, daysBetween, endOfMonth, isIsoDate, isMonthEnd, monthEndBefore, monthEndsBetween } from './dates';
+export { addYears, daysBetween, endOfMonth, isMonthEnd, monthEndBefore, monthEndsBetween } from './dates';

@@ -43,11 +43,16 @@ export function moneyWeightedPeriodReturn(flows: readonly CashFlow[]): number | 
 
 /** Days from the first flow to the last (0 for none or one day). */
 export function spanDays(flows: readonly CashFlow[]): number {
+  return spanOfDates(flows.map((f) => f.date));
+}
+
+/** Days from the earliest of `dates` to the latest (0 for none or one day). */
+export function spanOfDates(dates: Iterable<string>): number {
   // A loop, not Math.max(...days): a portfolio of 100,000 purchases is too many arguments.
   let first = Infinity;
   let last = -Infinity;
-  for (const f of flows) {
-    const d = dayNumber(f.date);
+  for (const date of dates) {
+    const d = dayNumber(date);
     if (!Number.isFinite(d)) continue;
     first = Math.min(first, d);
     last = Math.max(last, d);
@@ -62,8 +67,13 @@ export function spanDays(flows: readonly CashFlow[]): number {
  */
 export function statedMoneyWeightedReturn(flows: readonly CashFlow[]): { percent: number | null; annualised: boolean; days: number } {
   const days = spanDays(flows);
-  const annualised = days >= DAYS_PER_YEAR;
+  const annualised = isAnnualisedSpan(days);
   return { percent: annualised ? moneyWeightedReturn(flows) : moneyWeightedPeriodReturn(flows), annualised, days };
+}
+
+/** A return over this many days is stated a year (annualised); under a year it is the period's own (GIPS). */
+export function isAnnualisedSpan(days: number): boolean {
+  return days >= DAYS_PER_YEAR;
 }
 
 /** The IRR as a rate per `unit(span)` days, span being the days from the first flow to the last. */

@@ -3,7 +3,6 @@ import type { Redis } from 'ioredis';
 import { DailyLimitExhaustedError, RateGate, type AccountGate, type GateLimits, type Permit, type RateLimitStatus, type RateObservation } from '../client';
 import { defaultMargin } from '../client/rate-gate';
 import { AccountLimit } from '../client/account-limit';
-import { minDefined } from '../client/min-defined';
 import { WaiterQueue } from '../client/waiter-queue';
 import { GATE_SCRIPT } from './gate-script';
 
@@ -49,8 +48,6 @@ export class RedisRateGate implements AccountGate {
   /** The limits' sources (the service's stated ones are shared through Redis); `limits` holds their values in force. */
   private readonly minute: AccountLimit;
   private readonly day: AccountLimit;
-  private readonly ceilings: { perMinute: number | undefined; perDay: number | undefined };
-  private readonly expected: { perMinute: number | undefined; perDay: number | undefined };
   private readonly pid = randomUUID();
   private readonly queue = new WaiterQueue<Permit>();
   private pumping = false;
@@ -77,8 +74,6 @@ export class RedisRateGate implements AccountGate {
     const l = opts.limits;
     this.minute = new AccountLimit(l.perMinute, l.ceilingPerMinute);
     this.day = new AccountLimit(l.perDay, l.ceilingPerDay);
-    this.expected = { perMinute: l.perMinute, perDay: l.perDay };
-    this.ceilings = { perMinute: l.ceilingPerMinute, perDay: l.ceilingPerDay };
     this.limits = { perMinute: this.minute.value, perDay: this.day.value, minuteMs: l.minuteMs, dayMs: l.dayMs, marginMs: l.marginMs ?? defaultMargin(l.minuteMs) };
     this.snapshot = { minuteLimit: this.limits.perMinute, minuteRemaining: this.limits.perMinute, dayLimit: this.limits.perDay, dayRemaining: this.limits.perDay, resetsAt: undefined, dayResetsAt: undefined, ...this.sources() };
   }
@@ -107,10 +102,6 @@ export class RedisRateGate implements AccountGate {
   tighten(limits: Partial<GateLimits>): void {
     this.minute.tighten(limits.perMinute, limits.ceilingPerMinute);
     this.day.tighten(limits.perDay, limits.ceilingPerDay);
-    this.expected.perMinute = minDefined(this.expected.perMinute, limits.perMinute);
-    this.expected.perDay = minDefined(this.expected.perDay, limits.perDay);
-    this.ceilings.perMinute = minDefined(this.ceilings.perMinute, limits.ceilingPerMinute);
-    this.ceilings.perDay = minDefined(this.ceilings.perDay, limits.ceilingPerDay);
     this.refreshLimits();
     this.fallback?.tighten(asCeilings(this.share()));
   }
@@ -238,8 +229,8 @@ export class RedisRateGate implements AccountGate {
 
   private call(op: string, ...args: (string | number)[]): Promise<Reply> {
     const { minuteMs, dayMs, marginMs } = this.limits;
-    const { expected: e, ceilings: c } = this;
-    return this.redis.svcGate(...this.keys, op, minuteMs, dayMs, marginMs, e.perMinute ?? '', e.perDay ?? '', c.perMinute ?? '', c.perDay ?? '', ...args).then((r) => {
+    const { minute: m, day: d } = this;
+    return this.redis.svcGate(...this.keys, op, minuteMs, dayMs, marginMs, m.expectedValue ?? '', d.expectedValue ?? '', m.ceilingValue ?? '', d.ceilingValue ?? '', ...args).then((r) => {
       this.applySnapshot(r);
       return r;
     });
