@@ -1,6 +1,7 @@
-import { createWriteStream, type WriteStream } from 'node:fs';
+import type { WriteStream } from 'node:fs';
 import { once } from 'node:events';
 import { writeAtomically } from './atomic-write';
+import { abandonableStream } from './abandonable-stream';
 
 /** Text is joined into chunks of about this many characters before each write. */
 const CHUNK_CHARS = 64 * 1024;
@@ -48,8 +49,7 @@ export class ChunkedWriter {
  */
 export async function streamTextFile(filePath: string, produce: (out: ChunkedWriter) => Promise<void>): Promise<void> {
   await writeAtomically(filePath, async (tempPath) => {
-    const stream = createWriteStream(tempPath, { encoding: 'utf8' });
-    const closed = new Promise<void>((resolve) => stream.once('close', () => resolve()));
+    const { stream, abandon } = abandonableStream(tempPath, { encoding: 'utf8' });
     const failed = new Promise<never>((_, reject) => stream.once('error', reject));
     failed.catch(() => undefined); // observed below; never an unhandled rejection
     const out = new ChunkedWriter(stream);
@@ -62,8 +62,7 @@ export async function streamTextFile(filePath: string, produce: (out: ChunkedWri
         failed,
       ]);
     } catch (err) {
-      stream.destroy();
-      await closed;
+      await abandon();
       throw err;
     }
   });

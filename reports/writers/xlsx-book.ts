@@ -6,8 +6,10 @@
  * once the workbook is written.
  */
 import { promises as fs } from 'node:fs';
+import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { writeAtomically } from './atomic-write';
+import { abandonableStream } from './abandonable-stream';
 import type { ValueKind } from './holding-columns';
 import { addChartsToXlsx, type PlacedChart } from './xlsx-charts';
 import { SheetCursor } from './xlsx-cells';
@@ -52,12 +54,12 @@ export class XlsxBook {
   private readonly headers = new Map<SheetCursor, string[]>();
 
   constructor(
-    filePath: string,
+    output: Writable,
     readonly meta: BookMeta,
   ) {
     // Inline strings (no shared-string table): nothing accumulates in memory per row.
     this.workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-      filename: filePath,
+      stream: output,
       useStyles: true,
       useSharedStrings: false,
       // Fast deflate: the sheet XML is very repetitive, so level 1 costs little size and much less time.
@@ -126,10 +128,17 @@ export class XlsxBook {
 export async function writeXlsxBook(filePath: string, meta: BookMeta, build: (book: XlsxBook) => Promise<void>): Promise<void> {
   await writeAtomically(filePath, async (tempPath) => {
     const rawPath = `${tempPath}.raw`;
+    // Our own stream, so a failure can close it before the raw file is removed (abandonableStream).
+    const raw = abandonableStream(rawPath);
     try {
-      const book = new XlsxBook(rawPath, meta);
-      await build(book);
-      await book.workbook.commit();
+      const book = new XlsxBook(raw.stream, meta);
+      try {
+        await build(book);
+        await book.workbook.commit();
+      } catch (err) {
+        await raw.abandon();
+        throw err;
+      }
       await addChartsToXlsx(rawPath, tempPath, book.charts, (zip) =>
         finishPackage(zip, { tables: book.tables, printTitles: book.printTitles, company: meta.company, date: book.workbook.created }),
       );
