@@ -19,6 +19,7 @@ import type { ExitRow, ProjectionRow } from './report-analysis';
 import type { Holding } from './report-holding';
 import type { PerformanceComparison } from './report-performance';
 import type { ReportSummary } from './report-summary';
+import type { ReportHistory } from './report-history';
 import type { DashboardData } from './dashboard-data';
 import type { ReportFormat } from '../src/report-formats';
 export type { AllocationRow, Concentration, ConcentrationFlag, PositionRef } from './report-allocation';
@@ -26,11 +27,12 @@ export type { AnalysedAsset, ExitRow, ProjectionRow } from './report-analysis';
 export type { Holding } from './report-holding';
 export { BENCHMARK_IDS, PERIOD_IDS, type BenchmarkId, type BenchmarkReturn, type PerformanceComparison, type PeriodId, type PeriodReturn } from './report-performance';
 export type { Coverage, MonthOnMonth, ReportSummary } from './report-summary';
+export { PERIOD_KEYS, type PeriodKey, type PeriodFigures, type PortfolioPerformance, type RealisedGain, type RealisedGainLine, type ReportHistory, type TransactionLine, type ValueHistoryPoint } from './report-history';
 export { composeDisclaimer } from './report-disclaimer';
 export type { DashboardAlert, DashboardData, DashboardMover, DashboardSegment } from './dashboard-data';
 
 /** Version of the JSON report format (reports/schema/portfolio-report.schema.json). Bump on breaking change. */
-export const REPORT_SCHEMA_VERSION = '1.2.0';
+export const REPORT_SCHEMA_VERSION = '1.3.0';
 /** Version of the JSON dashboard format (reports/schema/market-dashboard.schema.json). */
 export const DASHBOARD_SCHEMA_VERSION = '1.0.0';
 
@@ -123,6 +125,12 @@ export interface ReportData {
   projections: Section<ProjectionRow[]>;
   /** Exit analysis for the largest holdings; omitted with a note when the tier/scope lacks it. */
   exit_analysis: Section<ExitRow[]>;
+  /**
+   * The portfolio's own performance over the standard periods, realised and unrealised gains, its
+   * value at each recorded month-end and this period's transactions, from the ledger and the
+   * history database (report-history.ts). Absent from the consolidated report.
+   */
+  history?: ReportHistory;
   /** Rows that could not be valued or were rejected, and job-level problems. */
   errors: ReportError[];
   /**
