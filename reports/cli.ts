@@ -77,6 +77,7 @@ function withRunOptions(cmd: Command, outHelp: string, scheduled = false): Comma
         percentOfValue('--validated-warning'),
       ),
     )
+    .addOption(dbOption())
     .addOption(minuteMsOption())
     .addOption(sandboxLogOption())
     .addOption(redisOption())
@@ -92,6 +93,11 @@ const redisOption = () => new Option('--redis <url>', "Redis shared by every pro
 const minuteMsOption = () =>
   new Option('--minute-ms <n>', 'length of the per-minute rate window in ms, for the client and the embedded sandbox (tests shorten it)').argParser(positiveInt('--minute-ms'));
 const sandboxLogOption = () => new Option('--sandbox-log <file>', 'embedded sandbox only: append its JSONL request log here (counts calls)');
+
+/** --db: the history database every month-end is recorded in (issue 23). */
+function dbOption(): Option {
+  return new Option('--db <folder|url>', 'history database: a folder (embedded, the default under ~/.local/share/svc-report/db), postgres://… for a server shared by every worker and add-in host, or off (also SVC_DB_URL, "db" in the config)');
+}
 
 const ENV_HELP = `
 Service: SVC_BASE_URL (including /v1), SVC_CLIENT_ID and SVC_CLIENT_SECRET, or the config file.
@@ -213,7 +219,7 @@ function program(): Command {
     root
       .command('run')
       .description('Value the holdings files and write one report set per portfolio (and a consolidated one for several).')
-      .argument('<holdings...>', 'holdings files: .csv, .xlsx or .json (one portfolio per file, sheet, or portfolio column value)'),
+      .argument('<files...>', 'holdings files and transactions files (a table with a type column): .csv, .xlsx or .json (one portfolio per file, sheet, or portfolio column value)'),
     'folder to write the reports into',
   )
     .addHelpText(
@@ -292,6 +298,7 @@ function program(): Command {
     .addOption(new Option('--tier <tier>', 'the account tier (paces requests)').choices(TIER_NAMES))
     .option('--config <file>', 'config file (default: ./svc-report.config.json when present)')
     .addOption(redisOption())
+    .addOption(dbOption())
     .addOption(minuteMsOption())
     .addOption(new Option('--portfolios <n>', 'portfolios this worker values at once (default 1)').argParser(positiveInt('--portfolios')))
     .addOption(new Option('--concurrency <n>', "calls in flight at most per portfolio (default: sized from the account's pace and the service's round trip)").argParser(positiveInt('--concurrency')))

@@ -8,6 +8,7 @@ import { InputError } from '../src/holdings/types';
 import type { DecimalMark } from '../src/holdings/amounts';
 import { isoDateHint } from '../src/holdings/cells';
 import { DEFAULT_VALIDATED_WARNING_PERCENT } from './build/validation';
+import { defaultDatabasePath, parseTarget } from '../src/db/paths';
 
 /** Most calls in flight --concurrency / `concurrency` may ask for. */
 export const MAX_CONCURRENCY = 256;
@@ -36,6 +37,8 @@ const ConfigFile = z
     /** Under this share of value market validated (percent), the summary page names the holdings not validated; --validated-warning wins. */
     validated_warning: z.number().min(0).max(100).optional(),
     redis_url: z.string().regex(/^rediss?:\/\/[^/]/, 'must be a Redis URL such as redis://10.0.0.5:6379').optional(),
+    /** The history database: a folder (embedded), a postgres:// URL, or "off"; --db and SVC_DB_URL win. */
+    db: z.string().trim().min(1, 'must be a folder, a postgres:// URL or "off"').optional(),
   })
   .strict();
 type ConfigFile = z.infer<typeof ConfigFile>;
@@ -61,6 +64,8 @@ export interface CommonFlags {
   ignoreColumn?: string[];
   /** --validated-warning PERCENT. */
   validatedWarning?: number;
+  /** --db FOLDER|postgres://…|off: the history database. */
+  db?: string;
 }
 
 export interface ServiceSettings {
@@ -95,6 +100,8 @@ export interface JobSettings {
   ignoreColumns: string[];
   /** Under this share of value market validated (percent), the summary page names the holdings not validated. */
   validatedWarningPercent: number;
+  /** The history database (a folder or a postgres:// URL), where it came from; undefined: "off", no history recorded. */
+  db?: { target: string; from: 'flag' | 'SVC_DB_URL' | 'config' | 'default' };
 }
 
 /** Settings from flags over environment over config file over defaults. */
@@ -138,7 +145,26 @@ export function resolveSettings(flags: CommonFlags, env: NodeJS.ProcessEnv = pro
     // Both count: the config names a firm's standing extra columns, the flag this run's.
     ignoreColumns: [...new Set([...(file.ignore_columns ?? []), ...(flags.ignoreColumn ?? [])])],
     validatedWarningPercent: flags.validatedWarning ?? file.validated_warning ?? DEFAULT_VALIDATED_WARNING_PERCENT,
+    db: historyDatabase(flags.db, env, file.db, cwd),
   };
+}
+
+/**
+ * The history database (issue 23): --db over SVC_DB_URL over the config's `db` over the embedded
+ * default under the user's data folder. "off" records nothing (periods then rest on --previous).
+ * A folder is taken relative to the working folder.
+ */
+export function historyDatabase(flag: string | undefined, env: NodeJS.ProcessEnv, fromFile: string | undefined, cwd = process.cwd()): JobSettings['db'] {
+  const envUrl = env.SVC_DB_URL?.trim() || undefined;
+  const [target, from] = flag !== undefined ? [flag.trim(), 'flag' as const] : envUrl !== undefined ? [envUrl, 'SVC_DB_URL' as const] : fromFile !== undefined ? [fromFile, 'config' as const] : [defaultDatabasePath(env), 'default' as const];
+  if (target.toLowerCase() === 'off') return undefined;
+  if (target === '') throw new InputError('--db takes a folder, a postgres:// URL, or off');
+  try {
+    const parsed = parseTarget(target);
+    return { target: parsed.kind === 'postgres' ? parsed.url : resolve(cwd, target), from };
+  } catch (e) {
+    throw new InputError((e as Error).message);
+  }
 }
 
 function redisUrl(given: string | undefined, fromFile: string | undefined): string | undefined {

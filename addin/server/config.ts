@@ -98,7 +98,8 @@ export function hostConfigFromEnv(env: NodeJS.ProcessEnv): HostEnvConfig {
       config.service.limits = { minuteMs };
     }
   }
-  if (env.SVC_DB_URL?.trim()) config.dbUrl = env.SVC_DB_URL.trim();
+  // "off" is svc-report's word for no history database: the host has none either.
+  if (env.SVC_DB_URL?.trim() && env.SVC_DB_URL.trim().toLowerCase() !== 'off') config.dbUrl = env.SVC_DB_URL.trim();
   if (env.SVC_REDIS_URL?.trim()) {
     const redisUrl = env.SVC_REDIS_URL.trim();
     if (!/^rediss?:\/\/[^/]/.test(redisUrl)) throw new HostConfigError('SVC_REDIS_URL must be a Redis URL such as redis://10.0.0.5:6379 (rediss:// for TLS).');

@@ -12,6 +12,7 @@ import { methodNotes } from './method-notes';
 import { holdingMoneyWeighted, type UnvaluedHolding } from './returns';
 import { exitRow, mapSection, performanceComparison, projectionRow, type RowRef } from './sections';
 import { groupPositions, type Position } from '../run/positions';
+import { buildHistory, type HistoryInput } from './history';
 
 /** A return above this on one holding is worth a second look by the analyst (a mistyped price, a wrong match). */
 export const IMPLAUSIBLE_RETURN_PERCENT = 1000;
@@ -164,7 +165,7 @@ export function exitRows(built: HoldingRows, items: readonly { index: number; ex
     });
 }
 
-export function buildPortfolioReport(input: PortfolioInput, results: PortfolioResults, ctx: BuildContext): ReportData {
+export function buildPortfolioReport(input: PortfolioInput, results: PortfolioResults, ctx: BuildContext, past?: HistoryInput): ReportData {
   if (input.holdings.length === 0) {
     throw new InputError(`portfolio "${input.name}" has no readable holding (every row was refused): no report is written for it; the row errors say what to correct`);
   }
@@ -176,13 +177,15 @@ export function buildPortfolioReport(input: PortfolioInput, results: PortfolioRe
   // One asset held several times in the portfolio is one position: one row of the largest-holdings tables.
   const projections = forClient(mapSection(results.projections, (items) => projectionRows(built, items)), 'Projections', analyst);
   const exits = forClient(mapSection(results.exits, (items) => exitRows(built, items)), 'Exit analysis', analyst);
+  const history = past ? buildHistory(input, rows, built.unvalued.length === 0, past, ctx) : undefined;
   return {
     ...head,
     holdings: rows,
     benchmarks,
     projections,
     exit_analysis: exits,
-    errors: [...input.problems.map((p) => inputError(p)), ...errors].sort(byRow),
+    ...(history ? { history: history.history } : {}),
+    errors: [...input.problems.map((p) => inputError(p)), ...errors, ...(history?.errors ?? [])].sort(byRow),
     analyst_notes: analyst,
     method_notes: methodNotes(ctx, { previousFound: head.summary.month_on_month !== null, currencies: new Set(rows.map((r) => r.purchase_currency)) }),
     disclaimer: composeDisclaimer(head.summary, ctx.sandbox),

@@ -5,8 +5,8 @@ import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { Queue, QueueEvents, type Job } from 'bullmq';
 import { readRatesFile } from '../../src/fx';
-import { reportCurrency, requireCurrency } from '../../src/holdings/currency';
-import { loadHoldings } from '../../src/holdings/load';
+import { requireCurrency } from '../../src/holdings/currency';
+import { readRunInputs } from '../run/run-inputs';
 import type { PortfolioInput } from '../../src/holdings/types';
 import { openRedis } from '../../src/scale-out';
 import { buildConsolidatedReport } from '../build/consolidated';
@@ -41,11 +41,12 @@ export async function runQueued(opts: RunOptions, io: RunIo): Promise<RunOutcome
   const { redisUrl, baseUrl } = settings.service;
   if (!redisUrl) throw new UsageError('--queue needs Redis: give --redis URL, SVC_REDIS_URL or redis_url in the config file');
   if (!baseUrl) throw new UsageError('--queue needs the service every worker shares: set SVC_BASE_URL, SVC_CLIENT_ID and SVC_CLIENT_SECRET (workers on other machines cannot reach an embedded sandbox)');
-  const loaded = await loadHoldings(opts.files, { asOf: settings.asOf, decimalMark: settings.decimalMark, ignoreColumns: settings.ignoreColumns });
+  const loaded = await readRunInputs(opts.files, { asOf: settings.asOf, currency: settings.currency, decimalMark: settings.decimalMark, ignoreColumns: settings.ignoreColumns });
   loaded.warnings.forEach(log);
   for (const u of loaded.unreadable) log(`Not written: ${u.message}. The other portfolios' reports are.`);
+  if (loaded.afterAsOf > 0) log(`${loaded.afterAsOf} transaction${loaded.afterAsOf === 1 ? ' is' : 's are'} dated after ${settings.asOf}: left out of this month-end (they belong to later ones).`);
   const portfolios = loaded.portfolios;
-  const currency = reportCurrency(portfolios, settings.currency);
+  const currency = loaded.currency;
   const fxRates = settings.fxRates;
   const fx = fxRates ? await readRatesFile(fxRates) : undefined;
   checkReportingCurrency(currency, fx);
@@ -93,7 +94,7 @@ export async function runQueued(opts: RunOptions, io: RunIo): Promise<RunOutcome
         return;
       }
       byJob.set(ids[i]!, p);
-      const data: PortfolioJobData = { runKey, portfolio: p, asOf: settings.asOf, currency, asked, fxRates, previous: opts.previous ? resolve(opts.previous) : undefined, outDir, formats: settings.formats, preparedBy: settings.preparedBy, validatedWarningPercent: settings.validatedWarningPercent, generatedAt, sandbox: conn.sandbox };
+      const data: PortfolioJobData = { runKey, portfolio: p, asOf: settings.asOf, currency, asked, fxRates, previous: opts.previous ? resolve(opts.previous) : undefined, outDir, formats: settings.formats, preparedBy: settings.preparedBy, validatedWarningPercent: settings.validatedWarningPercent, generatedAt, sandbox: conn.sandbox, ledger: loaded.ledgers.get(p.name) };
       jobs.push({ name: 'portfolio', data, opts: { jobId: ids[i]!, attempts: JOB_ATTEMPTS, backoff: { type: 'exponential', delay: 2000 } } });
     });
 

@@ -3,6 +3,7 @@ import type { Currency } from '../../src/wire';
 import type { PortfolioInput } from '../../src/holdings/types';
 import type { ReportFormat } from '../report-data';
 import type { PortfolioResults } from '../run/results';
+import type { PortfolioLedger } from '../run/run-inputs';
 
 /** The one BullMQ queue of month-end portfolios; every run and every worker of a deployment uses it. */
 export const QUEUE_NAME = 'svc-report-portfolios';
@@ -30,6 +31,8 @@ export interface PortfolioJobData {
   /** Fixed by the coordinating run, so every worker's reports carry the same generated_at. */
   generatedAt: string;
   sandbox: boolean;
+  /** The portfolio's ledger up to asOf (its history's flows and sales); absent from a job queued before it existed. */
+  ledger?: PortfolioLedger;
 }
 
 export interface PortfolioJobResult {

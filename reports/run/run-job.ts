@@ -10,8 +10,11 @@ import { readPreviousRun } from '../build/previous';
 import { checkReportingCurrency, inServiceCurrency, serviceCurrencyFor } from '../build/fx';
 import { readRatesFile } from '../../src/fx';
 import { fixedGeneratedAt, resolveSettings, type CommonFlags } from '../config';
-import { reportCurrency, requireCurrency } from '../../src/holdings/currency';
-import { loadHoldings } from '../../src/holdings/load';
+import { requireCurrency } from '../../src/holdings/currency';
+import { readRunInputs } from './run-inputs';
+import { HistoryStore, previousOnly } from './history-store';
+import { runInfo } from './run-info';
+import { monthNetFlows } from '../build/history';
 import type { PortfolioInput } from '../../src/holdings/types';
 import type { WrittenFile } from '../report-data';
 import type { PortfolioResults } from './results';
@@ -59,12 +62,13 @@ export async function runReports(opts: RunOptions, io: RunIo): Promise<RunOutcom
   const env = io.env ?? process.env;
   const log = (line: string) => io.progress.log(line);
   const settings = resolveSettings(opts, env);
-  const loaded = await loadHoldings(opts.files, { asOf: settings.asOf, decimalMark: settings.decimalMark, ignoreColumns: settings.ignoreColumns });
+  const loaded = await readRunInputs(opts.files, { asOf: settings.asOf, currency: settings.currency, decimalMark: settings.decimalMark, ignoreColumns: settings.ignoreColumns });
   loaded.warnings.forEach(log);
   for (const u of loaded.unreadable) log(`Not written: ${u.message}. The other portfolios' reports are.`);
+  if (loaded.afterAsOf > 0) log(`${loaded.afterAsOf} transaction${loaded.afterAsOf === 1 ? ' is' : 's are'} dated after ${settings.asOf}: left out of this month-end (they belong to later ones).`);
   const portfolios = loaded.portfolios;
   checkDistinctFileNames(portfolios.map((p) => p.name));
-  const currency = reportCurrency(portfolios, settings.currency);
+  const currency = loaded.currency;
   // Exchange rates (--fx-rates): any purchase currency the file covers; the service is asked in one of its own.
   const fx = settings.fxRates ? await readRatesFile(settings.fxRates) : undefined;
   checkReportingCurrency(currency, fx);
@@ -83,7 +87,11 @@ export async function runReports(opts: RunOptions, io: RunIo): Promise<RunOutcom
   await mkdir(outDir, { recursive: true });
 
   const telemetry = io.telemetry ?? NO_TELEMETRY;
-  const conn = await connect(settings.service, { asOf: settings.asOf, log, telemetry });
+  let history = await HistoryStore.open(settings.db, runInfo(settings, opts.files), log);
+  const conn = await connect(settings.service, { asOf: settings.asOf, log, telemetry }).catch(async (e: unknown) => {
+    await history?.close();
+    throw e;
+  });
   if (!conn.sandbox && opts.asOf && opts.asOf !== new Date().toISOString().slice(0, 10)) {
     log(`Note: --as-of ${opts.asOf} dates the reports, but the live service values as of today (only the sandbox values as of a past day).`);
   }
@@ -123,14 +131,23 @@ export async function runReports(opts: RunOptions, io: RunIo): Promise<RunOutcom
       leftOutSections.push(...lines);
       lines.forEach(log);
     };
-    const writePortfolio = (name: string, r: PortfolioResults) => {
+    // Each portfolio's recorded month-ends, read before its report is built (the reports are written as results come in).
+    const past = new Map(portfolios.map((p) => [p.name, history ? history.recorded(p.name, settings.asOf, currency, previous, log) : Promise.resolve(previousOnly(p.name, settings.asOf, currency, previous))]));
+    for (const v of past.values()) v.catch(() => {}); // awaited in writePortfolio
+    const historySource = history ? 'the firm\'s history database' : previous ? 'the previous report' : 'this report alone';
+    const buildAndWrite = async (name: string, r: PortfolioResults): Promise<WrittenFile[]> => {
       const p = byName.get(name)!;
       sayLeftOut(sectionsLeftOut(name, r));
-      const report = buildPortfolioReport(p, r, ctx());
+      const ledger = loaded.ledgers.get(name)!;
+      const report = buildPortfolioReport(p, r, ctx(), { ledger, recorded: await past.get(name)!, source: historySource });
+      void history?.record(report, ledger, monthNetFlows(ledger.entries, ctx()), log);
       // What the client PDF leaves out (tier, scope, HTTP detail, implausible returns) is the analyst's, here.
       for (const note of report.analyst_notes) log(`${p.name}: ${note}`);
       rowErrors ||= report.errors.length > 0;
-      const written = writers.write(report, outDir, settings.formats);
+      return writers.write(report, outDir, settings.formats);
+    };
+    const writePortfolio = (name: string, r: PortfolioResults) => {
+      const written = buildAndWrite(name, r);
       written.catch(() => {}); // awaited below, in portfolio order
       writing.set(name, written);
     };
@@ -154,6 +171,9 @@ export async function runReports(opts: RunOptions, io: RunIo): Promise<RunOutcom
       files.push(...written.map((w) => w.path));
     }
     telemetry.filesWritten(files);
+    const notRecorded = history ? await history.close() : [];
+    history = undefined;
+    notRecorded.forEach(log);
     // Holdings that failed for a passing reason (budget, network, 5xx) can be valued later with --resume.
     const retryable = portfolios.reduce((n, p) => n + valuationsToDo(p, cp.portfolio(p.name)).length, 0);
     if (retryable > 0) {
@@ -163,7 +183,7 @@ export async function runReports(opts: RunOptions, io: RunIo): Promise<RunOutcom
     } else {
       await cp.remove();
     }
-    const incomplete = rowErrors || leftOutSections.length > 0 || loaded.unreadable.length > 0 || [...results.values()].some((r) => r.valuations.some((v) => !v?.ok) || r.problems.length > 0) || portfolios.some((p) => p.problems.length > 0);
+    const incomplete = notRecorded.length > 0 || rowErrors || leftOutSections.length > 0 || loaded.unreadable.length > 0 || [...results.values()].some((r) => r.valuations.some((v) => !v?.ok) || r.problems.length > 0) || portfolios.some((p) => p.problems.length > 0);
     return { exitCode: incomplete ? EXIT.partial : EXIT.ok, files, sectionsLeftOut: leftOutSections };
   } catch (e) {
     if (e instanceof AbortedError || io.signal.aborted) {
@@ -176,6 +196,7 @@ export async function runReports(opts: RunOptions, io: RunIo): Promise<RunOutcom
     throw e;
   } finally {
     io.progress.stop();
+    await history?.close();
     await pool?.close();
     await conn.close();
   }

@@ -17,7 +17,7 @@ import { InputError, type Holding, type PortfolioInput, type RawRecord, type Row
 import { isCurrencyCode } from '../fx/codes';
 import { singleLine } from '../single-line';
 import { isRealDate } from '../wire';
-import { TRANSACTION_TYPES, type LedgerEntry, type LedgerProblem, type TransactionType } from './types';
+import { TRANSACTION_TYPES, type LedgerAsset, type LedgerEntry, type LedgerProblem, type TransactionType } from './types';
 
 export interface LedgerRules {
   /** The report's date (--as-of, YYYY-MM-DD): rows dated after it belong to later month-ends and are left out, counted. */
@@ -171,10 +171,19 @@ export function toLedgerEntry(
 
   // The asset: an asset_id or descriptors; a fee or income may have none (the portfolio's as a whole).
   let assetId: string | undefined;
+  let asset: LedgerAsset | undefined;
   const namesAsset = ASSET_COLUMNS.some((c) => cellText(v[c]) !== undefined);
   if (namesAsset) {
     const descriptors = readDescriptors(record, reader, rules.asOf, mark);
-    assetId = assetIdOf(descriptors, text('size', 32));
+    const size = text('size', 32);
+    assetId = assetIdOf(descriptors, size);
+    const { segment, brand, model } = descriptors;
+    if (assetId && segment && brand && model) {
+      asset = { segment, brand, model, byId: descriptors.assetId !== undefined };
+      if (descriptors.reference !== undefined) asset.reference = descriptors.reference;
+      if (descriptors.year !== undefined) asset.year = descriptors.year;
+      if (size !== undefined) asset.size = size;
+    }
   } else if (type && ASSET_TYPES.has(type)) {
     problem('asset_id', `a ${type} row needs its asset: an asset_id (such as SVC-WAT-ROLEX-126610LN-2021) or the descriptors as in a holdings file (segment, brand, model, reference, year, size); only fee and income may be on the portfolio as a whole`);
   }
@@ -206,6 +215,7 @@ export function toLedgerEntry(
   if (ASSET_TYPES.has(type) && (!assetId || quantity === undefined)) return { problems: problems.map(toLedgerProblem) };
   const entry: LedgerEntry = { portfolio, date, type, amount, currency, source: { ...record.source } };
   if (assetId) entry.assetId = assetId;
+  if (asset) entry.asset = asset;
   if (quantity !== undefined) entry.quantity = quantity;
   if (notes !== undefined) entry.notes = notes;
   return { entry };
@@ -255,6 +265,15 @@ export function holdingAsBuy(h: Holding, currency: string): LedgerEntry {
     amount: h.purchasePrice,
     currency: h.currency ?? currency,
     source: { ...h.source },
+    asset: {
+      segment: h.segment,
+      brand: h.brand,
+      model: h.model,
+      byId: h.assetIdGiven === true,
+      ...(h.reference !== undefined ? { reference: h.reference } : {}),
+      ...(h.year !== undefined ? { year: h.year } : {}),
+      ...(h.size !== undefined ? { size: h.size } : {}),
+    },
   };
   if (h.notes !== undefined) entry.notes = h.notes;
   return entry;

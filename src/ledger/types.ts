@@ -1,3 +1,5 @@
+import type { SegmentId } from '../wire';
+
 /**
  * A portfolio's ledger: what happened to it, one event per row (issue 23). A holdings file is a
  * ledger of buys (each holding bought on its purchase date); a transactions file says the rest
@@ -29,6 +31,18 @@ export interface LedgerSource {
   row: number;
 }
 
+/** The asset a transactions row names, as its descriptors say it (or as its asset id encodes them): what a lot bought by the row is valued as. */
+export interface LedgerAsset {
+  segment: SegmentId;
+  brand: string;
+  model: string;
+  reference?: string;
+  year?: number;
+  size?: string;
+  /** Named by an asset_id: the service is asked for the id, not the descriptors. */
+  byId: boolean;
+}
+
 export interface LedgerEntry {
   portfolio: string;
   /** YYYY-MM-DD. */
@@ -36,6 +50,8 @@ export interface LedgerEntry {
   type: TransactionType;
   /** The asset the row is about; absent for a fee or income on the portfolio as a whole. */
   assetId?: string;
+  /** The asset's descriptors, when a transactions row named the asset (a holdings file's buys keep their holding instead). */
+  asset?: LedgerAsset;
   /** Units bought, sold or transferred (buy, sell, transfer_*); absent for fee and income. */
   quantity?: number;
   /** What was paid or received for the row, in `currency`: always positive, the type says the direction. */

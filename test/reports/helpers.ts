@@ -63,7 +63,7 @@ export function serviceEnv(sb: { url: string }, account = 'demo-enterprise'): No
 export function startCli(args: string[], env: NodeJS.ProcessEnv = {}, cwd = ROOT): { child: ChildProcess; done: Promise<CliResult> } {
   const child = spawn(process.execPath, [...CLI_ARGS, ...args], {
     cwd,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, TMPDIR: process.env.TMPDIR, SOURCE_DATE_EPOCH, ...TEXT_LOGS, ...env },
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, TMPDIR: process.env.TMPDIR, SVC_DB_URL: process.env.SVC_DB_URL, XDG_DATA_HOME: process.env.XDG_DATA_HOME, SOURCE_DATE_EPOCH, ...TEXT_LOGS, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';

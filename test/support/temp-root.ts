@@ -18,6 +18,11 @@ export default function setup(): () => void {
   const before = new Set(readdirSync(system));
   const root = mkdtempSync(join(system, ROOT_PREFIX));
   process.env.TMPDIR = root;
+  // The history database (issue 23): a run records into the user's data folder by default. The
+  // tests' runs record nowhere unless a test gives --db (history tests do; one checks the default
+  // with its own XDG_DATA_HOME), so parallel runs never share, or leave, a database.
+  process.env.SVC_DB_URL = 'off';
+  process.env.XDG_DATA_HOME = join(root, 'xdg-data');
   return () => {
     rmSync(root, { recursive: true, force: true, maxRetries: 3 });
     // Another run's root (a second checkout testing at the same time) is that run's to remove.

@@ -1,0 +1,110 @@
+import type { LedgerEntry, LedgerSource } from '../../src/ledger';
+import { ledgerFlows, monthEndBefore, performanceOverPeriods, realisedGains, valueHistory, PERIOD_KEYS, type PeriodKey, type RateFunction, type ValuePoint } from '../../src/performance';
+import type { PortfolioInput } from '../../src/holdings/types';
+import type { Holding, PeriodFigures, ReportError, ReportHistory, TransactionLine } from '../report-data';
+import type { PortfolioLedger } from '../run/run-inputs';
+import type { BuildContext } from './context';
+import { fxRate } from './fx';
+
+/** What the run knows of a portfolio's past, for its report's history (issue 23). */
+export interface HistoryInput {
+  ledger: PortfolioLedger;
+  /** Values recorded at earlier month-ends (reporting currency), from the history database or the previous report. */
+  recorded: readonly ValuePoint[];
+  /** Where `recorded` came from, in words, for the method text. */
+  source: string;
+}
+
+/**
+ * The portfolio's history section: its own performance over the standard periods (recorded
+ * month-end values and this report's, and the ledger's flows), realised gains (every sale, first
+ * in, first out), the unrealised gain of what is held, its value over time and this period's
+ * transactions. Money in the reporting currency at each date's rate; a row whose rate is missing
+ * is an error of the report and is left out of the figures.
+ *
+ * A month whose valuation is incomplete (a holding not valued) has no true value: its periods are
+ * not computed ("not every holding was valued"), rather than show a loss the client did not make.
+ */
+export function buildHistory(input: PortfolioInput, rows: readonly Holding[], complete: boolean, history: HistoryInput, ctx: BuildContext): { history: ReportHistory; errors: ReportError[] } {
+  const rate: RateFunction = (currency, date) => fxRate(ctx, currency, ctx.currency, date);
+  const value = rows.reduce((s, h) => s + h.current_value, 0);
+  const { flows, problems: flowProblems } = ledgerFlows(history.ledger.entries, rate);
+  const values: ValuePoint[] = [...history.recorded.filter((p) => p.asOf < ctx.asOf), ...(complete ? [{ asOf: ctx.asOf, value }] : [])];
+  const periods = performanceOverPeriods(values, flows, ctx.asOf);
+  if (!complete) {
+    for (const key of PERIOD_KEYS) periods.unavailable[key] = `not every holding was valued on ${ctx.asOf}, so the portfolio's value that day is not known`;
+  }
+  const realised = realisedGains(history.ledger.realisations, rate);
+  const names = assetNames(input, history.ledger.entries);
+  const name = (id: string) => names.get(id) ?? id;
+
+  const figures = {} as Record<PeriodKey, PeriodFigures | null>;
+  for (const key of PERIOD_KEYS) {
+    const p = periods.periods[key];
+    figures[key] = p ? { from: p.from, to: p.to, annualised: p.annualised, twr_percent: p.twr_percent, mwr_percent: p.mwr_percent, start_value: p.start_value, end_value: p.end_value, net_flows: p.net_flows, ...(p.note !== undefined ? { note: p.note } : {}) } : null;
+  }
+  const periodStart = monthEndBefore(ctx.asOf, 1);
+  const transactions: TransactionLine[] = [];
+  for (const e of history.ledger.entries) {
+    if (e.date <= periodStart) continue;
+    let amount: number | null = null;
+    try {
+      amount = e.amount * rate(e.currency, e.date);
+    } catch {
+      continue; // said once, as the flow's error below
+    }
+    transactions.push({
+      date: e.date,
+      type: e.type,
+      asset_id: e.assetId ?? null,
+      description: e.assetId ? name(e.assetId) : null,
+      quantity: e.quantity ?? null,
+      amount_original: e.amount,
+      currency: e.currency,
+      amount,
+      notes: e.notes ?? null,
+      source: describeSource(e.source),
+    });
+  }
+  const errors: ReportError[] = [...flowProblems, ...realised.problems].map((p) => ({ portfolio: p.portfolio, row: p.source.row, field: p.field, message: `${describeSource(p.source)}: ${p.reason}` }));
+  return {
+    history: {
+      performance: { periods: figures, unavailable: periods.unavailable, month_ends: values.length },
+      realised_gain: {
+        lines: realised.lines.map((l) => ({ asset_id: l.assetId, description: name(l.assetId), sold: l.sold, opened: l.opened, quantity: l.quantity, cost: l.costReporting, proceeds: l.proceedsReporting, gain: l.gain, source: describeSource(l.source) })),
+        total: realised.total,
+      },
+      unrealised_gain: rows.reduce((s, h) => s + (h.current_value - h.purchase_price), 0),
+      value_history: valueHistory(values, flows).map((p) => ({ as_of: p.as_of, value: p.value, net_flows: p.net_flows })),
+      transactions,
+      source: history.source,
+    },
+    errors,
+  };
+}
+
+/** Money in minus money out after the month-end before `asOf`, up to it: the month's net flows, as recorded. */
+export function monthNetFlows(entries: readonly LedgerEntry[], ctx: BuildContext): number {
+  const rate: RateFunction = (currency, date) => fxRate(ctx, currency, ctx.currency, date);
+  const start = monthEndBefore(ctx.asOf, 1);
+  return ledgerFlows(entries.filter((e) => e.date > start && e.date <= ctx.asOf), rate).flows.reduce((s, f) => s + f.amount, 0);
+}
+
+/** "ledger.csv row 14" or "holdings.xlsx (sheet Smith) row 3". */
+function describeSource(s: LedgerSource): string {
+  const file = s.file.split(/[\\/]/).pop() ?? s.file;
+  return `${file}${s.sheet ? ` (sheet ${s.sheet})` : ''} row ${s.row}`;
+}
+
+/** Each asset's name as the client knows it: from the holdings held, else from the transactions rows that named it. */
+function assetNames(input: PortfolioInput, entries: readonly LedgerEntry[]): Map<string, string> {
+  const names = new Map<string, string>();
+  const say = (id: string, brand: string, model: string, reference?: string, year?: number) => {
+    if (names.has(id)) return;
+    const ref = reference && !model.includes(reference) ? ` ${reference}` : '';
+    names.set(id, `${brand} ${model}${ref}${year !== undefined ? ` (${year})` : ''}`);
+  };
+  for (const h of input.holdings) say(h.assetId, h.brand, h.model, h.reference, h.year);
+  for (const e of entries) if (e.assetId && e.asset) say(e.assetId, e.asset.brand, e.asset.model, e.asset.reference, e.asset.year);
+  return names;
+}

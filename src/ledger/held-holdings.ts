@@ -1,0 +1,54 @@
+import type { Holding } from '../holdings/types';
+import { parseAssetId } from '../wire';
+import type { LedgerEntry, LedgerSource, Lot } from './types';
+
+/**
+ * What a ledger holds on the as-of date, as holdings to value (issue 23): one holding per lot, so
+ * each keeps its own purchase date and cost (the report groups one asset's lines into one
+ * position). A lot bought by a holdings-file row is that holding with what is left of it (a
+ * partial sale reduces its quantity and cost); one bought by a transactions row is the asset its
+ * descriptors (or its asset id) name.
+ */
+export function heldHoldings(lots: readonly Lot[], openedBy: (source: LedgerSource) => { holding?: Holding; entry?: LedgerEntry }): Holding[] {
+  const out: Holding[] = [];
+  for (const lot of lots) {
+    const { holding, entry } = openedBy(lot.source);
+    if (holding) {
+      out.push({ ...holding, quantity: lot.quantity, purchasePrice: lot.cost });
+      continue;
+    }
+    const asset = entry?.asset ?? assetFromId(lot.assetId);
+    if (!asset) continue; // not reached: the reader refuses a buy whose asset it cannot name
+    const h: Holding = {
+      portfolio: lot.portfolio,
+      source: { ...lot.source },
+      segment: asset.segment,
+      assetId: lot.assetId,
+      brand: asset.brand,
+      model: asset.model,
+      quantity: lot.quantity,
+      purchasePrice: lot.cost,
+      purchaseDate: lot.opened,
+      currency: lot.currency,
+    };
+    if (asset.byId) h.assetIdGiven = true;
+    if (asset.reference !== undefined) h.reference = asset.reference;
+    if (asset.year !== undefined) h.year = asset.year;
+    if (asset.size !== undefined) h.size = asset.size;
+    if (entry?.notes !== undefined) h.notes = entry.notes;
+    out.push(h);
+  }
+  return out;
+}
+
+/** The descriptors an asset id encodes, for a lot whose row named only the id. */
+function assetFromId(id: string): NonNullable<LedgerEntry['asset']> | undefined {
+  const parts = parseAssetId(id);
+  if (!parts) return undefined;
+  return { segment: parts.segment, brand: parts.brand, model: parts.ref, reference: parts.ref, ...(parts.year !== undefined ? { year: parts.year } : {}), byId: true };
+}
+
+/** A ledger row's key, for finding the row (or holding) that opened a lot. */
+export function sourceKey(s: LedgerSource): string {
+  return `${s.file}\u0000${s.sheet ?? ''}\u0000${s.row}`;
+}

@@ -1,0 +1,132 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { close, monthEnds, openDatabase } from '../../src/db';
+import { startPostgres, type PostgresProcess } from '../../fixtures/postgres-server';
+import { runCli, serviceEnv, SOURCE_DATE_EPOCH, tempDir, testSandbox, type TestSandbox } from '../reports/helpers';
+import { runReports } from '../../reports/run/run-job';
+import { expectedPeriods } from './independent';
+import { flowsOf, ledgerCsv, MONTH_ENDS, PORTFOLIOS } from './ledger-fixture';
+
+/**
+ * Issue 23, end to end: one ledger of three portfolios, run month by month through the CLI
+ * against the sandbox as of each of 25 month-ends, recording into the embedded database and,
+ * side by side, into a real PostgreSQL server. The 25th report's periods equal a computation from
+ * the ledger and the recorded month-end values that shares no code with the tool.
+ */
+describe('a ledger run month by month into the history database', () => {
+  let sb: TestSandbox;
+  let pg: PostgresProcess;
+  let pgUrl: string;
+  const dir = tempDir('svc-history-');
+  const ledger = join(dir, 'ledger.csv');
+  const embedded = join(dir, 'db');
+  const slug = (p: string, asOf: string) => `${p.toLowerCase()}-${asOf}.json`;
+  const report = (where: string, p: string, asOf: string) => JSON.parse(readFileSync(join(dir, where, asOf, slug(p, asOf)), 'utf8'));
+  const run = (asOf: string, db: string, where: string) => runCli(['run', ledger, '--out', join(dir, where, asOf), '--as-of', asOf, '--db', db, '--formats', 'json'], serviceEnv(sb));
+  // The server's run goes through the same job in this process (the command's own code, without a
+  // process's start-up per month), so the suite stays short; the files are compared byte for byte.
+  const runHere = async (asOf: string, db: string, where: string) => {
+    const quiet = { update: () => {}, log: () => {}, stop: () => {} };
+    const env = { ...serviceEnv(sb), SOURCE_DATE_EPOCH, PATH: process.env.PATH };
+    const outcome = await runReports({ files: [ledger], out: join(dir, where, asOf), asOf, db, formats: 'json' }, { signal: new AbortController().signal, progress: quiet, env });
+    return { code: outcome.exitCode, stderr: '' };
+  };
+  /** The month-ends a portfolio has a report for: from its first month-end holding something. */
+  const held = (p: string) => MONTH_ENDS.filter((m) => m >= (flowsOf(p).map((f) => f.date).sort()[0] ?? ''));
+
+  beforeAll(async () => {
+    writeFileSync(ledger, ledgerCsv());
+    sb = await testSandbox();
+    pg = await startPostgres();
+    pgUrl = await pg.newDatabase();
+    // Month by month, as a firm's scheduled runs would go; the two databases in step.
+    for (const asOf of MONTH_ENDS) {
+      const [a, b] = await Promise.all([run(asOf, embedded, 'embedded'), runHere(asOf, pgUrl, 'server')]);
+      for (const r of [a, b]) if (r.code !== 0) throw new Error(`run as of ${asOf} exited ${r.code}: ${r.stderr.slice(-2000)}`);
+    }
+  }, 600_000);
+  afterAll(async () => {
+    await sb?.close();
+    await pg?.stop();
+  });
+
+  it('gives the 25th month the periods an independent computation gives, within 0.01 percentage points', () => {
+    const asOf = MONTH_ENDS.at(-1)!;
+    for (const p of PORTFOLIOS) {
+      const values = new Map(held(p).map((m) => [m, report('embedded', p, m).summary.current_value as number]));
+      const expected = expectedPeriods(asOf, values, flowsOf(p));
+      const periods = report('embedded', p, asOf).performance.periods;
+      for (const key of ['mtd', 'qtd', 'ytd', '1y', '3y', 'since_inception']) {
+        const want = expected[key];
+        if (!want) {
+          expect(periods[key], `${p} ${key}`).toBeNull();
+          continue;
+        }
+        const got = periods[key];
+        expect(got.from, `${p} ${key} from`).toBe(want.from);
+        expect(Math.abs(got.twr_percent - want.twr_percent), `${p} ${key} twr ${got.twr_percent} vs ${want.twr_percent}`).toBeLessThan(0.01);
+        expect(Math.abs(got.mwr_percent - want.mwr_percent), `${p} ${key} mwr ${got.mwr_percent} vs ${want.mwr_percent}`).toBeLessThan(0.01);
+        expect(got.start_value).toBeCloseTo(want.start_value, 1);
+        expect(got.end_value).toBeCloseTo(want.end_value, 1);
+        expect(got.net_flows).toBeCloseTo(want.net_flows, 1);
+      }
+      // Two years of history: every period but three years is there.
+      expect(periods['3y']).toBeNull();
+      expect(periods['1y']).not.toBeNull();
+      expect(report('embedded', p, asOf).value_history).toHaveLength(held(p).length);
+    }
+  });
+
+  it('shows each sale, not a loss: realised gains first in, first out', () => {
+    const r = report('embedded', 'Castellane', MONTH_ENDS.at(-1)!);
+    // 8 bottles sold for 11,200: the first lot of 6 (cost 7,300) and 2 of the second (2 × 7,900 / 6).
+    const lines = r.realised_gain.lines.filter((l: { sold: string }) => l.sold === '2025-08-08');
+    expect(lines.map((l: { quantity: number }) => l.quantity)).toEqual([6, 2]);
+    expect(lines.reduce((s: number, l: { cost: number }) => s + l.cost, 0)).toBeCloseTo(7300 + (2 * 7900) / 6, 2);
+    expect(lines.reduce((s: number, l: { proceeds: number }) => s + l.proceeds, 0)).toBeCloseTo(11200, 2);
+    // What is left: 4 bottles of the second lot.
+    const wine = r.holdings.filter((h: { segment: string }) => h.segment === 'wine');
+    expect(wine.map((h: { quantity: number }) => h.quantity)).toEqual([4]);
+  });
+
+  it('records each month once per portfolio, with the values the reports show, on both databases', async () => {
+    for (const target of [embedded, pgUrl]) {
+      const db = await openDatabase(target);
+      try {
+        for (const p of PORTFOLIOS) {
+          const recorded = await monthEnds(db, p);
+          expect(recorded.map((m) => m.asOf)).toEqual(held(p));
+          for (const m of recorded) expect(m.value).toBeCloseTo(report('embedded', p, m.asOf).summary.current_value, 2);
+        }
+      } finally {
+        await close(db);
+      }
+    }
+  });
+
+  it('writes the same reports with PostgreSQL as with the embedded database', () => {
+    for (const p of PORTFOLIOS) {
+      for (const asOf of [held(p)[0]!, MONTH_ENDS[12]!, MONTH_ENDS.at(-1)!]) {
+        expect(readFileSync(join(dir, 'server', asOf, slug(p, asOf)), 'utf8')).toBe(readFileSync(join(dir, 'embedded', asOf, slug(p, asOf)), 'utf8'));
+      }
+    }
+  });
+
+  it('re-running a month replaces its record: the same database and identical files', async () => {
+    const asOf = MONTH_ENDS.at(-1)!;
+    const snapshot = async () => {
+      const db = await openDatabase(embedded);
+      try {
+        return await Promise.all(PORTFOLIOS.map((p) => monthEnds(db, p)));
+      } finally {
+        await close(db);
+      }
+    };
+    const before = await snapshot();
+    const again = await run(asOf, embedded, 'rerun');
+    expect(again.code, again.stderr).toBe(0);
+    expect(await snapshot()).toEqual(before);
+    for (const p of PORTFOLIOS) expect(readFileSync(join(dir, 'rerun', asOf, slug(p, asOf)), 'utf8')).toBe(readFileSync(join(dir, 'embedded', asOf, slug(p, asOf)), 'utf8'));
+  }, 60_000);
+});
