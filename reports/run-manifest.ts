@@ -138,8 +138,12 @@ export class ManifestError extends Error {
   override name = 'ManifestError';
 }
 
-/** "client-2026-10-31.pdf" -> "client-2026-10-31": a portfolio's reports share it, one per format. */
-const stem = (name: string) => name.replace(/\.[^.]+$/, '');
+/**
+ * "client-2026-10-31.pdf" -> "client-2026-10-31": a portfolio's reports share it, one per format,
+ * and so does the CSV format's second file, "client-2026-10-31-realised-gains.csv" (issue 23), so
+ * a rerun without it (no ledger, or another format) removes an earlier run's.
+ */
+const stem = (name: string) => name.replace(/\.[^.]+$/, '').replace(/(\d{4}-\d{2}-\d{2})-realised-gains$/, '$1');
 
 function runIdOf(m: ManifestInput, inputs: readonly FileEntry[]): string {
   const h = createHash('sha256').update(JSON.stringify([m.command, m.generatedAt, m.asOf, inputs.map((i) => i.sha256)]));

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BENCHMARK_IDS, PERIOD_IDS } from '../report-data';
+import { BENCHMARK_IDS, PERIOD_IDS, PERIOD_KEYS } from '../report-data';
 
 /**
  * The JSON report document (reports/writers/json.ts) as a zod model: the one source of
@@ -186,6 +186,69 @@ const exitRow = z.strictObject({
   market_validated: z.boolean(),
 });
 
+/** The portfolio's own history (schema 1.3, issue 23): written whenever the report has one. */
+const since13 = (what: string) => `${what} (schema 1.3; absent when the report was built without a ledger, and from the consolidated report)`;
+
+const periodFigures = z.strictObject({
+  from: date().describe("the period's start: the month-end before it (since inception: the first flow's date)"),
+  to: date().describe("the period's end: as_of"),
+  annualised: z.boolean().describe('true for a period longer than a year: both returns are then yearly rates (actual/365)'),
+  twr_percent: percentOrNull().describe('time-weighted return: each calendar month by Modified Dietz, chain-linked; null with `note`'),
+  mwr_percent: percentOrNull().describe("money-weighted return: the IRR of the start value, the period's flows on their dates and the end value; null with `note`"),
+  start_value: money().describe('the value at `from` (0 since inception)'),
+  end_value: money(),
+  net_flows: money().describe('money put in minus money taken out over the period'),
+  note: z.string().optional().describe('why a return is null, in client words'),
+});
+
+const portfolioPerformance = z
+  .strictObject({
+    periods: z.strictObject(Object.fromEntries(PERIOD_KEYS.map((k) => [k, periodFigures.nullable()])) as Record<(typeof PERIOD_KEYS)[number], z.ZodNullable<typeof periodFigures>>),
+    unavailable: z.strictObject(Object.fromEntries(PERIOD_KEYS.map((k) => [k, z.string().optional()])) as Record<(typeof PERIOD_KEYS)[number], z.ZodOptional<z.ZodString>>).describe('for each null period, why'),
+    month_ends: count().describe('month-end values the periods rest on'),
+  })
+  .describe(since13("the portfolio's own performance over the standard periods, from the firm's records; not the service's market measure in `benchmarks`"));
+
+const realisedGainLine = z.strictObject({
+  asset_id: z.string(),
+  description: z.string(),
+  sold: date(),
+  opened: date().describe('the date the lot sold from was bought (first in, first out)'),
+  quantity: z.number().positive(),
+  cost: money().describe("the lot's cost of the quantity sold, at the purchase day's rate"),
+  proceeds: money().describe("the sale's proceeds for it, at the sale day's rate"),
+  gain: money(),
+  source: z.string().describe("the sale's row in its transactions file"),
+});
+
+const transactionLine = z.strictObject({
+  date: date(),
+  type: z.enum(['buy', 'sell', 'fee', 'income', 'transfer_in', 'transfer_out']),
+  asset_id: z.string().nullable().describe('null for a fee or income on the portfolio as a whole'),
+  description: z.string().nullable(),
+  quantity: z.number().nullable().describe('null for fee and income'),
+  amount_original: z.number().describe("what was paid or received, in the row's currency"),
+  currency: currencyCode(),
+  amount: money().describe("amount_original in the report currency at the day's rate"),
+  notes: z.string().nullable(),
+  source: z.string().describe('the row it came from, e.g. "ledger.csv row 14"'),
+});
+
+const historyFields = {
+  performance: portfolioPerformance.optional(),
+  realised_gain: z
+    .strictObject({ lines: z.array(realisedGainLine), total: money() })
+    .optional()
+    .describe(since13('every sale since the first flow, matched first in, first out, and their total')),
+  unrealised_gain: money().optional().describe(since13("value minus the cost of what is held (each lot at its purchase day's rate)")),
+  value_history: z
+    .array(z.strictObject({ as_of: date(), value: money(), net_flows: money().describe('money in minus money out since the point before (the first: every flow up to it)') }))
+    .optional()
+    .describe(since13('one point per recorded month-end up to this report, earliest first')),
+  transactions: z.array(transactionLine).optional().describe(since13("this period's ledger events (after the previous month-end), in date order")),
+  history_source: z.string().optional().describe(since13('where the history came from, in words')),
+};
+
 const reportError = z.strictObject({
   row: z.int().nullable().describe('input row; null when not tied to a row'),
   field: z.string(),
@@ -226,6 +289,7 @@ export const portfolioReportSchema = z
     benchmarks: section(performance),
     projections: section(z.array(projectionRow)),
     exit_analysis: section(z.array(exitRow)),
+    ...historyFields,
     errors: z.array(reportError),
     analyst_notes: z
       .array(z.string())
@@ -237,7 +301,7 @@ export const portfolioReportSchema = z
     $id: 'https://svc-luxury-valuations.example/schemas/portfolio-report-1.json',
     title: 'Month-end portfolio report',
     description:
-      'JSON output of svc-report. Money is in `currency`, to the cent; *_percent fields are percent units; null means not available. Schema 1.1 adds purchase currencies and exchange rates, money- and time-weighted returns, the FX effect, coverage, net realisable value, the report audience and analyst notes; schema 1.2 adds illustrative_rates and the share of value market validated.',
+      'JSON output of svc-report. Money is in `currency`, to the cent; *_percent fields are percent units; null means not available. Schema 1.1 adds purchase currencies and exchange rates, money- and time-weighted returns, the FX effect, coverage, net realisable value, the report audience and analyst notes; schema 1.2 adds illustrative_rates and the share of value market validated; schema 1.3 adds the portfolio\'s own history: performance over the standard periods, realised and unrealised gains, value_history, this period\'s transactions and history_source.',
   });
 
 export type PortfolioReportDocument = z.infer<typeof portfolioReportSchema>;

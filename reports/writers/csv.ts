@@ -76,3 +76,42 @@ export async function writeCsv(data: ReportData, filePath: string): Promise<void
     }
   });
 }
+
+/** The realised-gains CSV's columns: one record per sale matched against one lot (first in, first out). */
+export const REALISED_GAIN_COLUMNS = ['asset_id', 'description', 'opened', 'sold', 'quantity', 'cost', 'proceeds', 'gain', 'source', 'currency', 'sandbox'] as const;
+
+/** "<report>.csv" → "<report>-realised-gains.csv": the second CSV of a report with a history, beside its holdings CSV. */
+export function realisedGainsCsvPath(holdingsCsvPath: string): string {
+  return holdingsCsvPath.replace(/(\.csv)?$/i, '-realised-gains.csv');
+}
+
+/**
+ * The realised gains as their own CSV (issue 23): the holdings CSV stays one table of one record
+ * per holding, as documented, and a program reading the gains reads a second table with its own
+ * header rather than rows of another shape mixed in. Money to the cent in the report currency;
+ * every record carries the currency and sandbox flag, as the holdings CSV's do.
+ */
+export async function writeRealisedGainsCsv(data: ReportData, filePath: string): Promise<void> {
+  const lines = data.history?.realised_gain.lines ?? [];
+  const tail = [csvText(data.cover.currency), data.cover.sandbox ? 'true' : 'false'];
+  await writeCsvTable(
+    filePath,
+    REALISED_GAIN_COLUMNS,
+    lines.map((l) => [
+      csvText(l.asset_id), csvText(l.description), l.opened, l.sold, csvNumber(l.quantity, 'ratio'),
+      csvNumber(l.cost, 'money'), csvNumber(l.proceeds, 'money'), csvNumber(l.gain, 'money'), csvText(l.source), ...tail,
+    ]),
+  );
+}
+
+/**
+ * The CSV format of a report: the holdings, and for a report with a history its realised gains
+ * beside them. Returns the further files written, for the run's list of files (and its manifest).
+ */
+export async function writeCsvFiles(data: ReportData, filePath: string): Promise<string[]> {
+  await writeCsv(data, filePath);
+  if (!data.history) return [];
+  const gains = realisedGainsCsvPath(filePath);
+  await writeRealisedGainsCsv(data, gains);
+  return [gains];
+}

@@ -12,6 +12,8 @@ export { neutraliseCellText } from './neutralise';
 // (tens of megabytes of code and memory), and `--help` stays fast.
 export const writeXlsx: ReportWriter = async (data, file) => (await import('./xlsx')).writeXlsx(data, file);
 export const writeCsv: ReportWriter = async (data, file) => (await import('./csv')).writeCsv(data, file);
+/** The CSV format of a report: the holdings CSV, and the realised gains beside it when the report has a history; returns the further files. */
+const writeCsvFiles = async (data: ReportData, file: string): Promise<string[]> => (await import('./csv')).writeCsvFiles(data, file);
 export const writeJson: ReportWriter = async (data, file) => (await import('./json')).writeJson(data, file);
 /** `siblings`: the JSON and CSV written from the same data just before, embedded as they are instead of written again. */
 export const writePdf = async (data: ReportData, file: string, siblings?: WrittenSiblings): Promise<void> => (await import('./pdf')).writePdf(data, file, { siblings });
@@ -20,9 +22,13 @@ export const writeDashboardCsv: DashboardWriter = async (data, file) => (await i
 export const writeDashboardJson: DashboardWriter = async (data, file) => (await import('./dashboard-json')).writeDashboardJson(data, file);
 export const writeDashboardPdf = async (data: DashboardData, file: string, siblings?: WrittenSiblings): Promise<void> => (await import('./dashboard-pdf')).writeDashboardPdf(data, file, siblings);
 
-/** A format's writer; the PDF's also takes the files of the run written before it (the others ignore them). */
-type Writer<T> = (data: T, filePath: string, siblings?: WrittenSiblings) => Promise<void>;
-const REPORT_WRITERS: Record<ReportFormat, Writer<ReportData>> = { xlsx: writeXlsx, csv: writeCsv, json: writeJson, pdf: writePdf };
+/**
+ * A format's writer; the PDF's also takes the files of the run written before it (the others
+ * ignore them). A format of more than one file (the CSV with realised gains) returns the further
+ * files it wrote, so the run lists, and its manifest records, every file.
+ */
+type Writer<T> = (data: T, filePath: string, siblings?: WrittenSiblings) => Promise<void | readonly string[]>;
+const REPORT_WRITERS: Record<ReportFormat, Writer<ReportData>> = { xlsx: writeXlsx, csv: writeCsvFiles, json: writeJson, pdf: writePdf };
 const DASHBOARD_WRITERS: Record<ReportFormat, Writer<DashboardData>> = {
   xlsx: writeDashboardXlsx,
   csv: writeDashboardCsv,
@@ -60,9 +66,9 @@ async function writeAll<T>(
   // One format after another: the big ones (xlsx, pdf) each want the CPU and memory to themselves.
   for (const format of checkFormats(formats)) {
     const filePath = pathInside(outDir, fileName(format));
-    await writers[format](data, filePath, siblings);
+    const further = (await writers[format](data, filePath, siblings)) ?? [];
     if (format === 'json' || format === 'csv') siblings[format] = filePath;
-    written.push({ format, path: filePath, bytes: (await fs.stat(filePath)).size });
+    for (const file of [filePath, ...further]) written.push({ format, path: file, bytes: (await fs.stat(file)).size });
   }
   return written;
 }

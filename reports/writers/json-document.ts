@@ -1,4 +1,4 @@
-import { REPORT_SCHEMA_VERSION, type Holding, type ReportData } from '../report-data';
+import { PERIOD_KEYS, REPORT_SCHEMA_VERSION, type Holding, type PeriodFigures, type ReportData, type ReportHistory } from '../report-data';
 import type { HoldingDocument, PortfolioReportDocument } from '../schema/portfolio-report';
 import { HOLDING_COLUMNS, roundMoney } from './holding-columns';
 
@@ -40,6 +40,7 @@ export function reportDocumentHead(data: ReportData): PortfolioReportDocument {
     benchmarks: data.benchmarks,
     projections: data.projections,
     exit_analysis: data.exit_analysis,
+    ...(data.history ? historyDocument(data.history) : {}),
     errors: [],
     analyst_notes: data.analyst_notes,
     method_notes: data.method_notes,
@@ -62,4 +63,47 @@ export function holdingDocument(h: Holding): HoldingDocument {
   // Built key by key, so the compiler cannot see the shape; HOLDING_COLUMNS is checked against
   // the model's fields in test/report-writers/report-schema.test.ts.
   return doc as HoldingDocument;
+}
+
+// Each object is built field by field, as holdings are: whatever else the build's rows carry can never reach the document.
+const periodDocument = (p: PeriodFigures): PeriodFigures => ({
+  from: p.from,
+  to: p.to,
+  annualised: p.annualised,
+  twr_percent: p.twr_percent,
+  mwr_percent: p.mwr_percent,
+  start_value: roundMoney(p.start_value),
+  end_value: roundMoney(p.end_value),
+  net_flows: roundMoney(p.net_flows),
+  ...(p.note === undefined ? {} : { note: p.note }),
+});
+
+/**
+ * The portfolio's own history as the JSON's top-level keys (schema 1.3): money to the cent,
+ * percentages as numbers, codes as codes. Only called when the report has a history, so a report
+ * without one writes none of these keys.
+ */
+export function historyDocument(h: ReportHistory): Required<Pick<PortfolioReportDocument, 'performance' | 'realised_gain' | 'unrealised_gain' | 'value_history' | 'transactions' | 'history_source'>> {
+  const perf = h.performance;
+  return {
+    performance: {
+      periods: Object.fromEntries(PERIOD_KEYS.map((k) => [k, perf.periods[k] === null ? null : periodDocument(perf.periods[k])])) as Record<(typeof PERIOD_KEYS)[number], PeriodFigures | null>,
+      unavailable: Object.fromEntries(PERIOD_KEYS.flatMap((k) => (perf.unavailable[k] === undefined ? [] : [[k, perf.unavailable[k]]]))),
+      month_ends: perf.month_ends,
+    },
+    realised_gain: {
+      lines: h.realised_gain.lines.map((l) => ({
+        asset_id: l.asset_id, description: l.description, sold: l.sold, opened: l.opened, quantity: l.quantity,
+        cost: roundMoney(l.cost), proceeds: roundMoney(l.proceeds), gain: roundMoney(l.gain), source: l.source,
+      })),
+      total: roundMoney(h.realised_gain.total),
+    },
+    unrealised_gain: roundMoney(h.unrealised_gain),
+    value_history: h.value_history.map((p) => ({ as_of: p.as_of, value: roundMoney(p.value), net_flows: roundMoney(p.net_flows) })),
+    transactions: h.transactions.map((t) => ({
+      date: t.date, type: t.type, asset_id: t.asset_id, description: t.description, quantity: t.quantity,
+      amount_original: t.amount_original, currency: t.currency, amount: roundMoney(t.amount), notes: t.notes, source: t.source,
+    })),
+    history_source: h.source,
+  };
 }

@@ -132,3 +132,78 @@ export function donutAlt(title: string, slices: Slice[], centre: { label: string
 export function barAlt(title: string, bars: Bar[]): string {
   return `${title}, bar chart: ${bars.map((b) => `${b.label} ${b.value === null ? 'not available' : formatPercent(b.value, 1, true)}`).join('; ')}.`;
 }
+
+export interface Line {
+  label: string;
+  /** One value per date. */
+  values: number[];
+  colour: string;
+  /** Drawn dashed (a reference line, such as the money put in). */
+  dashed?: boolean;
+}
+
+/** "Oct 2024": an axis date. */
+function shortMonth(date: string): string {
+  const m = /^(\d{4})-(\d{2})/.exec(date);
+  return m ? `${['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][Number(m[2]) - 1] ?? m[2]} ${m[1]}` : date;
+}
+
+/**
+ * Lines over dates with a legend above, the value axis on the left labelled by `format` (money in
+ * the report currency) and about six dates along the bottom; returns the height used.
+ */
+export function lineChart(doc: PDFKit.PDFDocument, x: number, y: number, width: number, height: number, dates: string[], lines: Line[], format: (v: number) => string): number {
+  const legendBand = 16;
+  const axisBand = 16;
+  const axisWidth = 58;
+  const plotLeft = x + axisWidth;
+  const plotWidth = width - axisWidth;
+  const plotTop = y + legendBand + 6;
+  const plotHeight = height - legendBand - 6 - axisBand;
+  const all = lines.flatMap((l) => l.values).filter(Number.isFinite);
+  const step = niceStep(Math.max(1, (Math.max(0, ...all) - Math.min(0, ...all)) / 4));
+  const min = Math.floor(Math.min(0, ...all) / step) * step;
+  const max = Math.ceil(Math.max(0, ...all) / step) * step || step;
+  const yOf = (v: number) => plotTop + ((max - v) / (max - min)) * plotHeight;
+  const xOf = (i: number) => plotLeft + (dates.length > 1 ? (i / (dates.length - 1)) * plotWidth : plotWidth / 2);
+
+  // Legend: a short stroke of each line's colour and its name.
+  let lx = plotLeft;
+  for (const l of lines) {
+    doc.moveTo(lx, y + 6).lineTo(lx + 16, y + 6).lineWidth(2).strokeColor(hex(l.colour));
+    if (l.dashed) doc.dash(3, { space: 2 });
+    doc.stroke().undash();
+    doc.font('sans').fontSize(8).fillColor(hex(PALETTE.ink)).text(l.label, lx + 20, y + 1.5, { lineBreak: false });
+    lx += 20 + doc.widthOfString(l.label) + 18;
+  }
+  // Gridlines with the amounts they mark.
+  doc.lineWidth(0.3).strokeColor(hex(PALETTE.rule));
+  for (let v = min; v <= max + step / 1e6; v += step) {
+    doc.moveTo(plotLeft, yOf(v)).lineTo(plotLeft + plotWidth, yOf(v)).stroke();
+    doc.font('sans').fontSize(6.5).fillColor(hex(PALETTE.muted)).text(format(v), x, yOf(v) - 3.5, { width: axisWidth - 4, align: 'right', lineBreak: false });
+  }
+  // About six dates along the bottom, always the first and the last.
+  const every = Math.max(1, Math.ceil((dates.length - 1) / 5));
+  dates.forEach((d, i) => {
+    if (i % every !== 0 && i !== dates.length - 1) return;
+    if (i !== dates.length - 1 && dates.length - 1 - i < every / 2) return;
+    doc.font('sans').fontSize(6.5).fillColor(hex(PALETTE.muted)).text(shortMonth(d), xOf(i) - 25, plotTop + plotHeight + 4, { width: 50, align: 'center', lineBreak: false });
+  });
+  for (const l of lines) {
+    l.values.forEach((v, i) => (i === 0 ? doc.moveTo(xOf(i), yOf(v)) : doc.lineTo(xOf(i), yOf(v))));
+    doc.lineWidth(1.6).strokeColor(hex(l.colour));
+    if (l.dashed) doc.dash(4, { space: 2.5 });
+    doc.stroke().undash();
+  }
+  doc.moveTo(plotLeft, yOf(0)).lineTo(plotLeft + plotWidth, yOf(0)).lineWidth(0.6).strokeColor(hex(PALETTE.ink)).stroke();
+  return height;
+}
+
+/** What the lines show, for their Figure's alternative text: the span, and each line's first, last, lowest and highest value. */
+export function lineAlt(title: string, dates: string[], lines: Line[], format: (v: number) => string, formatDate: (d: string) => string): string {
+  const span = `${dates.length} month-ends from ${formatDate(dates[0]!)} to ${formatDate(dates[dates.length - 1]!)}`;
+  const parts = lines.map(
+    (l) => `${l.label} from ${format(l.values[0]!)} to ${format(l.values[l.values.length - 1]!)} (lowest ${format(Math.min(...l.values))}, highest ${format(Math.max(...l.values))})`,
+  );
+  return `${title}, line chart: ${span}; ${parts.join('; ')}.`;
+}

@@ -1,16 +1,24 @@
-/** The PDF's performance section: one-year bars against the benchmarks and the period returns table. */
+/**
+ * The PDF's market measure section: the valuation service's measure of the holdings held today,
+ * one-year bars against the benchmarks and the period returns table. It is the market's, not
+ * the portfolio's own return (that is "Portfolio performance", pdf-history.ts), and says so.
+ */
 import type { ReportData } from '../report-data';
 import { BENCHMARK_COLOURS, PALETTE } from './palette';
 import { barAlt, barChart } from './pdf-charts';
+import { PORTFOLIO_PERFORMANCE_TITLE } from './pdf-history';
 import { type PdfPages, hex } from './pdf-layout';
 import { signedColour } from './pdf-signed-colour';
 import { drawTable } from './pdf-table';
 import { formatPercent } from './text-format';
 
+/** Says whose measure it is: the service's, of today's holdings (issue 23). */
+export const MARKET_MEASURE_TITLE = "Market measure (the valuation service's)";
+
 export function drawPerformance(p: PdfPages, data: ReportData): void {
   // Keep the heading with its chart.
   p.ensureSpace(data.benchmarks.included ? 300 : 120);
-  p.section('Performance against benchmarks');
+  p.section(MARKET_MEASURE_TITLE);
   const section = data.benchmarks;
   if (!section.included) {
     p.note(section.note);
@@ -18,15 +26,20 @@ export function drawPerformance(p: PdfPages, data: ReportData): void {
   }
   const perf = section.data;
   const { doc } = p;
-  p.ensureSpace(190);
-  p.tag('P', () => doc.font('sans').fontSize(8).fillColor(hex(PALETTE.muted)).text('One-year return: the portfolio against the luxury index, gold and equities.', p.left, doc.y, { width: p.width }));
+  p.ensureSpace(230);
+  p.paragraph(
+    "The valuation service's market measure of the holdings held today: how the market priced these assets over each period, not what the portfolio itself earned" +
+      (data.history ? ` (that is under ${PORTFOLIO_PERFORMANCE_TITLE}, above).` : ', which takes the firm\'s records of its transactions and month-end values.'),
+    { size: 8.5 },
+  );
+  p.tag('P', () => doc.font('sans').fontSize(8).fillColor(hex(PALETTE.muted)).text("One-year market measure: today's holdings against the luxury index, gold and equities.", p.left, doc.y, { width: p.width }));
   doc.moveDown(0.6);
   const bars = [
-    { label: 'Portfolio', value: perf.portfolio_one_year_return_percent, colour: BENCHMARK_COLOURS[0] },
+    { label: "Today's holdings", value: perf.portfolio_one_year_return_percent, colour: BENCHMARK_COLOURS[0] },
     ...perf.benchmarks.map((b, i) => ({ label: b.name, value: b.one_year_return_percent, colour: BENCHMARK_COLOURS[(i + 1) % BENCHMARK_COLOURS.length]! })),
   ];
   const y = doc.y;
-  p.figure(barAlt('One-year return of the portfolio against its benchmarks', bars), { x: p.left, y, width: p.width, height: 160 }, () => barChart(doc, p.left + 40, y, p.width - 60, 160, bars));
+  p.figure(barAlt("One-year market measure of today's holdings against the benchmarks", bars), { x: p.left, y, width: p.width, height: 160 }, () => barChart(doc, p.left + 40, y, p.width - 60, 160, bars));
   doc.y = y + 172;
   doc.x = p.left;
   drawTable(

@@ -44,6 +44,13 @@ export function formatLongDate(date: string): string {
   return `${Number(m[3])} ${MONTHS[Number(m[2]) - 1] ?? m[2]} ${m[1]}`;
 }
 
+/** "2024-11-20" → "20 Nov 2024": a date in a narrow table column; other text unchanged. */
+export function formatShortDate(date: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(date);
+  if (!m) return date;
+  return `${Number(m[3])} ${MONTHS[Number(m[2]) - 1]?.slice(0, 3) ?? m[2]} ${m[1]}`;
+}
+
 /** "2026-11-01T06:00:12Z" → "1 November 2026, 06:00 UTC". */
 export function formatTimestamp(ts: string): string {
   const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})/.exec(ts);

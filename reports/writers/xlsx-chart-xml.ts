@@ -5,7 +5,7 @@
  */
 import { xmlEscape } from './xml-escape';
 
-export interface ChartSpec {
+export interface CategoryChartSpec {
   kind: 'pie' | 'bar';
   title: string;
   /** Sheet the data lives on. */
@@ -25,6 +25,34 @@ export interface ChartSpec {
   colours: string[];
 }
 
+/** One line of a line chart: its values in one column of the chart's rows. */
+export interface LineSeries {
+  name: string;
+  column: string;
+  values: number[];
+  /** Hex RRGGBB without '#'. */
+  colour: string;
+}
+
+/** Lines over dates (the value over time): the dates in `categoryColumn` as date cells, one column per line. */
+export interface LineChartSpec {
+  kind: 'line';
+  title: string;
+  sheetName: string;
+  categoryColumn: string;
+  firstRow: number;
+  lastRow: number;
+  /** The dates, YYYY-MM-DD, one per row. */
+  dates: string[];
+  series: LineSeries[];
+  /** Number format of the value axis, e.g. the report currency's. */
+  numberFormat: string;
+  /** Number format of the date axis. */
+  dateFormat: string;
+}
+
+export type ChartSpec = CategoryChartSpec | LineChartSpec;
+
 /** Where a chart sits on its sheet: zero-based columns and rows of its top-left and bottom-right corners. */
 export interface ChartAnchor {
   fromCol: number;
@@ -39,6 +67,12 @@ export interface ChartAnchor {
 export function chartAlt(spec: ChartSpec): string {
   const percent = spec.numberFormat.includes('%');
   const value = (v: number | undefined) => (v === undefined || !Number.isFinite(v) ? 'n/a' : percent ? `${(v * 100).toFixed(1)} %` : String(Math.round(v * 100) / 100));
+  if (spec.kind === 'line') {
+    const first = spec.dates[0];
+    const last = spec.dates[spec.dates.length - 1];
+    const lines = spec.series.map((l) => `${l.name} from ${value(l.values[0])} on ${first} to ${value(l.values[l.values.length - 1])} on ${last}`);
+    return `Line chart, ${spec.title}: ${spec.dates.length} month-ends; ${lines.join('; ')}.`;
+  }
   return `${spec.kind === 'pie' ? 'Pie' : 'Bar'} chart, ${spec.title}: ${spec.categories.map((c, i) => `${c} ${value(spec.values[i])}`).join('; ')}.`;
 }
 
@@ -69,7 +103,7 @@ function title(text: string): string {
   );
 }
 
-function categoryData(spec: ChartSpec): string {
+function categoryData(spec: CategoryChartSpec): string {
   const pts = spec.categories.map((c, i) => `<c:pt idx="${i}"><c:v>${xmlEscape(c)}</c:v></c:pt>`).join('');
   return (
     `<c:cat><c:strRef><c:f>${xmlEscape(sheetRange(spec.sheetName, spec.categoryColumn, spec.firstRow, spec.lastRow))}</c:f>` +
@@ -77,7 +111,7 @@ function categoryData(spec: ChartSpec): string {
   );
 }
 
-function valueData(spec: ChartSpec): string {
+function valueData(spec: CategoryChartSpec): string {
   const pts = spec.values.map((v, i) => (Number.isFinite(v) ? `<c:pt idx="${i}"><c:v>${v}</c:v></c:pt>` : '')).join('');
   return (
     `<c:val><c:numRef><c:f>${xmlEscape(sheetRange(spec.sheetName, spec.valueColumn, spec.firstRow, spec.lastRow))}</c:f>` +
@@ -85,11 +119,11 @@ function valueData(spec: ChartSpec): string {
   );
 }
 
-function seriesName(spec: ChartSpec): string {
+function seriesName(spec: CategoryChartSpec): string {
   return `<c:tx><c:v>${xmlEscape(spec.seriesName)}</c:v></c:tx>`;
 }
 
-function pointColours(spec: ChartSpec, pie: boolean): string {
+function pointColours(spec: CategoryChartSpec, pie: boolean): string {
   return spec.values
     .map((_, i) => {
       const colour = spec.colours[i % spec.colours.length]!;
@@ -99,7 +133,7 @@ function pointColours(spec: ChartSpec, pie: boolean): string {
     .join('');
 }
 
-function dataLabels(spec: ChartSpec, position: 'bestFit' | 'outEnd'): string {
+function dataLabels(spec: CategoryChartSpec, position: 'bestFit' | 'outEnd'): string {
   return (
     `<c:dLbls><c:numFmt formatCode="${xmlEscape(spec.numberFormat)}" sourceLinked="0"/><c:spPr><a:noFill/><a:ln><a:noFill/></a:ln></c:spPr>${textProps(900)}` +
     `<c:dLblPos val="${position}"/><c:showLegendKey val="0"/><c:showVal val="1"/><c:showCatName val="0"/><c:showSerName val="0"/>` +
@@ -107,7 +141,7 @@ function dataLabels(spec: ChartSpec, position: 'bestFit' | 'outEnd'): string {
   );
 }
 
-function pieChart(spec: ChartSpec): string {
+function pieChart(spec: CategoryChartSpec): string {
   return (
     `<c:pieChart><c:varyColors val="1"/><c:ser><c:idx val="0"/><c:order val="0"/>${seriesName(spec)}` +
     `${pointColours(spec, true)}${dataLabels(spec, 'bestFit')}${categoryData(spec)}${valueData(spec)}</c:ser>` +
@@ -115,7 +149,7 @@ function pieChart(spec: ChartSpec): string {
   );
 }
 
-function barChart(spec: ChartSpec): string {
+function barChart(spec: CategoryChartSpec): string {
   const catAx = 500001;
   const valAx = 500002;
   return (
@@ -123,22 +157,66 @@ function barChart(spec: ChartSpec): string {
     `<c:ser><c:idx val="0"/><c:order val="0"/>${seriesName(spec)}<c:spPr>${solid(spec.colours[0] ?? '1F2A44')}</c:spPr><c:invertIfNegative val="0"/>` +
     `${pointColours(spec, false)}${dataLabels(spec, 'outEnd')}${categoryData(spec)}${valueData(spec)}</c:ser>` +
     `<c:gapWidth val="70"/><c:axId val="${catAx}"/><c:axId val="${valAx}"/></c:barChart>` +
+    axes(catAx, valAx, spec.numberFormat, 'low')
+  );
+}
+
+/**
+ * The category (or date) axis along the bottom and the value axis with gridlines, shared by the
+ * bar and line charts. `labelPosition` 'low' keeps category labels below negative bars.
+ */
+function axes(catAx: number, valAx: number, numberFormat: string, labelPosition: 'low' | 'nextTo', categoryFormat = 'General'): string {
+  return (
     `<c:catAx><c:axId val="${catAx}"/><c:scaling><c:orientation val="minMax"/></c:scaling><c:delete val="0"/><c:axPos val="b"/>` +
-    `<c:numFmt formatCode="General" sourceLinked="0"/><c:majorTickMark val="none"/><c:minorTickMark val="none"/><c:tickLblPos val="low"/>` +
+    `<c:numFmt formatCode="${xmlEscape(categoryFormat)}" sourceLinked="0"/><c:majorTickMark val="none"/><c:minorTickMark val="none"/><c:tickLblPos val="${labelPosition}"/>` +
     `<c:spPr><a:ln w="9525">${solid('BFBFBF')}</a:ln></c:spPr>${textProps(900)}` +
     `<c:crossAx val="${valAx}"/><c:crosses val="autoZero"/><c:auto val="1"/><c:lblAlgn val="ctr"/><c:lblOffset val="100"/><c:noMultiLvlLbl val="0"/></c:catAx>` +
     `<c:valAx><c:axId val="${valAx}"/><c:scaling><c:orientation val="minMax"/></c:scaling><c:delete val="0"/><c:axPos val="l"/>` +
     `<c:majorGridlines><c:spPr><a:ln w="6350">${solid('E5E5E5')}</a:ln></c:spPr></c:majorGridlines>` +
-    `<c:numFmt formatCode="${xmlEscape(spec.numberFormat)}" sourceLinked="0"/><c:majorTickMark val="none"/><c:minorTickMark val="none"/><c:tickLblPos val="nextTo"/>` +
+    `<c:numFmt formatCode="${xmlEscape(numberFormat)}" sourceLinked="0"/><c:majorTickMark val="none"/><c:minorTickMark val="none"/><c:tickLblPos val="nextTo"/>` +
     `<c:spPr><a:ln><a:noFill/></a:ln></c:spPr>${textProps(900)}` +
     `<c:crossAx val="${catAx}"/><c:crosses val="autoZero"/><c:crossBetween val="between"/></c:valAx>`
   );
 }
 
+/** Excel's serial day number of a YYYY-MM-DD date (days since 1899-12-30), as date cells hold it. */
+function excelSerial(date: string): number {
+  return Math.round((Date.parse(`${date}T00:00:00Z`) - Date.UTC(1899, 11, 30)) / 86_400_000);
+}
+
+/** One line per series over the dates: values and dates referenced on the sheet, with their caches. */
+function lineChart(spec: LineChartSpec): string {
+  const catAx = 500003;
+  const valAx = 500004;
+  const dates = spec.dates.map((d, i) => `<c:pt idx="${i}"><c:v>${excelSerial(d)}</c:v></c:pt>`).join('');
+  const categories =
+    `<c:cat><c:numRef><c:f>${xmlEscape(sheetRange(spec.sheetName, spec.categoryColumn, spec.firstRow, spec.lastRow))}</c:f>` +
+    `<c:numCache><c:formatCode>${xmlEscape(spec.dateFormat)}</c:formatCode><c:ptCount val="${spec.dates.length}"/>${dates}</c:numCache></c:numRef></c:cat>`;
+  const series = spec.series
+    .map((l, k) => {
+      const pts = l.values.map((v, i) => (Number.isFinite(v) ? `<c:pt idx="${i}"><c:v>${v}</c:v></c:pt>` : '')).join('');
+      return (
+        `<c:ser><c:idx val="${k}"/><c:order val="${k}"/><c:tx><c:v>${xmlEscape(l.name)}</c:v></c:tx>` +
+        `<c:spPr><a:ln w="22225" cap="rnd">${solid(l.colour)}<a:round/></a:ln></c:spPr><c:marker><c:symbol val="none"/></c:marker>` +
+        categories +
+        `<c:val><c:numRef><c:f>${xmlEscape(sheetRange(spec.sheetName, l.column, spec.firstRow, spec.lastRow))}</c:f>` +
+        `<c:numCache><c:formatCode>${xmlEscape(spec.numberFormat)}</c:formatCode><c:ptCount val="${l.values.length}"/>${pts}</c:numCache></c:numRef></c:val>` +
+        `<c:smooth val="0"/></c:ser>`
+      );
+    })
+    .join('');
+  return (
+    `<c:lineChart><c:grouping val="standard"/><c:varyColors val="0"/>${series}<c:marker val="1"/>` +
+    `<c:axId val="${catAx}"/><c:axId val="${valAx}"/></c:lineChart>` +
+    axes(catAx, valAx, spec.numberFormat, 'nextTo', spec.dateFormat)
+  );
+}
+
 /** xl/charts/chartN.xml */
 export function chartXml(spec: ChartSpec): string {
-  const plot = spec.kind === 'pie' ? pieChart(spec) : barChart(spec);
-  const legend = spec.kind === 'pie' ? `<c:legend><c:legendPos val="r"/><c:overlay val="0"/>${textProps(900)}</c:legend>` : '';
+  const plot = spec.kind === 'pie' ? pieChart(spec) : spec.kind === 'line' ? lineChart(spec) : barChart(spec);
+  // A pie's legend names its slices (right); a line chart's names its lines (below); a bar chart's one series needs none.
+  const legend = spec.kind === 'bar' ? '' : `<c:legend><c:legendPos val="${spec.kind === 'pie' ? 'r' : 'b'}"/><c:overlay val="0"/>${textProps(900)}</c:legend>`;
   return (
     `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n` +
     `<c:chartSpace xmlns:c="${NS_C}" xmlns:a="${NS_A}" xmlns:r="${NS_R}">` +

@@ -1,8 +1,9 @@
 /**
  * The portfolio report as an Excel workbook, written with exceljs's streaming WorkbookWriter
  * (rows go to disk as they are added, so 100,000 holdings fit in bounded memory), then given
- * native charts by xlsx-charts.ts. Sheets: Summary, Holdings, Allocation, Performance,
- * Projections, Exit analysis, Errors.
+ * native charts by xlsx-charts.ts. Sheets: Summary, Holdings, Allocation, (with a history:
+ * History, Transactions, Realised gains — xlsx-history.ts), Performance, Projections, Exit
+ * analysis, Errors.
  */
 import type { ReportData, Section } from '../report-data';
 import { holdingColumns, type ValueKind } from './holding-columns';
@@ -11,6 +12,7 @@ import { portfolioPeriod } from './return-period';
 import { readable } from './labels';
 import { BENCHMARK_COLOURS, SERIES_COLOURS } from './palette';
 import { XlsxBook, columnLetter, writeXlsxBook } from './xlsx-book';
+import { writeHistorySheets } from './xlsx-history';
 import type { CellInput, SheetCursor } from './xlsx-cells';
 import { ILLUSTRATIVE_RATES_WARNING } from './data-marks';
 import {
@@ -274,6 +276,7 @@ export async function writeXlsx(data: ReportData, filePath: string): Promise<voi
     writeSummary(w);
     await writeHoldings(w);
     writeAllocation(w);
+    writeHistorySheets(book, data);
     writePerformance(w);
     writeProjections(w);
     writeExit(w);

@@ -85,12 +85,12 @@ describe('portfolio PDF: PDF/A-3a and PDF/UA-1, read back with qpdf, poppler and
     expect(alts).toHaveLength(2);
     expect(alts[0]).toMatch(/^Allocation of the portfolio value by segment, donut chart: /);
     for (const a of data.allocation) expect(alts[0]).toContain(a.segment_name);
-    expect(alts[1]).toMatch(/^One-year return of the portfolio against its benchmarks, bar chart: Portfolio [+−-]?\d/);
+    expect(alts[1]).toMatch(/^One-year market measure of today's holdings against the benchmarks, bar chart: Today's holdings [+−-]?\d/);
   });
 
   it('reads in order with pdftotext', async () => {
     const text = folded(await pdfText(file));
-    const order = ['PRIVATE CLIENT REPORT', data.cover.portfolio_name, 'Summary', 'Allocation by segment'.toUpperCase(), 'Performance against benchmarks', 'Holdings', 'Projections for the largest holdings', 'Exit analysis', 'Rows not valued', 'Method', 'Disclaimer'];
+    const order = ['PRIVATE CLIENT REPORT', data.cover.portfolio_name, 'Summary', 'Allocation by segment'.toUpperCase(), "Market measure (the valuation service's)", 'Holdings', 'Projections for the largest holdings', 'Exit analysis', 'Rows not valued', 'Method', 'Disclaimer'];
     // Each heading found after the one before it.
     let from = 0;
     for (const t of order) {

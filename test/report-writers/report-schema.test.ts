@@ -38,13 +38,15 @@ describe('portfolio report JSON Schema, generated from the zod model', () => {
     });
   });
 
-  it('real written reports (full, and starter tier with sections left out) pass both the generated schema (ajv, strict) and the zod model', async () => {
+  it('real written reports (full, starter tier with sections left out, and with a history) pass both the generated schema (ajv, strict) and the zod model', async () => {
     const ajv = new Ajv({ allErrors: true, strict: true });
     addFormats(ajv);
     const validate = ajv.compile(portfolioReportJsonSchema());
     const docs = [
       await written(makeReportData({ holdings: 40, injections: true, errors: 3, previous: true })),
       await written(makeReportData({ holdings: 0, starterTier: true })),
+      // With the portfolio's history (schema 1.3).
+      await written(makeReportData({ holdings: 10, history: true })),
     ];
     for (const doc of docs) {
       const ok = validate(doc);

@@ -49,6 +49,18 @@ describe('manifest.json of a folder written by more than one command', () => {
     expect(r.unlisted).toEqual(['holdings.csv']);
   });
 
+  it("a report's realised-gains CSV belongs to its report: a rerun without it (no ledger) removes the earlier one", async () => {
+    const dir = folder();
+    const input = write(dir, 'holdings.csv', 'input\n');
+    const first = ['client-2026-10-31.csv', 'client-2026-10-31-realised-gains.csv'].map((name) => write(dir, name, `first ${name}\n`));
+    await writeManifest(dir, { ...base, command: 'run', inputs: [input], files: first });
+    const csv = write(dir, 'client-2026-10-31.csv', 'second csv\n');
+    const result = await writeManifest(dir, { ...base, generatedAt: '2026-11-02T00:00:00.000Z', command: 'run', inputs: [input], files: [csv] });
+    expect(result.removed).toEqual(['client-2026-10-31-realised-gains.csv']);
+    expect(existsSync(join(dir, 'client-2026-10-31-realised-gains.csv'))).toBe(false);
+    expect(manifestOf(dir).files.map((f) => f.name)).toEqual(['client-2026-10-31.csv']);
+  });
+
   it('a rerun in fewer formats removes the earlier run’s other formats of the same report, and says which', async () => {
     const dir = folder();
     const input = write(dir, 'holdings.csv', 'input\n');
