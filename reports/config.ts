@@ -36,9 +36,11 @@ const ConfigFile = z
     /** Under this share of value market validated (percent), the summary page names the holdings not validated; --validated-warning wins. */
     validated_warning: z.number().min(0).max(100).optional(),
     redis_url: z.string().regex(/^rediss?:\/\/[^/]/, 'must be a Redis URL such as redis://10.0.0.5:6379').optional(),
+    /** The history database: a folder (embedded) or a postgres:// URL (issue 23); --db and SVC_DB_URL win (reports/history/database-target.ts). */
+    db: z.string().trim().min(1, 'must be a folder or a postgres:// URL').optional(),
   })
   .strict();
-type ConfigFile = z.infer<typeof ConfigFile>;
+export type ConfigFile = z.infer<typeof ConfigFile>;
 
 export const DEFAULT_CONFIG_FILE = 'svc-report.config.json';
 
@@ -178,7 +180,8 @@ export function parseFormats(text: string | undefined): ReportFormat[] | undefin
   return [...new Set(formats)] as ReportFormat[];
 }
 
-function readConfigFile(explicit: string | undefined, cwd: string): ConfigFile {
+/** The config file's settings (--config FILE, else ./svc-report.config.json when present, else none). */
+export function readConfigFile(explicit: string | undefined, cwd: string): ConfigFile {
   const path = explicit ? resolve(cwd, explicit) : resolve(cwd, DEFAULT_CONFIG_FILE);
   if (!explicit && !existsSync(path)) return {};
   let doc: unknown;
