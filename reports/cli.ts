@@ -15,6 +15,7 @@ import { printable, printableLines } from '../src/printable';
 import { packageRoot } from '../src/package-root';
 import { configureLog, logFormatOption, processLog, say } from './ops/process-log';
 import { healthHostOption, healthPortOption, metricsHostOption, metricsPortOption } from './ops/metrics-listener';
+import { historyCommand } from './history/command';
 
 /**
  * `svc-report`: the month-end report job. Stdout lists written files only; everything else goes
@@ -347,6 +348,7 @@ function program(): Command {
         process.exitCode = EXIT.usage;
       }
     });
+  root.addCommand(historyCommand());
   return root;
 }
 
@@ -370,6 +372,10 @@ function reportError(e: unknown): number {
   } else if (e instanceof InterruptedError) {
     log.warn(`svc-report: ${e.message}`);
     code = EXIT.interrupted;
+  } else if (e instanceof Error && e.name === 'DatabaseError') {
+    // The history database could not be opened or answer: its message names it (never a password).
+    log.error(`svc-report: ${e.message}${debug}`, fields);
+    code = EXIT.failure;
   } else if (e instanceof ServiceError) {
     log.error(`svc-report: the service call failed: ${e.message}${debug}`, fields);
     code = EXIT.failure;

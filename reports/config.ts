@@ -8,7 +8,8 @@ import { InputError } from '../src/holdings/types';
 import type { DecimalMark } from '../src/holdings/amounts';
 import { isoDateHint } from '../src/holdings/cells';
 import { DEFAULT_VALIDATED_WARNING_PERCENT } from './build/validation';
-import { defaultDatabasePath, parseTarget } from '../src/db/paths';
+import { parseTarget } from '../src/db/paths';
+import { resolveDatabaseTarget, type DatabaseTargetSource } from './history/database-target';
 
 /** Most calls in flight --concurrency / `concurrency` may ask for. */
 export const MAX_CONCURRENCY = 256;
@@ -41,7 +42,7 @@ const ConfigFile = z
     db: z.string().trim().min(1, 'must be a folder, a postgres:// URL or "off"').optional(),
   })
   .strict();
-type ConfigFile = z.infer<typeof ConfigFile>;
+export type ConfigFile = z.infer<typeof ConfigFile>;
 
 export const DEFAULT_CONFIG_FILE = 'svc-report.config.json';
 
@@ -101,7 +102,7 @@ export interface JobSettings {
   /** Under this share of value market validated (percent), the summary page names the holdings not validated. */
   validatedWarningPercent: number;
   /** The history database (a folder or a postgres:// URL), where it came from; undefined: "off", no history recorded. */
-  db?: { target: string; from: 'flag' | 'SVC_DB_URL' | 'config' | 'default' };
+  db?: { target: string; from: DatabaseTargetSource };
 }
 
 /** Settings from flags over environment over config file over defaults. */
@@ -155,17 +156,13 @@ export function resolveSettings(flags: CommonFlags, env: NodeJS.ProcessEnv = pro
  * A folder is taken relative to the working folder.
  */
 export function historyDatabase(flag: string | undefined, env: NodeJS.ProcessEnv, fromFile: string | undefined, cwd = process.cwd()): JobSettings['db'] {
-  const envUrl = env.SVC_DB_URL?.trim() || undefined;
-  const [target, from] = flag !== undefined ? [flag.trim(), 'flag' as const] : envUrl !== undefined ? [envUrl, 'SVC_DB_URL' as const] : fromFile !== undefined ? [fromFile, 'config' as const] : [defaultDatabasePath(env), 'default' as const];
-  if (target.toLowerCase() === 'off') return undefined;
-  if (target === '') throw new InputError('--db takes a folder, a postgres:// URL, or off');
-  try {
-    const parsed = parseTarget(target);
-    return { target: parsed.kind === 'postgres' ? parsed.url : resolve(cwd, target), from };
-  } catch (e) {
-    throw new InputError((e as Error).message);
-  }
+  const { target, source } = resolveDatabaseTarget({ db: flag }, env, { db: fromFile });
+  if (isOff(target)) return undefined;
+  return { target: parseTarget(target).kind === 'postgres' ? target : resolve(cwd, target), from: source };
 }
+
+/** "off": no history database (the run records nothing). */
+export const isOff = (target: string): boolean => target.trim().toLowerCase() === 'off';
 
 function redisUrl(given: string | undefined, fromFile: string | undefined): string | undefined {
   if (given !== undefined && !/^rediss?:\/\/[^/]/.test(given)) throw new InputError('--redis / SVC_REDIS_URL must be a Redis URL such as redis://10.0.0.5:6379 (rediss:// for TLS)');
@@ -204,7 +201,8 @@ export function parseFormats(text: string | undefined): ReportFormat[] | undefin
   return [...new Set(formats)] as ReportFormat[];
 }
 
-function readConfigFile(explicit: string | undefined, cwd: string): ConfigFile {
+/** The config file's settings (--config FILE, else ./svc-report.config.json when present, else none). */
+export function readConfigFile(explicit: string | undefined, cwd: string): ConfigFile {
   const path = explicit ? resolve(cwd, explicit) : resolve(cwd, DEFAULT_CONFIG_FILE);
   if (!explicit && !existsSync(path)) return {};
   let doc: unknown;

@@ -43,11 +43,13 @@ async function main(): Promise<void> {
   const shared = config.redisUrl ? await (await import('./shared-account')).openSharedAccount(config.redisUrl, service, (line) => log?.warn(line)) : undefined;
   // The firm's history database (SVC_DB_URL): readiness checks it answers.
   // Loaded only when configured (PGlite and pg are large), once.
-  const history = config.dbUrl ? await import('../../src/db') : undefined;
-  const db = history && config.dbUrl ? await history.openDatabase(config.dbUrl) : undefined;
+  const dbModule = config.dbUrl ? await import('../../src/db') : undefined;
+  const db = dbModule && config.dbUrl ? await dbModule.openDatabase(config.dbUrl) : undefined;
   if (db) log.info(`History database: ${db.where}.`);
-  const readinessChecks = history && db ? [databaseCheck(() => history.pingDatabase(db), db.where)] : [];
-  const host = await startAddinHost({ service, port: config.port, host: config.host, tls, deploymentKey: config.deploymentKey, auth: config.auth, auditLog: config.auditLog, perUserDailyCap: config.perUserDailyCap, officeJs: config.officeJs, publicOrigin: config.publicOrigin, shared, log, readinessChecks });
+  const readinessChecks = dbModule && db ? [databaseCheck(() => dbModule.pingDatabase(db), db.where)] : [];
+  // SVC.HISTORY reads the same database (GET /addin/history).
+  const history = db ? (await import('./history-source')).databaseHistory(db) : undefined;
+  const host = await startAddinHost({ service, port: config.port, host: config.host, tls, deploymentKey: config.deploymentKey, auth: config.auth, auditLog: config.auditLog, perUserDailyCap: config.perUserDailyCap, officeJs: config.officeJs, publicOrigin: config.publicOrigin, shared, log, readinessChecks, history });
   // Prometheus's listener: apart from the add-in's port, on 127.0.0.1 unless ADDIN_METRICS_HOST says otherwise.
   const metrics = ops.metrics ? await startOpsServer({ metrics: host.metrics }, ops.metrics) : undefined;
   log.info(

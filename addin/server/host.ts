@@ -37,6 +37,9 @@ import { noteRequestId } from './auth/request-context';
 import { HostMetrics, type HostRoute } from './host-metrics';
 import { Drain, type DrainOutcome } from './drain';
 import { recordRequest } from './request-record';
+import { handleHistory } from './history';
+import type { HistorySource } from './history-source';
+import { HISTORY_PATH } from '../../src/wire';
 
 export { OFFICE_JS_DIR };
 
@@ -80,6 +83,8 @@ export interface AddinHostOptions {
   readinessCheckMs?: number;
   /** More dependencies /readyz asks about (the database, when one is configured). */
   readinessChecks?: ReadinessCheck[];
+  /** The firm's history database (SVC_DB_URL), for SVC.HISTORY through GET /addin/history; without it that route says there is none. */
+  history?: HistorySource;
   /** false: no series are recorded (the benchmark's baseline); the registry still exists, empty of figures. Default true. */
   metrics?: boolean;
 }
@@ -210,6 +215,7 @@ export async function startAddinHost(options: AddinHostOptions): Promise<Running
       return sendJson(res, 200, { cleared: true });
     }
     if (p === '/addin/report' && req.method === 'POST') return handleReportExport(req, res, { client, service: s });
+    if (p === HISTORY_PATH && req.method === 'GET') return handleHistory(res, url.searchParams, options.history);
     if (req.method !== 'GET' && req.method !== 'HEAD') return sendError(res, 405, 'method_not_allowed', `${req.method ?? ''} is not allowed here.`);
     if (p.startsWith(OFFICE_JS_LOCAL_PREFIX)) {
       if (officeJs === 'local' && (await serveFile(res, OFFICE_JS_DIR, p.slice(OFFICE_JS_LOCAL_PREFIX.length - 1), { cacheControl: 'public, max-age=86400' }))) return;
@@ -275,7 +281,7 @@ export async function startAddinHost(options: AddinHostOptions): Promise<Running
 function routeOf(p: string): HostRoute {
   if (p === API_PREFIX || p.startsWith(`${API_PREFIX}/`)) return 'api';
   if (p === '/healthz' || p === '/readyz') return 'health';
-  const addin = /^\/addin\/(status|budget|refresh|report)$/.exec(p);
+  const addin = /^\/addin\/(status|budget|refresh|report|history)$/.exec(p);
   if (addin) return addin[1] as HostRoute;
   return p.startsWith('/addin/') ? 'other' : 'static';
 }

@@ -16,10 +16,10 @@ const Rest = {
   }),
   holdings: z.array(z.object({ asset_id: z.string(), current_value: z.number() })),
 };
-/** The JSON writer's document (reports/schema/portfolio-report.schema.json), read as { name, as_of, summary, holdings }. */
-const PreviousReport = z
-  .object({ portfolio: z.object({ name: z.string() }), as_of: z.string(), ...Rest })
-  .transform((d) => ({ name: d.portfolio.name, as_of: d.as_of, currency: d.currency, summary: d.summary, holdings: d.holdings }));
+/** The JSON writer's document (reports/schema/portfolio-report.schema.json) as read here; `history import` extends it. */
+export const PreviousReportDocument = z.object({ portfolio: z.object({ name: z.string() }), as_of: z.string(), ...Rest });
+/** …read as { name, as_of, summary, holdings }. */
+const PreviousReport = PreviousReportDocument.transform((d) => ({ name: d.portfolio.name, as_of: d.as_of, currency: d.currency, summary: d.summary, holdings: d.holdings }));
 export type PreviousReport = z.infer<typeof PreviousReport>;
 
 export interface PreviousRun {

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { LedgerEntry, TransactionType } from '../ledger/types';
 import { fromNumeric } from './numeric';
 import type { Database } from './open';
-import type { HoldingValuation, MonthEndSummary, RecordedRun } from './types';
+import type { AssetMonthEnd, HoldingValuation, MonthEndRecord, MonthEndSummary, PortfolioSpan, RecordedRun } from './types';
 
 /** Dates as YYYY-MM-DD text on both dialects (pg would give a local-midnight Date, PGlite a UTC one). */
 const asText = (column: string) => sql<string>`${sql.ref(column)}::text`;
@@ -116,4 +116,53 @@ export async function run(db: Database, id: number): Promise<RecordedRun | undef
     sandbox: r.sandbox,
     command: r.command,
   };
+}
+
+/** A portfolio's recorded month-ends with the run that recorded each and its holdings count, oldest first; [] for an unknown portfolio. */
+export async function monthEndRecords(db: Database, portfolio: string): Promise<MonthEndRecord[]> {
+  const rows = await db.kysely
+    .selectFrom('month_ends as m')
+    .innerJoin('portfolios as p', 'p.id', 'm.portfolio_id')
+    .select((eb) => [
+      asText('m.as_of').as('as_of'),
+      'm.value',
+      'm.net_flows',
+      'm.currency',
+      'm.run_id',
+      eb.selectFrom('holding_valuations as h').whereRef('h.month_end_id', '=', 'm.id').select(sql<string>`count(*)`.as('n')).as('holdings'),
+    ])
+    .where('p.name', '=', portfolio)
+    .orderBy('m.as_of')
+    .execute();
+  return rows.map((r) => ({ asOf: r.as_of, value: fromNumeric(r.value), netFlows: fromNumeric(r.net_flows), currency: r.currency, runId: r.run_id, holdings: Number(r.holdings ?? 0) }));
+}
+
+/** Every portfolio with a month-end recorded: its first and last month-end and how many, by name. */
+export async function portfolioSpans(db: Database): Promise<PortfolioSpan[]> {
+  const rows = await db.kysely
+    .selectFrom('month_ends as m')
+    .innerJoin('portfolios as p', 'p.id', 'm.portfolio_id')
+    .select(['p.name', sql<string>`min(m.as_of)::text`.as('first'), sql<string>`max(m.as_of)::text`.as('last'), sql<string>`count(*)`.as('n')])
+    .groupBy('p.name')
+    .orderBy('p.name')
+    .execute();
+  return rows.map((r) => ({ portfolio: r.name, first: r.first, last: r.last, monthEnds: Number(r.n) }));
+}
+
+/**
+ * An asset's value at each month-end, summed over the portfolios holding it then (every
+ * holding of that asset id, all units), oldest first, `from`/`to` inclusive; [] when no recorded
+ * month-end holds it. The currency is each month-end's reporting currency: month-ends of
+ * portfolios reported in different currencies are not added together but kept apart.
+ */
+export async function assetHistory(db: Database, assetId: string, range: { from?: string; to?: string } = {}): Promise<AssetMonthEnd[]> {
+  let q = db.kysely
+    .selectFrom('holding_valuations as h')
+    .innerJoin('month_ends as m', 'm.id', 'h.month_end_id')
+    .select([asText('m.as_of').as('as_of'), 'm.currency', sql<string>`sum(h.value_mid)::text`.as('value'), sql<string>`count(distinct m.portfolio_id)`.as('portfolios')])
+    .where('h.asset_id', '=', assetId);
+  if (range.from !== undefined) q = q.where('m.as_of', '>=', range.from);
+  if (range.to !== undefined) q = q.where('m.as_of', '<=', range.to);
+  const rows = await q.groupBy(['m.as_of', 'm.currency']).orderBy('m.as_of').orderBy('m.currency').execute();
+  return rows.map((r) => ({ asOf: r.as_of, value: fromNumeric(r.value), currency: r.currency, portfolios: Number(r.portfolios) }));
 }

@@ -56,6 +56,29 @@ export interface MonthEndSummary {
   currency: string;
 }
 
+/** A month-end as `history show` lists it: the summary, the run that recorded it and its holdings count. */
+export interface MonthEndRecord extends MonthEndSummary {
+  runId: number;
+  holdings: number;
+}
+
+export interface PortfolioSpan {
+  portfolio: string;
+  /** The first and last month-end recorded (YYYY-MM-DD). */
+  first: string;
+  last: string;
+  monthEnds: number;
+}
+
+/** An asset's value at one month-end, summed over the portfolios (in one reporting currency) holding it. */
+export interface AssetMonthEnd {
+  asOf: string;
+  value: number;
+  currency: string;
+  /** How many portfolios held it at that month-end. */
+  portfolios: number;
+}
+
 export interface RecordedMonthEnd {
   id: number;
   runId: number;

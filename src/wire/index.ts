@@ -16,3 +16,4 @@ export * from './operations';
 export * from './validation';
 export * from './tiers';
 export * from './request-id';
+export * from './history';

@@ -55,6 +55,7 @@ describe('functions.json', () => {
       ASSETID: 'segment:string, brand:string, model:string, reference:string?, year:number?, size:string?',
       VALUEHOLDINGS: 'holdings:any[][], currency:string?',
       ALERTS: 'segment:string?, refresh_minutes:number?',
+      HISTORY: 'portfolio_or_asset_id:string, from:any?, to:any?, show_headers:boolean?',
       REFRESH: 'trigger:any?',
     });
   });
@@ -65,7 +66,7 @@ describe('functions.json', () => {
       expect(byId[id]!.options?.cancelable, id).toBe(true);
     }
     expect(byId.ALERTS!.options?.stream).toBe(true);
-    for (const id of ['VALUATION', 'FACTORS', 'VALUEHOLDINGS', 'ALERTS', 'ASSET']) expect(byId[id]!.result.dimensionality, id).toBe('matrix');
+    for (const id of ['VALUATION', 'FACTORS', 'VALUEHOLDINGS', 'ALERTS', 'ASSET', 'HISTORY']) expect(byId[id]!.result.dimensionality, id).toBe('matrix');
     expect(functions.some((f) => f.options?.volatile)).toBe(false);
   });
 

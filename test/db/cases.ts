@@ -7,7 +7,10 @@ import {
   MIGRATIONS,
   monthEndHoldings,
   monthEnds,
+  monthEndRecords,
   openDatabase,
+  portfolioSpans,
+  assetHistory,
   portfolios,
   recordMonthEnd,
   recordRun,
@@ -173,6 +176,31 @@ export function databaseCases(backend: Backend): void {
       // The latest month-end's ledger by default.
       expect(await ledger(db, 'Asora')).toEqual(ledgerOf('Asora', 4));
       expect(await ledger(db, 'Nobody')).toEqual([]);
+    });
+
+    it("an asset's history: its value at each month-end summed over the portfolios holding it, by currency, from/to inclusive", async () => {
+      const h = (row: number, assetId: string, valueMid: number): HoldingValuation => ({ row, assetId, valueMid, currency: 'USD' });
+      // Two portfolios hold the watch in January (one of them twice), one in February; a portfolio in EUR holds it in February too.
+      await recordMonthEnd(db, monthEnd('AssetA', '2025-01-31', runId, { holdings: [h(2, 'SVC-WAT-X-1', 100.1), h(3, 'SVC-WAT-X-1', 200.2), h(4, 'SVC-ART-Y-2', 5)] }));
+      await recordMonthEnd(db, monthEnd('AssetB', '2025-01-31', runId, { holdings: [h(2, 'SVC-WAT-X-1', 1000.01)] }));
+      await recordMonthEnd(db, monthEnd('AssetB', '2025-02-28', runId, { holdings: [h(2, 'SVC-WAT-X-1', 1100.02)] }));
+      await recordMonthEnd(db, monthEnd('AssetEur', '2025-02-28', runId, { currency: 'EUR', holdings: [{ ...h(2, 'SVC-WAT-X-1', 900), currency: 'EUR' }] }));
+      expect(await assetHistory(db, 'SVC-WAT-X-1')).toEqual([
+        { asOf: '2025-01-31', value: 1300.31, currency: 'USD', portfolios: 2 },
+        { asOf: '2025-02-28', value: 900, currency: 'EUR', portfolios: 1 },
+        { asOf: '2025-02-28', value: 1100.02, currency: 'USD', portfolios: 1 },
+      ]);
+      expect((await assetHistory(db, 'SVC-WAT-X-1', { from: '2025-02-01', to: '2025-02-28' })).map((m) => m.asOf)).toEqual(['2025-02-28', '2025-02-28']);
+      expect(await assetHistory(db, 'SVC-WAT-X-1', { to: '2024-12-31' })).toEqual([]);
+      expect(await assetHistory(db, 'SVC-NONE-Z-9')).toEqual([]);
+      // What `history show` lists: each month-end's run and holdings count; each portfolio's span.
+      expect(await monthEndRecords(db, 'AssetA')).toEqual([{ asOf: '2025-01-31', value: 2_500_000.01, netFlows: -12_345.67, currency: 'USD', runId, holdings: 3 }]);
+      expect(await monthEndRecords(db, 'Nobody')).toEqual([]);
+      expect((await portfolioSpans(db)).find((s) => s.portfolio === 'AssetB')).toEqual({ portfolio: 'AssetB', first: '2025-01-31', last: '2025-02-28', monthEnds: 2 });
+      for (const name of ['AssetA', 'AssetB', 'AssetEur']) {
+        await db.kysely.deleteFrom('month_ends').where('portfolio_id', '=', (eb) => eb.selectFrom('portfolios').select('id').where('name', '=', name)).execute();
+        await db.kysely.deleteFrom('portfolios').where('name', '=', name).execute();
+      }
     });
 
     it('a month-end can record its run itself; a run is finished when told', async () => {

@@ -34,6 +34,7 @@ import { InputError } from '../shared/input-error';
 import { getRuntime, PreviewNotCachedError } from '../shared/runtime';
 import { settle, type Call } from './settle';
 import { valueHoldingsTable } from './holdings-table';
+import { historyTable } from './history-table';
 import { SEGMENT_FIELDS, SIGNAL_FIELDS, segmentField, signalField } from './fields';
 import { alertRows } from './alerts-table';
 import { assetCard, hostShowsCards, numberStyle, valuationRow } from './asset-card';
@@ -320,6 +321,25 @@ export function alerts(segment: string, refresh_minutes: number, invocation: Cus
   } catch (err) {
     invocation.setResult(toExcelError(err));
   }
+}
+
+/**
+ * The month-end values recorded in the firm's history database, spilled one row per month-end,
+ * oldest first: date, value, net flows. A portfolio's name gives its value and the month's net
+ * flows; an asset id gives the asset's value summed over the portfolios holding it (net flows
+ * left empty: flows are a portfolio's). Read through the add-in host (SVC_DB_URL).
+ * @customfunction HISTORY
+ * @param portfolio_or_asset_id A portfolio's name as its reports name it, or an asset id such as SVC-WAT-ROLEX-126610LN-2021.
+ * @param [from] First month-end to include: an Excel date or text YYYY-MM-DD.
+ * @param [to] Last month-end to include: an Excel date or text YYYY-MM-DD.
+ * @param [show_headers] TRUE to add a header row.
+ * @param invocation Invocation context.
+ * @returns as_of, value, net flows per month-end.
+ * @cancelable
+ * @requiresAddress
+ */
+export function history(portfolio_or_asset_id: string, from: any, to: any, show_headers: boolean, invocation: CustomFunctions.CancelableInvocation): Promise<any[][]> {
+  return settle(invocation, (call) => historyTable(portfolio_or_asset_id, from, to, show_headers, call));
 }
 
 /**

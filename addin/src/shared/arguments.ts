@@ -1,5 +1,6 @@
 import { singleLine } from '../../../src/single-line';
-import { CURRENCIES, HORIZONS, SCENARIOS, SEGMENT_IDS, URGENCIES, parseSegment, type Currency, type Horizon, type ScenarioName, type SegmentId } from '../../../src/wire';
+import { CURRENCIES, HORIZONS, SCENARIOS, SEGMENT_IDS, URGENCIES, isRealDate, parseSegment, type Currency, type Horizon, type ScenarioName, type SegmentId } from '../../../src/wire';
+import { serialToIsoDate } from './excel-dates';
 import { InputError, isMissing } from './input-error';
 
 /**
@@ -83,4 +84,15 @@ export function readBooleanFlag(value: unknown): boolean {
   if (isMissing(value)) return false;
   if (typeof value === 'boolean') return value;
   return ['true', 'yes', '1', 'y'].includes(String(value).trim().toLowerCase());
+}
+
+/**
+ * An optional date: an Excel date (a serial number, what a cell holding a date or DATE(…) gives)
+ * or ISO text YYYY-MM-DD; undefined when omitted. Anything else names the argument and what it takes.
+ */
+export function readOptionalDate(name: string, value: unknown): string | undefined {
+  if (isMissing(value)) return undefined;
+  const iso = typeof value === 'number' ? serialToIsoDate(value) : isRealDate(String(value).trim()) ? String(value).trim() : undefined;
+  if (iso === undefined) throw new InputError(name, `${name} must be a date: an Excel date from 1900-03-01 on, or text YYYY-MM-DD (got "${String(value)}").`);
+  return iso;
 }

@@ -5,6 +5,8 @@ import type {
   Currency,
   ExitRequest,
   ExitStrategy,
+  HistoryQuery,
+  HistoryResponse,
   Projection,
   ProjectionRequest,
   SegmentDetail,
@@ -31,4 +33,6 @@ export interface RuntimeBackend {
   segmentDetail(segment: SegmentId, signal: AbortSignal): Promise<SegmentDetail>;
   exit(request: ExitRequest, signal: AbortSignal): Promise<ExitStrategy>;
   alerts(signal?: AbortSignal): Promise<Alert[]>;
+  /** A portfolio's or an asset's recorded month-ends, from the firm's history database through the add-in host (not the service). */
+  history(query: HistoryQuery, signal: AbortSignal): Promise<HistoryResponse>;
 }

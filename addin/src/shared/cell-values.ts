@@ -1,3 +1,5 @@
+import { isoDateToSerial } from './excel-dates';
+
 /**
  * Numbers that carry their display format into the cell (Excel's FormattedNumber data type,
  * ExcelApi 1.16): the value stays a real number for arithmetic; the format shows the currency.
@@ -46,4 +48,11 @@ export function money(value: number, currency: string): FormattedNumber {
 /** Wire percents are percent units (12.5); Excel shows fractions with a % format (0.125 → 12.5%). */
 export function percent(percentUnits: number): FormattedNumber {
   return { type: 'FormattedNumber', basicValue: Math.round(percentUnits * 1e6) / 1e8, numberFormat: PERCENT_FORMAT };
+}
+
+export const DATE_FORMAT = 'yyyy-mm-dd';
+
+/** A YYYY-MM-DD date as an Excel date: its serial number, shown as a date (sortable, and charts read it as time). */
+export function excelDate(isoDate: string): FormattedNumber {
+  return { type: 'FormattedNumber', basicValue: isoDateToSerial(isoDate), numberFormat: DATE_FORMAT };
 }

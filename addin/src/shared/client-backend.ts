@@ -1,8 +1,9 @@
 import type { ServiceClient } from '../../../src/client';
 import type { RuntimeBackend } from './backend';
+import { noHostHistory, type HistoryFetch } from './host-history';
 
-/** The add-in's backend over the one shared API client (its rate limiter, retries and per-item batch isolation). */
-export function clientBackend(client: ServiceClient): RuntimeBackend {
+/** The add-in's backend over the one shared API client (its rate limiter, retries and per-item batch isolation); history from the add-in host. */
+export function clientBackend(client: ServiceClient, history: HistoryFetch = noHostHistory): RuntimeBackend {
   return {
     valueBatch: (items, currency, signal) => client.valueAll(items, { signal, currency }),
     valuate: (request, currency, signal) => client.valuations.create({ ...request, currency }, { signal }),
@@ -12,5 +13,6 @@ export function clientBackend(client: ServiceClient): RuntimeBackend {
     segmentDetail: async (segment, signal) => (await client.segments.get(segment, { signal })).segment,
     exit: async (request, signal) => (await client.exit.analyse(request, { signal })).exit_strategy,
     alerts: async (signal) => (await client.signals.alerts({ signal })).alerts,
+    history,
   };
 }

@@ -4,6 +4,8 @@ import type {
   Breakdown,
   Currency,
   ExitStrategy,
+  HistoryQuery,
+  HistoryResponse,
   Projection,
   SegmentDetail,
   SegmentId,
@@ -69,6 +71,8 @@ export interface RuntimeOptions {
 
 const SIGNALS_TTL_MS = 5 * 60_000;
 const SEGMENT_TTL_MS = 60 * 60_000;
+/** Month-ends change once a month: a few minutes keeps one answer per recalculation without hiding a fresh import for long (Refresh clears it). */
+const HISTORY_TTL_MS = 5 * 60_000;
 
 /** Formula value preview shows what is cached and never spends a call. */
 export class PreviewNotCachedError extends Error {
@@ -95,6 +99,7 @@ export class AddinRuntime {
   private readonly segments: CoalescingQueue<SegmentId, SegmentDetail>;
   private readonly exits: CoalescingQueue<ExitKey, ExitStrategy>;
   private readonly cards: CoalescingQueue<CardKey, CardAnswer>;
+  private readonly histories: CoalescingQueue<HistoryQuery, HistoryResponse>;
   private readonly alertsPoller: Poller<Alert[]>;
   private sourcePromise: Promise<ServiceSource> | undefined;
   private readonly now: () => number;
@@ -127,6 +132,8 @@ export class AddinRuntime {
       now,
       store: kept('cards:v2'),
     });
+    // One host call per distinct history asked (not batched: the service is not involved).
+    this.histories = singleCallQueue({ call: (q: HistoryQuery, s) => backend.history(q, s), keyOf: requestKey, expiresAt: (_, t) => t + HISTORY_TTL_MS, now });
     this.alertsPoller = new Poller(() => backend.alerts());
   }
 
@@ -189,6 +196,11 @@ export class AddinRuntime {
     return this.ask(this.exits, { asset_id: assetId, current_value: currentValue, urgency }, call);
   }
 
+  /** A portfolio's or an asset's recorded month-ends (SVC.HISTORY). */
+  history(query: HistoryQuery, call: CallContext): Promise<HistoryResponse> {
+    return this.ask(this.histories, query, call);
+  }
+
   /** Streaming cells: one poll per interval for all of them; returns the unsubscribe. */
   subscribeAlerts(intervalMs: number, listener: (result: Outcome<Alert[]>) => void): () => void {
     return this.alertsPoller.subscribe(intervalMs, listener);
@@ -235,7 +247,7 @@ export class AddinRuntime {
   }
 
   private queues(): CoalescingQueue<never, unknown>[] {
-    return [...this.valuationQueues.values(), this.breakdowns, this.projections, this.signals, this.segments, this.exits, this.cards] as unknown as CoalescingQueue<
+    return [...this.valuationQueues.values(), this.breakdowns, this.projections, this.signals, this.segments, this.exits, this.cards, this.histories] as unknown as CoalescingQueue<
       never,
       unknown
     >[];

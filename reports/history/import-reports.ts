@@ -1,0 +1,74 @@
+import { finishRun, monthEnds, recordMonthEnd, recordRun, type Database } from '../../src/db';
+import { readManifest } from '../run-manifest';
+import { formatMoney } from '../writers/text-format';
+import { monthEndOf } from './report-month-end';
+import { readReportFolder, type ReportFile } from './read-reports';
+
+export interface ImportSummary {
+  /** Month-ends recorded, and how many of them replaced one already recorded. */
+  imported: number;
+  replaced: number;
+  portfolios: number;
+  skipped: number;
+  /** Files meant to be portfolio reports that could not be read (each named on stderr). */
+  malformed: number;
+  runId: number;
+}
+
+export interface ImportIo {
+  /** One line per month-end recorded (stdout). */
+  out(line: string): void;
+  /** Notices: files skipped, malformed reports (stderr). */
+  say(line: string): void;
+}
+
+/** Every folder's JSON files, read before the database is touched: a folder that cannot be read stops the import with nothing recorded. */
+export async function readFolders(folders: readonly string[]): Promise<ReportFile[]> {
+  return (await Promise.all(folders.map(readReportFolder))).flat();
+}
+
+/**
+ * Records each portfolio report as its portfolio's month-end, under one run. Reports are taken
+ * oldest first, so each month's net flows count the purchases since the month-end recorded
+ * before it (in the database already, or imported just before). Re-importing replaces.
+ */
+export async function importReports(db: Database, folders: readonly string[], files: readonly ReportFile[], command: string, toolVersion: string, io: ImportIo): Promise<ImportSummary> {
+  for (const f of files) {
+    if (f.kind === 'skipped') io.say(`Skipped ${f.file}: ${f.why}.`);
+    if (f.kind === 'malformed') io.say(`Not imported: ${f.file} is not a readable portfolio report: ${f.problem}.`);
+  }
+  const reports = files.flatMap((f) => (f.kind === 'report' ? [f] : [])).sort((a, b) => a.report.as_of.localeCompare(b.report.as_of) || a.file.localeCompare(b.file));
+  const runId = await recordRun(db, { toolVersion, serviceUrl: await serviceOf(folders), sandbox: reports.some((r) => r.report.sandbox === true), command });
+  let replaced = 0;
+  for (const { file, report } of reports) {
+    const earlier = (await monthEnds(db, report.portfolio.name)).filter((m) => m.asOf < report.as_of);
+    const input = monthEndOf(file, report, runId, earlier.at(-1)?.asOf);
+    const rec = await recordMonthEnd(db, input);
+    if (rec.replaced) replaced++;
+    io.out(
+      `${input.portfolio} ${input.asOf}: ${formatMoney(input.value, input.currency)}, net flows ${formatMoney(input.netFlows, input.currency)}, ${input.holdings.length} holding${input.holdings.length === 1 ? '' : 's'}${rec.replaced ? ' (replaced the month recorded before)' : ''}`,
+    );
+  }
+  await finishRun(db, runId);
+  return {
+    imported: reports.length,
+    replaced,
+    portfolios: new Set(reports.map((r) => r.report.portfolio.name)).size,
+    skipped: files.filter((f) => f.kind === 'skipped').length,
+    malformed: files.filter((f) => f.kind === 'malformed').length,
+    runId,
+  };
+}
+
+/**
+ * The service the reports were valued against, as the folders' manifests record it (reports
+ * do not carry the address): the embedded sandbox when none was named, several joined.
+ */
+async function serviceOf(folders: readonly string[]): Promise<string> {
+  const named = new Set<string>();
+  for (const dir of folders) {
+    const manifest = await readManifest(dir).catch(() => undefined);
+    if (manifest) named.add(manifest.service.base_url ?? (manifest.service.sandbox ? 'embedded sandbox' : 'unknown'));
+  }
+  return named.size === 0 ? 'unknown (imported reports without a manifest)' : [...named].sort().join(', ');
+}
