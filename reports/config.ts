@@ -32,6 +32,8 @@ const ConfigFile = z
     concurrency: z.number().int().min(1).max(MAX_CONCURRENCY).optional(),
     /** Holdings-file headers to leave out on purpose though they resemble a column (as --ignore-column). */
     ignore_columns: z.array(z.string().trim().min(1, 'must name a header, e.g. "Quantiy"')).optional(),
+    /** Value a holding whose asset id the service did not issue from the details its row gives, instead of refusing the row (as --allow-unknown-ids). */
+    allow_unknown_ids: z.boolean().optional(),
     /** Redis shared by every process of the account (docs/scale-out.md); SVC_REDIS_URL and --redis win. */
     /** Under this share of value market validated (percent), the summary page names the holdings not validated; --validated-warning wins. */
     validated_warning: z.number().min(0).max(100).optional(),
@@ -61,6 +63,8 @@ export interface CommonFlags {
   ignoreColumn?: string[];
   /** --validated-warning PERCENT. */
   validatedWarning?: number;
+  /** --allow-unknown-ids. */
+  allowUnknownIds?: boolean;
 }
 
 export interface ServiceSettings {
@@ -95,6 +99,8 @@ export interface JobSettings {
   ignoreColumns: string[];
   /** Under this share of value market validated (percent), the summary page names the holdings not validated. */
   validatedWarningPercent: number;
+  /** A holding whose asset id the service did not issue is valued from its descriptors (noted for the analyst), not refused. */
+  allowUnknownIds: boolean;
 }
 
 /** Settings from flags over environment over config file over defaults. */
@@ -138,6 +144,7 @@ export function resolveSettings(flags: CommonFlags, env: NodeJS.ProcessEnv = pro
     // Both count: the config names a firm's standing extra columns, the flag this run's.
     ignoreColumns: [...new Set([...(file.ignore_columns ?? []), ...(flags.ignoreColumn ?? [])])],
     validatedWarningPercent: flags.validatedWarning ?? file.validated_warning ?? DEFAULT_VALIDATED_WARNING_PERCENT,
+    allowUnknownIds: flags.allowUnknownIds ?? file.allow_unknown_ids ?? false,
   };
 }
 

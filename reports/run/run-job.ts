@@ -129,6 +129,8 @@ export async function runReports(opts: RunOptions, io: RunIo): Promise<RunOutcom
       const report = buildPortfolioReport(p, r, ctx());
       // What the client PDF leaves out (tier, scope, HTTP detail, implausible returns) is the analyst's, here.
       for (const note of report.analyst_notes) log(`${p.name}: ${note}`);
+      // An id the service did not issue is named on the terminal too, not only in the reports' errors.
+      for (const e of report.errors) if (e.field === 'asset_id') log(`${p.name}: row ${e.row}, asset_id: ${e.message}`);
       rowErrors ||= report.errors.length > 0;
       const written = writers.write(report, outDir, settings.formats);
       written.catch(() => {}); // awaited below, in portfolio order
@@ -143,6 +145,7 @@ export async function runReports(opts: RunOptions, io: RunIo): Promise<RunOutcom
       concurrency: opts.concurrency ?? settings.concurrency,
       onPortfolio: writePortfolio,
       telemetry,
+      allowUnknownIds: settings.allowUnknownIds,
     });
     const files: string[] = [];
     for (const p of portfolios) files.push(...(await writing.get(p.name)!).map((w) => w.path));
