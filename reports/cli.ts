@@ -66,6 +66,10 @@ function withRunOptions(cmd: Command, outHelp: string, scheduled = false): Comma
       '--ignore-column <name>',
       'leave out a holdings-file column that resembles one the reports read (e.g. "Quantiy"), which otherwise stops the run; repeat for several (also "ignore_columns" in the config)',
       (name: string, names: string[] = []) => [...names, name],
+    )
+    .option(
+      '--allow-unknown-ids',
+      'value a holding whose asset_id the service did not issue from the details its row gives (those its id encodes), noted for the analyst, instead of refusing the row (also "allow_unknown_ids" in the config)',
     );
   return cmd
     .option('--currency <code>', `report currency: any ISO 4217 code; other than ${CURRENCIES.join(', ')} it needs --fx-rates (default: the holdings' currency, else USD)`)

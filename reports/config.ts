@@ -34,6 +34,8 @@ const ConfigFile = z
     concurrency: z.number().int().min(1).max(MAX_CONCURRENCY).optional(),
     /** Holdings-file headers to leave out on purpose though they resemble a column (as --ignore-column). */
     ignore_columns: z.array(z.string().trim().min(1, 'must name a header, e.g. "Quantiy"')).optional(),
+    /** Value a holding whose asset id the service did not issue from the details its row gives, instead of refusing the row (as --allow-unknown-ids). */
+    allow_unknown_ids: z.boolean().optional(),
     /** Redis shared by every process of the account (docs/scale-out.md); SVC_REDIS_URL and --redis win. */
     /** Under this share of value market validated (percent), the summary page names the holdings not validated; --validated-warning wins. */
     validated_warning: z.number().min(0).max(100).optional(),
@@ -67,6 +69,8 @@ export interface CommonFlags {
   validatedWarning?: number;
   /** --db FOLDER|postgres://…|off: the history database. */
   db?: string;
+  /** --allow-unknown-ids. */
+  allowUnknownIds?: boolean;
 }
 
 export interface ServiceSettings {
@@ -103,6 +107,8 @@ export interface JobSettings {
   validatedWarningPercent: number;
   /** The history database (a folder or a postgres:// URL), where it came from; undefined: "off", no history recorded. */
   db?: { target: string; from: DatabaseTargetSource };
+  /** A holding whose asset id the service did not issue is valued from its descriptors (noted for the analyst), not refused. */
+  allowUnknownIds: boolean;
 }
 
 /** Settings from flags over environment over config file over defaults. */
@@ -147,6 +153,7 @@ export function resolveSettings(flags: CommonFlags, env: NodeJS.ProcessEnv = pro
     ignoreColumns: [...new Set([...(file.ignore_columns ?? []), ...(flags.ignoreColumn ?? [])])],
     validatedWarningPercent: flags.validatedWarning ?? file.validated_warning ?? DEFAULT_VALIDATED_WARNING_PERCENT,
     db: historyDatabase(flags.db, env, file.db, cwd),
+    allowUnknownIds: flags.allowUnknownIds ?? file.allow_unknown_ids ?? false,
   };
 }
 

@@ -105,6 +105,11 @@ export function holdingRows(input: PortfolioInput, results: PortfolioResults, ct
         `${withPortfolio ? `${input.name}, ` : ''}row ${row.row} (${description}): a return of ${Math.round(row.return_percent).toLocaleString('en-US')} % since purchase is above ${IMPLAUSIBLE_RETURN_PERCENT.toLocaleString('en-US')} %; check the purchase price and that the valuation is for this asset before sending the report.`,
       );
     }
+    if (v.from_descriptors) {
+      out.analystNotes.push(
+        `${withPortfolio ? `${input.name}, ` : ''}row ${row.row} (${description}): the asset id ${h.assetId} is not one the service issued; it was valued from the details the row gives (--allow-unknown-ids), so check that the valuation is for this asset before sending the report.`,
+      );
+    }
     out.rows.push(row);
     out.byIndex.set(i, row);
     out.refs.set(i, {

@@ -94,7 +94,7 @@ export async function runQueued(opts: RunOptions, io: RunIo): Promise<RunOutcome
         return;
       }
       byJob.set(ids[i]!, p);
-      const data: PortfolioJobData = { runKey, portfolio: p, asOf: settings.asOf, currency, asked, fxRates, previous: opts.previous ? resolve(opts.previous) : undefined, outDir, formats: settings.formats, preparedBy: settings.preparedBy, validatedWarningPercent: settings.validatedWarningPercent, generatedAt, sandbox: conn.sandbox, ledger: loaded.ledgers.get(p.name) };
+      const data: PortfolioJobData = { runKey, portfolio: p, asOf: settings.asOf, currency, asked, fxRates, previous: opts.previous ? resolve(opts.previous) : undefined, outDir, formats: settings.formats, preparedBy: settings.preparedBy, validatedWarningPercent: settings.validatedWarningPercent, allowUnknownIds: settings.allowUnknownIds, generatedAt, sandbox: conn.sandbox, ledger: loaded.ledgers.get(p.name) };
       jobs.push({ name: 'portfolio', data, opts: { jobId: ids[i]!, attempts: JOB_ATTEMPTS, backoff: { type: 'exponential', delay: 2000 } } });
     });
 

@@ -28,6 +28,8 @@ export interface PortfolioJobData {
   preparedBy?: string;
   /** The run's --validated-warning (percent of value); absent from a job queued before it existed: the default. */
   validatedWarningPercent?: number;
+  /** The run's --allow-unknown-ids; absent from a job queued before it existed: false. */
+  allowUnknownIds?: boolean;
   /** Fixed by the coordinating run, so every worker's reports carry the same generated_at. */
   generatedAt: string;
   sandbox: boolean;

@@ -82,6 +82,7 @@ export async function startWorker(opts: WorkerOptions, log: (line: string) => vo
       consolidated: false,
       concurrency: opts.concurrency ?? settings.concurrency,
       telemetry,
+      allowUnknownIds: d.allowUnknownIds,
     });
     const r = results.get(name)!;
     const servedBySandbox = conn.client.servedBySandbox;

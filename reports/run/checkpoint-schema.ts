@@ -21,10 +21,11 @@ const ValuedItem = z
     service_score: finite,
     momentum: z.string().nullable(),
     market_validated: z.boolean(),
+    from_descriptors: z.literal(true).optional(),
   })
   .strict();
 
-const FailedItem = z.object({ ok: z.literal(false), field: z.string(), message: z.string(), transient: z.boolean() }).strict();
+const FailedItem = z.object({ ok: z.literal(false), field: z.string(), message: z.string(), transient: z.boolean(), unknown_id: z.literal(true).optional() }).strict();
 
 const ItemResult = z.discriminatedUnion('ok', [ValuedItem, FailedItem]);
 

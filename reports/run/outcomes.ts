@@ -1,4 +1,4 @@
-import { AbortedError, ConnectionError, DailyLimitExhaustedError, RateLimitError, ServerError, TimeoutError, type Outcome, type ServiceError } from '../../src/client';
+import { AbortedError, ConnectionError, DailyLimitExhaustedError, NotFoundError, RateLimitError, ServerError, TimeoutError, type Outcome, type ServiceError } from '../../src/client';
 import type { BatchValuationItem, ScoreObject } from '../../src/wire';
 import type { FailedItem, ItemResult, ScoreLite } from './results';
 
@@ -11,10 +11,33 @@ export function failure(e: ServiceError): FailedItem {
   return { ok: false, field: e.field ?? '', message: e.message, transient: isTransient(e) };
 }
 
-export function valuationResult(o: Outcome<BatchValuationItem>): ItemResult {
+/**
+ * The service did not issue the asset id the holding was asked by (a 404 on asset_id): a row
+ * error saying what is allowed (ids the service issued, as it listed some) and the way out.
+ */
+export function isUnknownId(e: ServiceError): boolean {
+  return e instanceof NotFoundError && e.field === 'asset_id';
+}
+
+function unknownIdFailure(e: ServiceError, assetId: string | undefined): FailedItem {
+  const examples = (e.allowedValues ?? []).slice(0, 2).map(String);
+  const such = examples.length > 0 ? `, such as ${examples.join(' or ')}` : '';
+  return {
+    ok: false,
+    field: 'asset_id',
+    message:
+      `the asset id ${assetId ?? ''} is not one the service issued: give an asset id the service issued${such}; ` +
+      'check the id, or run with --allow-unknown-ids to value it from the details its id encodes',
+    transient: false,
+    unknown_id: true,
+  };
+}
+
+/** A batch item's outcome as the report keeps it; `assetId` is the id the holding was asked by, for the message of an unknown one. */
+export function valuationResult(o: Outcome<BatchValuationItem>, assetId?: string): ItemResult {
   if (!o.ok) {
     if (o.error instanceof AbortedError) throw o.error;
-    return failure(o.error);
+    return isUnknownId(o.error) ? unknownIdFailure(o.error, assetId) : failure(o.error);
   }
   const v = o.value;
   return {

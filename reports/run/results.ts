@@ -19,6 +19,8 @@ export interface ValuedItem {
   momentum: string | null;
   /** The batch's flag; replaced by the score's own flag when the holding was scored. */
   market_validated: boolean;
+  /** Its asset id was not one the service issued, and --allow-unknown-ids valued it from the descriptors instead (said to the analyst). */
+  from_descriptors?: true;
 }
 
 /** A holding the service would not value: its message names the field and what is allowed. */
@@ -28,6 +30,8 @@ export interface FailedItem {
   message: string;
   /** The service, network or budget failed, not the item: --resume tries it again. */
   transient: boolean;
+  /** The service did not issue the holding's asset id (a 404 on asset_id): --allow-unknown-ids values it from its descriptors. */
+  unknown_id?: true;
 }
 
 export type ItemResult = ValuedItem | FailedItem;

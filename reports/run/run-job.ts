@@ -143,6 +143,8 @@ export async function runReports(opts: RunOptions, io: RunIo): Promise<RunOutcom
       void history?.record(report, ledger, monthNetFlows(ledger.entries, ctx()), log);
       // What the client PDF leaves out (tier, scope, HTTP detail, implausible returns) is the analyst's, here.
       for (const note of report.analyst_notes) log(`${p.name}: ${note}`);
+      // An id the service did not issue is named on the terminal too, not only in the reports' errors.
+      for (const e of report.errors) if (e.field === 'asset_id') log(`${p.name}: row ${e.row}, asset_id: ${e.message}`);
       rowErrors ||= report.errors.length > 0;
       return writers.write(report, outDir, settings.formats);
     };
@@ -160,6 +162,7 @@ export async function runReports(opts: RunOptions, io: RunIo): Promise<RunOutcom
       concurrency: opts.concurrency ?? settings.concurrency,
       onPortfolio: writePortfolio,
       telemetry,
+      allowUnknownIds: settings.allowUnknownIds,
     });
     const files: string[] = [];
     for (const p of portfolios) files.push(...(await writing.get(p.name)!).map((w) => w.path));

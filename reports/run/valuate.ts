@@ -4,7 +4,7 @@ import type { PortfolioInput } from '../../src/holdings/types';
 import type { PortfolioState } from './checkpoint';
 import type { ItemResult } from './results';
 import { scoreResult, valuationResult } from './outcomes';
-import { scoreRequest, valuationRequest } from '../../src/holdings/requests';
+import { descriptorRequest, scoreRequest, valuationRequest } from '../../src/holdings/requests';
 import { CallWindow, MAX_AUTO_WINDOW } from './call-window';
 import { answeredHolding } from './answered';
 import { drained } from './departures';
@@ -24,6 +24,8 @@ export interface ValuateOptions {
   afterChunk(phase: Phase, chunk: readonly number[], done: number, total: number): Promise<void>;
   /** Called once when the valuations' last chunks are in flight and their run starts giving slots back: scoring may start. */
   onTail?(): void;
+  /** --allow-unknown-ids: a holding whose asset id the service did not issue is valued from its descriptors instead of refused. */
+  allowUnknownIds?: boolean;
 }
 
 /**
@@ -66,13 +68,36 @@ export async function valueHoldings(client: ServiceClient, input: PortfolioInput
         currency: opts.currency,
         concurrency: 1,
         onChunk: async (chunk) => {
-          const landed = atPositions(positions, chunk, (i, o) => (state.valuations[i] = valuationResult(o)));
+          const landed = atPositions(positions, chunk, (i, o) => (state.valuations[i] = valuationResult(o, input.holdings[i]!.assetId)));
+          if (opts.allowUnknownIds) await valueFromDescriptors(client, input, state, landed, { signal, headers, currency: opts.currency });
           valued += landed.filter((i) => settled(state.valuations[i]!)).length;
           await opts.afterChunk('valuations', landed, valued, total);
         },
       },
     ),
   );
+}
+
+/**
+ * The holdings of a landed chunk whose asset id the service did not issue, valued again from
+ * the descriptors their row gives (those its id encodes, when it has no others), before the
+ * chunk is journaled: they land valued and marked for the analyst, or refused with the
+ * descriptors' own error. One batch call for the chunk's unknown ids, none when there are none.
+ */
+async function valueFromDescriptors(client: ServiceClient, input: PortfolioInput, state: PortfolioState, landed: readonly number[], call: { signal: AbortSignal; headers: Record<string, string>; currency: Currency }): Promise<void> {
+  const unknown = landed.filter((i) => {
+    const v = state.valuations[i];
+    return v !== null && v !== undefined && !v.ok && v.unknown_id === true;
+  });
+  if (unknown.length === 0) return;
+  const outcomes = await client.valueAll(
+    unknown.map((i) => descriptorRequest(input.holdings[i]!)),
+    { ...call, concurrency: 1 },
+  );
+  unknown.forEach((i, k) => {
+    const v = valuationResult(outcomes[k]!);
+    state.valuations[i] = v.ok ? { ...v, from_descriptors: true } : v;
+  });
 }
 
 /** Scores the valued holdings not scored yet (or those of `only`), the same way. */

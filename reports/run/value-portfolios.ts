@@ -24,6 +24,8 @@ export interface ValueOptions {
   onPortfolio?(name: string, results: PortfolioResults): void;
   /** Portfolios' phases and chunks journaled, for the metrics. */
   telemetry?: RunTelemetry;
+  /** --allow-unknown-ids (valuate.ts). */
+  allowUnknownIds?: boolean;
 }
 
 /**
@@ -67,6 +69,7 @@ export async function valueEverything(client: ServiceClient, portfolios: readonl
     if (valuationsToDo(p, state).length > 0 && state.enrichment) await cp.dropEnrichment(p.name);
     const opts: ValuateOptions & { window: CallWindow } = {
       currency: o.currency,
+      allowUnknownIds: o.allowUnknownIds,
       signal,
       window,
       afterChunk: async (phase, chunk) => {

@@ -1,10 +1,13 @@
-import { BadRequestError } from './errors';
+import { BadRequestError, NotFoundError, ServiceError, type ServiceErrorInit } from './errors';
 
 const ITEM_FIELD = /^assets\[(\d+)\](.*)$/;
 
-/** The position inside a batch that a 400's field names ("assets[3].segment" → 3), if below `size`. */
+/**
+ * The position inside a batch that a 400's or 404's field names ("assets[3].segment" → 3, an
+ * asset id the service did not issue: "assets[3].asset_id" → 3), if below `size`.
+ */
 export function batchItemIndex(err: unknown, size = Infinity): number | undefined {
-  if (!(err instanceof BadRequestError) || !err.field) return undefined;
+  if (!(err instanceof BadRequestError || err instanceof NotFoundError) || !err.field) return undefined;
   const m = ITEM_FIELD.exec(err.field);
   if (!m) return undefined;
   const k = Number(m[1]);
@@ -17,16 +20,18 @@ export function batchItemIndex(err: unknown, size = Infinity): number | undefine
  * `to` undefined words it for the item alone ("assets[3].segment …" → "segment …").
  * Anything that does not name a batch item is returned as it is.
  */
-export function reindexItemError<E>(err: E, to: number | undefined): E | BadRequestError {
+export function reindexItemError<E>(err: E, to: number | undefined): E | ServiceError {
   const k = batchItemIndex(err);
   if (k === undefined) return err;
-  const e = err as unknown as BadRequestError;
+  const e = err as unknown as ServiceError;
+  // The same class as the service's answer: a 404 stays a NotFoundError for the item.
+  const Same = e.constructor as new (init: ServiceErrorInit) => ServiceError;
   const prefix = `assets[${k}]`;
   const rewrite =
     to === undefined
       ? (text: string) => text.split(`${prefix}.`).join('').split(prefix).join('item')
       : (text: string) => text.split(prefix).join(`assets[${to}]`);
-  return new BadRequestError({
+  return new Same({
     status: e.status,
     type: e.type,
     action: e.action,

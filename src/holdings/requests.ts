@@ -19,7 +19,8 @@ export function requestForAssetId(h: Holding): ValuationRequest {
   return { asset_id: h.assetId, segment: h.segment, condition: h.condition, box_papers: h.boxPapers, quantity: h.quantity, medium: h.medium, size_cm: h.sizeCm };
 }
 
-function descriptorRequest(h: Holding): ValuationRequest {
+/** A holding by its descriptors (for an id the service did not issue: those its id encodes, unless the row gives its own). */
+export function descriptorRequest(h: Holding): ValuationRequest {
   return {
     segment: h.segment,
     brand: h.brand,

@@ -123,6 +123,13 @@ describe('SVC functions called as Excel calls them', () => {
     expect(differsFromLocal).toBeGreaterThan(0);
   });
 
+  it('answers #N/A naming an asset id the service did not issue, with ids it did, instead of a made-up value (issue 27)', async () => {
+    setRuntime(runtimeFor('enterprise'));
+    const [unknown, known] = await Promise.all([settled(F.midValue('SVC-WAT-NOSUCH-XYZ-2021', null as never, invocation())), settled(F.midValue(ROLEX, null as never, invocation()))]);
+    expect(unknown).toMatchObject({ ok: false, code: '#N/A', message: expect.stringMatching(/^Not found: asset_id 'SVC-WAT-NOSUCH-XYZ-2021' is not an asset id the service has issued; for example SVC-WAT-\S+/) });
+    expect(known).toMatchObject({ ok: true });
+  });
+
   it('answers #N/A "the service answered for another asset" instead of another asset\'s figure', async () => {
     const victim = ids[3]!;
     const service = await misnamingService(victim);

@@ -42,7 +42,11 @@ export function toExcelError(err: unknown): CustomFunctions.Error {
 }
 
 function reasonFor(e: Error & ServiceErrorLike): string {
-  if (e.status === 404) return `Not found: ${e.message}`;
+  // An asset id the service did not issue: the ids it listed show what one looks like.
+  if (e.status === 404) {
+    const examples = e.allowedValues?.length ? `; for example ${e.allowedValues.slice(0, 2).join(', ')}` : '';
+    return `Not found: ${e.message.replace(/\.$/, '')}${examples}.`;
+  }
   if (e.status === 403 && e.type === 'forbidden') return `Your subscription does not include this: ${e.message}`;
   // The host answers its own sign-in failures upstream as 502: a 401 from it is always about the user's sign-in.
   if (e.status === 401) return SIGN_IN_MESSAGE;

@@ -7,6 +7,7 @@ import { breakdown, scoreObject } from './score-report';
 import { segmentDetail, segmentList } from './segments';
 import { activeAlerts } from './alerts';
 import { segmentSignals, signalsOverview } from './signals';
+import { catalogue } from './catalogue';
 import { MarketState } from './state';
 import { valuation } from './valuation';
 
@@ -26,6 +27,8 @@ export function createMarket(options: { seed?: number } = {}): Market {
   return {
     value: (asset, ctx) => valuation(state, asset, ctx),
     assetForId: (id) => state.assetForId(id),
+    isIssued: (id) => state.isIssued(id),
+    issuedExamples: (segment) => catalogue().bySegment[segment].slice(0, 3).map((a) => a.asset_id),
     score: (asset, ctx) => scoreObject(state, asset, ctx),
     breakdown: (asset, ctx) => breakdown(state, asset, ctx),
     projection: (asset, currentValue, horizons, ctx) => projection(state, asset, currentValue, horizons, ctx),

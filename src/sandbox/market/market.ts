@@ -58,6 +58,10 @@ export interface Market {
    * re-derived: the catalogue, the ids this market issued, else a deterministic reading of the id.
    */
   assetForId(assetId: string): (CanonicalAsset & { asset_id: string }) | undefined;
+  /** Whether the service issued the id (a catalogue model's, or one it answered a description with): only those are valued by id. */
+  isIssued(assetId: string): boolean;
+  /** A few ids the service issued in a segment, for an error that names what is allowed. */
+  issuedExamples(segment: SegmentId): string[];
   score(asset: MarketAsset, ctx: MarketContext): ScoreObject;
   breakdown(asset: MarketAsset, ctx: MarketContext): Breakdown;
   /** horizons: those to include (all three when the request named none). */

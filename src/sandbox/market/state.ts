@@ -65,6 +65,14 @@ export class MarketState {
     return { ...(this.issued.get(assetId) ?? reading.identity), quantity: 1, asset_id: assetId };
   }
 
+  /**
+   * Whether the service issued this id: a catalogue model's id (any year or size), or one this
+   * market answered a description with. Other well-formed ids are read (assetForId) but not valued.
+   */
+  isIssued(assetId: string): boolean {
+    return readAssetId(assetId)?.catalogued === true || this.issued.has(assetId);
+  }
+
   /** Everything that follows from an id. Priced from the id alone, so the answer does not depend on what was asked before. */
   profile(assetId: string): AssetProfile | undefined {
     let p = this.profiles.get(assetId);

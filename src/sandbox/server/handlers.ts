@@ -59,9 +59,17 @@ export function createHandlers({ market, tokens, storeLimit }: HandlerDeps): Han
     return asset;
   };
 
-  /** A valuation request naming an asset_id is answered for that asset (ids are keys), with the request's particulars. */
-  const requestedAsset = (body: ParsedRequestOf<'createValuation'>, field = 'asset_id'): CanonicalAsset =>
-    body.asset_id !== undefined ? withParticulars(assetFor(body.asset_id, field), body) : toCanonical(body);
+  /**
+   * A valuation request naming an asset_id is answered for that asset (ids are keys), with the
+   * request's particulars; an id the service never issued is a 404 naming the field, not a price
+   * made up from the id's parts (docs/decisions.md). A description is valued whatever its brand.
+   */
+  const requestedAsset = (body: ParsedRequestOf<'createValuation'>, field = 'asset_id'): CanonicalAsset => {
+    if (body.asset_id === undefined) return toCanonical(body);
+    const asset = assetFor(body.asset_id, field);
+    if (!market.isIssued(body.asset_id)) throw notIssued(body.asset_id, field, market.issuedExamples(asset.segment));
+    return withParticulars(asset, body);
+  };
 
   /** A portfolio item naming no maker is the asset its asset_id names: an id that names none is a 400 on that item's asset_id. */
   const checkItemIds = (assets: ParsedRequestOf<'createPortfolio'>['assets']) =>
@@ -222,6 +230,11 @@ function toCanonical(d: AssetDescriptor): CanonicalAsset {
 function clientOf(i: { caller: Caller | undefined }): string {
   if (!i.caller) throw new Error('an authenticated operation ran without a caller');
   return i.caller.account.clientId;
+}
+
+/** 404 on the field: the id is well formed but no asset of the service's has it; a few issued ids show what is allowed. */
+function notIssued(id: string, field: string, examples: string[]): HttpError {
+  return new HttpError('not_found', `${field} '${id.slice(0, 120)}' is not an asset id the service has issued`, { field, allowed_values: examples });
 }
 
 function notFound(kind: string, id: string): HttpError {
