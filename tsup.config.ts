@@ -11,6 +11,7 @@ export default defineConfig({
     wire: 'src/wire/index.ts',
     sandbox: 'src/sandbox/index.ts',
     'cli/svc-report': 'reports/cli.ts',
+    'cli/demo-history': 'reports/demo/history.ts',
     'cli/svc-sandbox': 'src/sandbox/cli.ts',
     'cli/addin-serve': 'addin/server/cli.ts',
     'cli/addin-build': 'addin/build/cli.ts',

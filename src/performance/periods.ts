@@ -135,7 +135,7 @@ function periodPerformance(
   const missing = between.filter((m) => !values.has(m));
   let twr: number | null = null;
   if (missing.length > 0) {
-    notes.push(`time-weighted return: not enough history: no value recorded on ${missing.join(', ')}`);
+    notes.push(`time-weighted return: not enough history: ${missingMonths(missing)}`);
   } else {
     const points = [{ date: from, value: start }, ...between.map((m) => ({ date: m, value: values.get(m)! })), { date: to, value: end }];
     const t = timeWeightedReturn(points, inside, inception);
@@ -164,4 +164,9 @@ function periodPerformance(
     net_flows: inside.reduce((s, f) => s + f.amount, 0),
     ...(notes.length > 0 ? { note: notes.join('; ') } : {}),
   };
+}
+
+/** "no value recorded on 2025-03-31", or for many "no value recorded for 140 month-ends, 2014-03-31 to 2025-10-31". */
+function missingMonths(missing: readonly string[]): string {
+  return missing.length <= 3 ? `no value recorded on ${missing.join(', ')}` : `no value recorded for ${missing.length} month-ends, ${missing[0]} to ${missing.at(-1)}`;
 }
