@@ -105,12 +105,13 @@ export async function writeRealisedGainsCsv(data: ReportData, filePath: string):
 }
 
 /**
- * The CSV format of a report: the holdings, and for a report with a history its realised gains
- * beside them. Returns the further files written, for the run's list of files (and its manifest).
+ * The CSV format of a report: the holdings, and for a report whose history has sales its
+ * realised gains beside them. Returns the further files written, for the run's list of files (and its manifest).
  */
 export async function writeCsvFiles(data: ReportData, filePath: string): Promise<string[]> {
   await writeCsv(data, filePath);
-  if (!data.history) return [];
+  // Only when something was sold: a portfolio without sales (a holdings file alone) writes the files it always did.
+  if (!data.history || data.history.realised_gain.lines.length === 0) return [];
   const gains = realisedGainsCsvPath(filePath);
   await writeRealisedGainsCsv(data, gains);
   return [gains];
