@@ -18,6 +18,7 @@ import { sql } from 'kysely';
 import { startPostgres } from '../fixtures/postgres-server';
 import { monthEnds, openDatabase, recordMonthEnd, recordRun, type Database, type HoldingValuation, type MonthEndInput } from '../src/db';
 import type { LedgerEntry } from '../src/ledger/types';
+import { runBench } from './support/run-bench';
 
 const arg = (name: string, dflt: number) => {
   const i = process.argv.indexOf(name);
@@ -140,8 +141,4 @@ async function main() {
   }
 }
 
-main().catch((e) => {
-  rmSync(work, { recursive: true, force: true });
-  console.error(e);
-  process.exit(1);
-});
+runBench(work, main);
