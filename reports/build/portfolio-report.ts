@@ -190,7 +190,7 @@ export function buildPortfolioReport(input: PortfolioInput, results: PortfolioRe
     projections,
     exit_analysis: exits,
     ...(history ? { history: history.history } : {}),
-    errors: [...input.problems.map((p) => inputError(p)), ...errors, ...(history?.errors ?? [])].sort(byRow),
+    errors: withHistoryErrors([...input.problems.map((p) => inputError(p)), ...errors], history?.errors ?? []).sort(byRow),
     analyst_notes: analyst,
     method_notes: methodNotes(ctx, { previousFound: head.summary.month_on_month !== null, currencies: new Set(rows.map((r) => r.purchase_currency)) }),
     disclaimer: composeDisclaimer(head.summary, ctx.sandbox),
@@ -200,6 +200,12 @@ export function buildPortfolioReport(input: PortfolioInput, results: PortfolioRe
 /** Which limits paced the run (the service's stated ones, the tier's figure, or a ceiling): the analyst can tell a slow month-end's cause. */
 export function limitsNote(ctx: BuildContext): string[] {
   return ctx.limitsInForce ? [`Service limits in force for this run: ${ctx.limitsInForce}.`] : [];
+}
+
+/** The history's errors (a flow's missing rate) not already said of the same row and field (a holding's missing rate). */
+function withHistoryErrors(errors: ReportError[], fromHistory: readonly ReportError[]): ReportError[] {
+  const said = new Set(errors.map((e) => `${e.row}\u0000${e.field}`));
+  return [...errors, ...fromHistory.filter((e) => !said.has(`${e.row}\u0000${e.field}`))];
 }
 
 /** Row-tied errors in row order, then the portfolio-level ones. */

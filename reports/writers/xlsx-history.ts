@@ -18,7 +18,7 @@ const QUANTITY = { numFmt: 'General' };
 const returnCell = (value: number | null): CellInput => (value === null ? { value: 'not available' } : { value, kind: 'percent' });
 
 function writeHistorySheet(book: XlsxBook, data: ReportData, h: ReportHistory): void {
-  const cur = book.sheet('History', [18, 18, 18, 22, 18, 18, 18, 18, 60], false);
+  const cur = book.sheet('Value history', [18, 18, 18, 22, 18, 18, 18, 18, 60], false);
   book.header(cur, ['Month-end', 'Value', 'Net flows', 'Cumulative net flows']);
   const first = cur.row + 1;
   const cumulative = cumulativeNetFlows(h.value_history);
@@ -55,10 +55,10 @@ function writeHistorySheet(book: XlsxBook, data: ReportData, h: ReportHistory): 
   cur.paragraph(`From ${h.source}.`, 'I', NOTE_STYLE);
   if (h.value_history.length >= 2) {
     book.charts.push({
-      sheetNumber: book.sheetNumber('History'),
+      sheetNumber: book.sheetNumber('Value history'),
       anchor: { fromCol: 5, fromRow: 0, toCol: 13, toRow: 22 },
       spec: {
-        kind: 'line', title: 'Value and cumulative net flows at each month-end', sheetName: 'History',
+        kind: 'line', title: 'Value and cumulative net flows at each month-end', sheetName: 'Value history',
         categoryColumn: 'A', firstRow: first, lastRow: last, dates: h.value_history.map((p) => p.as_of),
         series: [
           { name: 'Value', column: 'B', values: h.value_history.map((p) => p.value), colour: PALETTE.navy },

@@ -59,7 +59,7 @@ async function openpyxl(file: string): Promise<{ sheets: string[]; cells: Record
     'import json, sys, openpyxl',
     'wb = openpyxl.load_workbook(sys.argv[1])',
     'cells = {}',
-    'for name in ("History", "Transactions", "Realised gains"):',
+    'for name in ("Value history", "Transactions", "Realised gains"):',
     '    if name in wb.sheetnames:',
     '        ws = wb[name]',
     '        cells[name] = [[[c.value, c.number_format] for c in row] for row in ws.iter_rows()]',
@@ -193,11 +193,11 @@ describe('a report with a history', () => {
     }, 60_000);
 
     it('has History, Transactions and Realised gains sheets before the market measure', () => {
-      expect(book.sheets).toEqual(['Summary', 'Holdings', 'Allocation', 'History', 'Transactions', 'Realised gains', 'Performance', 'Projections', 'Exit analysis', 'Errors']);
+      expect(book.sheets).toEqual(['Summary', 'Holdings', 'Allocation', 'Value history', 'Transactions', 'Realised gains', 'Performance', 'Projections', 'Exit analysis', 'Errors']);
     });
 
     it('History holds each month-end with its value, net flows and cumulative net flows as money, then the periods with percentages', () => {
-      const rows = book.cells.History!;
+      const rows = book.cells['Value history']!;
       expect(rows[0]!.slice(0, 4).map((c) => c[0])).toEqual(['Month-end', 'Value', 'Net flows', 'Cumulative net flows']);
       let cumulative = 0;
       history.value_history.forEach((p, i) => {
@@ -237,9 +237,9 @@ describe('a report with a history', () => {
       const line = charts.find((c) => c.includes('<c:lineChart>'));
       expect(line).toBeDefined();
       expect(line!.match(/<c:ser>/g)).toHaveLength(2);
-      expect(line).toContain('<c:f>&apos;History&apos;!$B$2:$B$26</c:f>');
-      expect(line).toContain('<c:f>&apos;History&apos;!$D$2:$D$26</c:f>');
-      expect(line).toContain('<c:f>&apos;History&apos;!$A$2:$A$26</c:f>');
+      expect(line).toContain('<c:f>&apos;Value history&apos;!$B$2:$B$26</c:f>');
+      expect(line).toContain('<c:f>&apos;Value history&apos;!$D$2:$D$26</c:f>');
+      expect(line).toContain('<c:f>&apos;Value history&apos;!$A$2:$A$26</c:f>');
       expect(line).toContain('<c:v>Value</c:v>');
       expect(line).toContain('<c:v>Cumulative net flows</c:v>');
       // The chart sits on the History sheet (sheet 4), and its frame has alternative text.
