@@ -39,6 +39,8 @@ export interface BuildResult {
   release: string;
   /** The build's content version: its service worker's cache is named by it (versioned-files.ts). */
   version: string;
+  /** The paths the service worker keeps for offline opens. */
+  offlineFiles: string[];
 }
 
 /** The metadata tool reports problems in `errors` and still resolves (its CLI even exits 0): treat any as fatal. */
@@ -155,7 +157,7 @@ async function buildInto(outDir: string, options: BuildOptions): Promise<BuildRe
   await fs.writeFile(path.join(outDir, 'manifest.xml'), manifest);
   await fs.writeFile(path.join(outDir, 'auth-config.json'), JSON.stringify(msalConfig(signIn), null, 2));
   // Last: hashed names, the pages pointed at them, and sw.js listing what this version is.
-  const { version } = await versionFiles(outDir, minify);
+  const { version, files } = await versionFiles(outDir, minify);
 
   const bundle = await fs.readFile(path.join(outDir, 'functions.js'));
   const result: BuildResult = {
@@ -167,8 +169,9 @@ async function buildInto(outDir: string, options: BuildOptions): Promise<BuildRe
     functionsGzipBytes: gzipSync(bundle).length,
     release,
     version,
+    offlineFiles: files.map(([p]) => p),
   };
-  await fs.writeFile(path.join(outDir, 'build-info.json'), JSON.stringify({ ...result, outDir: undefined, built_at: new Date().toISOString() }, null, 2));
+  await fs.writeFile(path.join(outDir, 'build-info.json'), JSON.stringify({ ...result, outDir: undefined, offlineFiles: undefined, built_at: new Date().toISOString() }, null, 2));
   return result;
 }
 
