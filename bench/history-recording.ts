@@ -68,7 +68,7 @@ async function monthEnd(all: Portfolio[], out: string, db: string | undefined): 
       all.map(async ({ data, ledger }) => {
         // As run-job: the recorded month-ends read before the report is built, the record queued, the report written.
         if (history) await history.recorded(data.cover.portfolio_name, data.cover.as_of, data.cover.currency, undefined, () => {});
-        void history?.record(data, ledger, 0, () => {});
+        void history?.record(data, ledger, () => {});
         await pool.write(data, out, FORMATS);
       }),
     );

@@ -8,7 +8,7 @@ import { InputError } from '../src/holdings/types';
 import type { DecimalMark } from '../src/holdings/amounts';
 import { isoDateHint } from '../src/holdings/cells';
 import { DEFAULT_VALIDATED_WARNING_PERCENT } from './build/validation';
-import { parseTarget } from '../src/db/paths';
+import { isDatabaseOff, parseTarget } from '../src/db/paths';
 import { resolveDatabaseTarget, type DatabaseTargetSource } from './history/database-target';
 
 /** Most calls in flight --concurrency / `concurrency` may ask for. */
@@ -164,12 +164,9 @@ export function resolveSettings(flags: CommonFlags, env: NodeJS.ProcessEnv = pro
  */
 export function historyDatabase(flag: string | undefined, env: NodeJS.ProcessEnv, fromFile: string | undefined, cwd = process.cwd()): JobSettings['db'] {
   const { target, source } = resolveDatabaseTarget({ db: flag }, env, { db: fromFile });
-  if (isOff(target)) return undefined;
+  if (isDatabaseOff(target)) return undefined;
   return { target: parseTarget(target).kind === 'postgres' ? target : resolve(cwd, target), from: source };
 }
-
-/** "off": no history database (the run records nothing). */
-export const isOff = (target: string): boolean => target.trim().toLowerCase() === 'off';
 
 function redisUrl(given: string | undefined, fromFile: string | undefined): string | undefined {
   if (given !== undefined && !/^rediss?:\/\/[^/]/.test(given)) throw new InputError('--redis / SVC_REDIS_URL must be a Redis URL such as redis://10.0.0.5:6379 (rediss:// for TLS)');

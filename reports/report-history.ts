@@ -5,31 +5,12 @@
  * as the market's. Units and `null` as in report-data.ts (money in cover.currency, `*_percent` in
  * percent units, dates YYYY-MM-DD).
  */
-import type { PeriodKey } from '../src/performance';
+import type { PeriodKey, PeriodPerformance } from '../src/performance';
 
 export { PERIOD_KEYS, type PeriodKey } from '../src/performance';
 
-/** One standard period's performance. */
-export interface PeriodFigures {
-  /** The period's start: the month-end before it (since inception: the first flow's date). */
-  from: string;
-  /** The period's end: the report's as-of date. */
-  to: string;
-  /** Longer than a year: both returns are yearly rates (actual/365); otherwise each is the period's own return. */
-  annualised: boolean;
-  /** Time-weighted: each calendar month by Modified Dietz, chain-linked; null with `note` when a month-end in between is not recorded. */
-  twr_percent: number | null;
-  /** Money-weighted: the IRR of the start value, the period's flows on their dates and the end value; null with `note` when it has no answer. */
-  mwr_percent: number | null;
-  /** The value at `from` (0 since inception). */
-  start_value: number;
-  /** The value at `to`. */
-  end_value: number;
-  /** Money the client put in minus money taken out over the period. */
-  net_flows: number;
-  /** Why a return is null, in client words. */
-  note?: string;
-}
+/** One standard period's performance, as the ledger maths gives it (src/performance/periods.ts), without its day count. */
+export type PeriodFigures = Omit<PeriodPerformance, 'days'>;
 
 export interface PortfolioPerformance {
   /** Each standard period where the history covers it; null where it does not (see `unavailable`). */

@@ -1,4 +1,5 @@
 import { isTierName, type TierName } from '../../src/wire';
+import { isDatabaseOff } from '../../src/db/paths';
 import { DEPLOYMENT_KEY_RULE, isValidDeploymentKey } from '../contract/deployment-key';
 import { OFFICE_JS_SOURCES, type OfficeJsSource } from './office-js';
 import { AuthConfigError, authSettingsFromEnv, checkAuthForAddress, type AuthSettings } from './auth/settings';
@@ -98,8 +99,7 @@ export function hostConfigFromEnv(env: NodeJS.ProcessEnv): HostEnvConfig {
       config.service.limits = { minuteMs };
     }
   }
-  // "off" is svc-report's word for no history database: the host has none either.
-  if (env.SVC_DB_URL?.trim() && env.SVC_DB_URL.trim().toLowerCase() !== 'off') config.dbUrl = env.SVC_DB_URL.trim();
+  if (env.SVC_DB_URL?.trim() && !isDatabaseOff(env.SVC_DB_URL)) config.dbUrl = env.SVC_DB_URL.trim();
   if (env.SVC_REDIS_URL?.trim()) {
     const redisUrl = env.SVC_REDIS_URL.trim();
     if (!/^rediss?:\/\/[^/]/.test(redisUrl)) throw new HostConfigError('SVC_REDIS_URL must be a Redis URL such as redis://10.0.0.5:6379 (rediss:// for TLS).');

@@ -1,5 +1,5 @@
 import type { LedgerEntry, LedgerSource } from '../../src/ledger';
-import { ledgerFlows, monthEndBefore, performanceOverPeriods, realisedGains, valueHistory, PERIOD_KEYS, type PeriodKey, type RateFunction, type ValuePoint } from '../../src/performance';
+import { ledgerFlows, monthEndBefore, performanceOverPeriods, realisedGains, valueHistory, PERIOD_KEYS, type PeriodKey, type PeriodPerformance, type RateFunction, type ValuePoint } from '../../src/performance';
 import type { PortfolioInput } from '../../src/holdings/types';
 import type { Holding, PeriodFigures, ReportError, ReportHistory, TransactionLine } from '../report-data';
 import type { PortfolioLedger } from '../run/run-inputs';
@@ -41,7 +41,7 @@ export function buildHistory(input: PortfolioInput, rows: readonly Holding[], co
   const figures = {} as Record<PeriodKey, PeriodFigures | null>;
   for (const key of PERIOD_KEYS) {
     const p = periods.periods[key];
-    figures[key] = p ? { from: p.from, to: p.to, annualised: p.annualised, twr_percent: p.twr_percent, mwr_percent: p.mwr_percent, start_value: p.start_value, end_value: p.end_value, net_flows: p.net_flows, ...(p.note !== undefined ? { note: p.note } : {}) } : null;
+    figures[key] = p && withoutDays(p);
   }
   const periodStart = monthEndBefore(ctx.asOf, 1);
   const transactions: TransactionLine[] = [];
@@ -83,12 +83,7 @@ export function buildHistory(input: PortfolioInput, rows: readonly Holding[], co
   };
 }
 
-/** Money in minus money out after the month-end before `asOf`, up to it: the month's net flows, as recorded. */
-export function monthNetFlows(entries: readonly LedgerEntry[], ctx: BuildContext): number {
-  const rate: RateFunction = (currency, date) => fxRate(ctx, currency, ctx.currency, date);
-  const start = monthEndBefore(ctx.asOf, 1);
-  return ledgerFlows(entries.filter((e) => e.date > start && e.date <= ctx.asOf), rate).flows.reduce((s, f) => s + f.amount, 0);
-}
+const withoutDays = ({ days: _days, ...figures }: PeriodPerformance): PeriodFigures => figures;
 
 /** "ledger.csv row 14" or "holdings.xlsx (sheet Smith) row 3". */
 function describeSource(s: LedgerSource): string {

@@ -8,9 +8,9 @@ const DB_HELP = 'the history database: a folder (embedded) or a postgres:// URL 
 
 /** Opens the database the flags, environment and config name, says which on stderr, runs `work` and closes it. */
 async function withDatabase<T>(opts: { db?: string; config?: string }, work: (db: import('../../src/db').Database) => Promise<T>): Promise<T> {
-  const [{ resolveDatabaseTarget }, { readConfigFile, isOff }, { openDatabase }] = await Promise.all([import('./database-target'), import('../config'), import('../../src/db')]);
+  const [{ resolveDatabaseTarget }, { readConfigFile }, { openDatabase, isDatabaseOff }] = await Promise.all([import('./database-target'), import('../config'), import('../../src/db')]);
   const { target, source } = resolveDatabaseTarget(opts, process.env, readConfigFile(opts.config, process.cwd()));
-  if (isOff(target)) throw new UsageError(`svc-report history needs a history database, and ${source === 'config' ? 'db in the config file' : source} says off: give --db FOLDER or --db postgres://…`);
+  if (isDatabaseOff(target)) throw new UsageError(`svc-report history needs a history database, and ${source === 'config' ? 'db in the config file' : source} says off: give --db FOLDER or --db postgres://…`);
   const db = await openDatabase(target);
   say(`History database: ${db.where}`);
   try {

@@ -17,9 +17,8 @@ import type { ReportMetrics } from '../ops/report-metrics';
 import { NO_TELEMETRY, type RunTelemetry } from '../run/telemetry';
 import { QUEUE_NAME, bullConnection, type PortfolioJobData, type PortfolioJobResult } from './jobs';
 import { RedisJournal } from './redis-journal';
-import { HistoryStore, previousOnly } from '../run/history-store';
+import { HistoryStore, portfolioPast } from '../run/history-store';
 import { runInfo } from '../run/run-info';
-import { monthNetFlows } from '../build/history';
 
 export interface WorkerOptions extends CommonFlags {
   /** Portfolios this worker values at once (BullMQ's worker concurrency). */
@@ -87,11 +86,10 @@ export async function startWorker(opts: WorkerOptions, log: (line: string) => vo
     const r = results.get(name)!;
     const servedBySandbox = conn.client.servedBySandbox;
     const ctx = { asOf: d.asOf, currency: d.currency, generatedAt: d.generatedAt, sandbox: d.sandbox || servedBySandbox, preparedBy: d.preparedBy, validatedWarningPercent: d.validatedWarningPercent, previous, fx, limitsInForce: describeLimits(conn.client.rateLimitStatus()) };
-    const ledger = d.ledger ?? { entries: [], realisations: [] };
-    const recorded = history ? await history.recorded(name, d.asOf, d.currency, previous, progress.log) : previousOnly(name, d.asOf, d.currency, previous);
-    const report = buildPortfolioReport(d.portfolio, r, ctx, { ledger, recorded, source: history ? "the firm's history database" : previous ? 'the previous report' : 'this report alone' });
+    const known = await portfolioPast(history, d.ledger ?? { entries: [], realisations: [] }, { portfolio: name, asOf: d.asOf, currency: d.currency }, previous, progress.log);
+    const report = buildPortfolioReport(d.portfolio, r, ctx, known);
     // Recorded before the job completes: when the run ends, every month-end it made is in the database.
-    await history?.record(report, ledger, monthNetFlows(ledger.entries, ctx), progress.log);
+    await history?.record(report, known.ledger, progress.log);
     history?.takeFailures().forEach(progress.log);
     const written = await writeReport(report, d.outDir, d.formats);
     telemetry.filesWritten(written.map((w) => w.path));

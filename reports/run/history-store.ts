@@ -1,5 +1,7 @@
 import { DatabaseError, finishRun, monthEnds, openDatabase, recordMonthEnd, recordRun, close, type Database, type HoldingValuation, type RunInfo } from '../../src/db';
+import { FLOW_DIRECTION } from '../../src/ledger';
 import type { ValuePoint } from '../../src/performance';
+import type { HistoryInput } from '../build/history';
 import type { PreviousRun } from '../build/previous';
 import type { JobSettings } from '../config';
 import type { ReportData } from '../report-data';
@@ -55,11 +57,12 @@ export class HistoryStore {
   }
 
   /**
-   * Records the portfolio's month-end from its report: the value, the month's net flows, each
+   * Records the portfolio's month-end from its report: the value, the month's net flows (its
+   * transactions this period, money in less money out, as the report shows them), each
    * valued holding and the ledger it was computed from. Not recorded when a holding was not
    * valued (the value would be short, and a later month would measure against it): said instead.
    */
-  record(report: ReportData, ledger: PortfolioLedger, netFlows: number, log: (line: string) => void): Promise<void> {
+  record(report: ReportData, ledger: PortfolioLedger, log: (line: string) => void): Promise<void> {
     const name = report.cover.portfolio_name;
     const { not_valued_count, carried_over_count } = report.summary.coverage;
     if (not_valued_count + carried_over_count > 0) {
@@ -78,6 +81,7 @@ export class HistoryStore {
       confidence: h.confidence,
       marketValidated: h.market_validated,
     }));
+    const netFlows = (report.history?.transactions ?? []).reduce((s, t) => s + (FLOW_DIRECTION[t.type] === 'in' ? t.amount : -t.amount), 0);
     const recorded = this.queue.then(() =>
       recordMonthEnd(this.db, { run: this.runId, portfolio: name, asOf: report.cover.as_of, currency: report.cover.currency, value: report.summary.current_value, netFlows, holdings, ledger: ledger.entries }).catch((e: unknown) => {
         this.failures.push(`${name}: its month-end could not be recorded in the history database: ${e instanceof Error ? e.message : String(e)}`);
@@ -108,7 +112,19 @@ function withPrevious(points: ValuePoint[], portfolio: string, asOf: string, cur
   return [...points, { asOf: before.as_of, value: before.summary.current_value }].sort((a, b) => (a.asOf < b.asOf ? -1 : 1));
 }
 
-/** Previous reports alone, without a database: the history --previous gives. */
-export function previousOnly(portfolio: string, asOf: string, currency: string, previous: PreviousRun | undefined): ValuePoint[] {
-  return withPrevious([], portfolio, asOf, currency, previous);
+/**
+ * What the run knows of a portfolio's past, for its report's history: the month-ends recorded in
+ * the database when there is one (the previous report filling its month-end), else the previous
+ * report alone; and where it came from, in words.
+ */
+export async function portfolioPast(
+  history: HistoryStore | undefined,
+  ledger: PortfolioLedger,
+  at: { portfolio: string; asOf: string; currency: string },
+  previous: PreviousRun | undefined,
+  log: (line: string) => void,
+): Promise<HistoryInput> {
+  const { portfolio, asOf, currency } = at;
+  const recorded = history ? await history.recorded(portfolio, asOf, currency, previous, log) : withPrevious([], portfolio, asOf, currency, previous);
+  return { ledger, recorded, source: history ? "the firm's history database" : previous ? 'the previous report' : 'this report alone' };
 }

@@ -2,7 +2,9 @@ import { buildLots, type LedgerEntry, type LedgerProblem, type Realisation } fro
 import { heldHoldings, sourceKey } from '../../src/ledger/held-holdings';
 import { describeLedgerProblem, holdingAsBuy, isTransactionsFile, loadLedger } from '../../src/ledger/read-ledger';
 import type { DecimalMark } from '../../src/holdings/amounts';
-import { loadHoldings, type LoadResult } from '../../src/holdings/load';
+import { loadHoldings, readTables, type LoadResult } from '../../src/holdings/load';
+import { columnForHeader, LEDGER_VOCABULARY } from '../../src/holdings/columns';
+import type { RawTable } from '../../src/holdings/formats/table';
 import { InputError, type Holding, type PortfolioInput, type RowProblem } from '../../src/holdings/types';
 
 /** One portfolio's ledger up to the as-of date, as the report's history is computed from it (issue 23). */
@@ -38,10 +40,12 @@ export interface InputRules {
  * problems, by row and field; the rest of it is still reported.
  */
 export async function readRunInputs(files: readonly string[], rules: InputRules): Promise<RunInputs> {
-  const kinds = await Promise.all(files.map(async (f) => ((await isTransactionsFile(f)) ? 'ledger' : 'holdings')));
+  const read = new Map<string, RawTable[]>();
+  const kinds = await Promise.all(files.map(async (f) => ((await sortFile(f, read)) === 'ledger' ? 'ledger' : 'holdings')));
   const holdingsFiles = files.filter((_, i) => kinds[i] === 'holdings');
   const ledgerFiles = files.filter((_, i) => kinds[i] === 'ledger');
-  const loaded: LoadResult = holdingsFiles.length > 0 ? await loadHoldings(holdingsFiles, rules) : { portfolios: [], unreadable: [], warnings: [] };
+  const tablesOf = async (f: string) => read.get(f) ?? readTables(f);
+  const loaded: LoadResult = holdingsFiles.length > 0 ? await loadHoldings(holdingsFiles, { ...rules, tablesOf }) : { portfolios: [], unreadable: [], warnings: [] };
   const ledger = ledgerFiles.length > 0 ? await loadLedger(ledgerFiles, rules) : { entries: [], problems: [], afterAsOf: 0, warnings: [] };
 
   const currency = rules.currency ?? agreedCurrency(loaded.portfolios, ledger.entries);
@@ -81,6 +85,31 @@ export async function readRunInputs(files: readonly string[], rules: InputRules)
   }
   if (portfolios.length === 0) throw new InputError(`no portfolio in the input holds anything on ${rules.asOf}${unreadable.length > 0 ? `: ${unreadable.map((u) => u.message).join('; ')}` : ''}`);
   return { portfolios, unreadable, warnings, ledgers, afterAsOf: ledger.afterAsOf, currency };
+}
+
+/**
+ * A holdings file or a transactions file: read as holdings (kept in `read`, so it is read once),
+ * a transactions file being one with a `type` column. A file the holdings reader cannot take is a
+ * transactions file if the ledger's reader recognises it; else the holdings reader's error stands.
+ */
+async function sortFile(file: string, read: Map<string, RawTable[]>): Promise<'holdings' | 'ledger'> {
+  let tables: RawTable[];
+  try {
+    tables = await readTables(file);
+  } catch (e) {
+    if (e instanceof InputError && (await isTransactionsFile(file))) return 'ledger';
+    throw e;
+  }
+  if (tables.some((t) => t.unknownHeaders.some((h) => columnForHeader(h, LEDGER_VOCABULARY) === 'type'))) return 'ledger';
+  read.set(file, tables);
+  return 'holdings';
+}
+
+/** What reading the inputs left out, on stderr: headers, unreadable portfolios, transactions after the as-of date. */
+export function sayInputs(loaded: RunInputs, asOf: string, log: (line: string) => void): void {
+  loaded.warnings.forEach(log);
+  for (const u of loaded.unreadable) log(`Not written: ${u.message}. The other portfolios' reports are.`);
+  if (loaded.afterAsOf > 0) log(`${loaded.afterAsOf} transaction${loaded.afterAsOf === 1 ? ' is' : 's are'} dated after ${asOf}: left out of this month-end (they belong to later ones).`);
 }
 
 /** The currency every holding and transaction is in, when they agree; else USD (as for holdings files). */

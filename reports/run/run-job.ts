@@ -11,10 +11,9 @@ import { checkReportingCurrency, inServiceCurrency, serviceCurrencyFor } from '.
 import { readRatesFile } from '../../src/fx';
 import { fixedGeneratedAt, resolveSettings, type CommonFlags } from '../config';
 import { requireCurrency } from '../../src/holdings/currency';
-import { readRunInputs } from './run-inputs';
-import { HistoryStore, previousOnly } from './history-store';
+import { readRunInputs, sayInputs } from './run-inputs';
+import { HistoryStore, portfolioPast } from './history-store';
 import { runInfo } from './run-info';
-import { monthNetFlows } from '../build/history';
 import type { PortfolioInput } from '../../src/holdings/types';
 import type { WrittenFile } from '../report-data';
 import type { PortfolioResults } from './results';
@@ -63,9 +62,7 @@ export async function runReports(opts: RunOptions, io: RunIo): Promise<RunOutcom
   const log = (line: string) => io.progress.log(line);
   const settings = resolveSettings(opts, env);
   const loaded = await readRunInputs(opts.files, { asOf: settings.asOf, currency: settings.currency, decimalMark: settings.decimalMark, ignoreColumns: settings.ignoreColumns });
-  loaded.warnings.forEach(log);
-  for (const u of loaded.unreadable) log(`Not written: ${u.message}. The other portfolios' reports are.`);
-  if (loaded.afterAsOf > 0) log(`${loaded.afterAsOf} transaction${loaded.afterAsOf === 1 ? ' is' : 's are'} dated after ${settings.asOf}: left out of this month-end (they belong to later ones).`);
+  sayInputs(loaded, settings.asOf, log);
   const portfolios = loaded.portfolios;
   checkDistinctFileNames(portfolios.map((p) => p.name));
   const currency = loaded.currency;
@@ -132,15 +129,14 @@ export async function runReports(opts: RunOptions, io: RunIo): Promise<RunOutcom
       lines.forEach(log);
     };
     // Each portfolio's recorded month-ends, read before its report is built (the reports are written as results come in).
-    const past = new Map(portfolios.map((p) => [p.name, history ? history.recorded(p.name, settings.asOf, currency, previous, log) : Promise.resolve(previousOnly(p.name, settings.asOf, currency, previous))]));
-    for (const v of past.values()) v.catch(() => {}); // awaited in writePortfolio
-    const historySource = history ? 'the firm\'s history database' : previous ? 'the previous report' : 'this report alone';
+    const past = new Map(portfolios.map((p) => [p.name, portfolioPast(history, loaded.ledgers.get(p.name)!, { portfolio: p.name, asOf: settings.asOf, currency }, previous, log)]));
+    for (const v of past.values()) v.catch(() => {}); // awaited in buildAndWrite
     const buildAndWrite = async (name: string, r: PortfolioResults): Promise<WrittenFile[]> => {
       const p = byName.get(name)!;
       sayLeftOut(sectionsLeftOut(name, r));
-      const ledger = loaded.ledgers.get(name)!;
-      const report = buildPortfolioReport(p, r, ctx(), { ledger, recorded: await past.get(name)!, source: historySource });
-      void history?.record(report, ledger, monthNetFlows(ledger.entries, ctx()), log);
+      const known = await past.get(name)!;
+      const report = buildPortfolioReport(p, r, ctx(), known);
+      void history?.record(report, known.ledger, log);
       // What the client PDF leaves out (tier, scope, HTTP detail, implausible returns) is the analyst's, here.
       for (const note of report.analyst_notes) log(`${p.name}: ${note}`);
       // An id the service did not issue is named on the terminal too, not only in the reports' errors.

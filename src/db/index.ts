@@ -5,7 +5,7 @@
  */
 export { openDatabase, close, type Database, type OpenOptions } from './open';
 export { pingDatabase } from './ping';
-export { defaultDatabasePath, parseTarget, type DatabaseTarget } from './paths';
+export { defaultDatabasePath, isDatabaseOff, parseTarget, type DatabaseTarget } from './paths';
 export { recordRun, finishRun, recordMonthEnd } from './record';
 export { portfolios, monthEnds, monthEndHoldings, ledger, run, monthEndRecords, portfolioSpans, assetHistory } from './queries';
 export { appliedMigrations, MIGRATIONS } from './migrations';

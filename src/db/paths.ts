@@ -11,6 +11,11 @@ export function defaultDatabasePath(env: NodeJS.ProcessEnv = process.env, home: 
   return join(base, 'svc-report', 'db');
 }
 
+/** "off" (any case): no history database, for every command and the add-in host (--db off, SVC_DB_URL=off, config db "off"). */
+export function isDatabaseOff(target: string): boolean {
+  return target.trim().toLowerCase() === 'off';
+}
+
 export type DatabaseTarget = { kind: 'postgres'; url: string } | { kind: 'pglite'; path: string };
 
 /** `postgres://…` or `postgresql://…` is a server; anything else is a folder (made absolute). */

@@ -31,6 +31,8 @@ export interface LoadRules extends Omit<HoldingRules, 'decimalMarks'> {
   decimalMark?: DecimalMark;
   /** Headers to leave out on purpose (--ignore-column, ignore_columns), though they resemble a column. */
   ignoreColumns?: readonly string[];
+  /** A file's tables when the caller has read them already (the run's sorting of holdings from transactions files): each file is read once. */
+  tablesOf?: (file: string) => Promise<RawTable[]>;
 }
 
 /**
@@ -52,7 +54,7 @@ export async function loadHoldings(files: readonly string[], rules: LoadRules): 
   for (const file of files) {
     let read = 0;
     const refused: RowProblem[] = [];
-    for (const table of await readTables(file)) {
+    for (const table of await (rules.tablesOf ?? readTables)(file)) {
       checkColumns(table);
       allHeaders.push(...table.unknownHeaders);
       const notes = unreadColumns(table, rules.ignoreColumns ?? []);

@@ -6,11 +6,8 @@ import { startAddinHost, type RunningAddinHost } from '../../addin/server/host';
 import { databaseHistory } from '../../addin/server/history-source';
 import { ADDIN_REQUEST_HEADER, ADDIN_REQUEST_HEADER_VALUE, DEPLOYMENT_KEY_HEADER } from '../../addin/src/shared/host-connection';
 import { isoDateToSerial } from '../../addin/src/shared/excel-dates';
-import { sourceCommand } from '../../fixtures/commands';
-import { ensureAddinDist } from '../../fixtures/addin-dist';
-import { hostClient } from '../../fixtures/https-client';
-import { killSpawned, spawnNode } from '../../fixtures/spawned';
-import { selfSignedCert } from '../../fixtures/tls-cert';
+import { serveAddin } from '../../fixtures/served-addin';
+import { killSpawned } from '../../fixtures/spawned';
 import { openDatabase, recordMonthEnd, recordRun, type Database, type HoldingValuation } from '../../src/db';
 import { HistoryResponse } from '../../src/wire';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox';
@@ -71,22 +68,7 @@ async function hostWith(options: Partial<Parameters<typeof startAddinHost>[0]>):
 
 describe('GET /addin/history', () => {
   it('addin:serve with SVC_DB_URL answers a portfolio\'s month-ends and an asset\'s summed value; unknown and bad dates said so', async () => {
-    await ensureAddinDist();
-    const tls = selfSignedCert(dir);
-    const proc = spawnNode(sourceCommand('addin-serve'), {
-      SVC_BASE_URL: sandbox.url,
-      SVC_CLIENT_ID: 'demo-pro',
-      SVC_CLIENT_SECRET: 'demo-pro-secret',
-      SVC_DB_URL: folder,
-      ADDIN_PORT: '0',
-      ADDIN_TLS_CERT: tls.cert,
-      ADDIN_TLS_KEY: tls.key,
-      ADDIN_OFFICE_JS: 'local',
-      ADDIN_AUDIT_LOG: join(dir, 'audit.jsonl'),
-      ADDIN_LOG_FORMAT: 'text',
-    });
-    const url = (await proc.said(/Add-in host on (https:\/\/[^\s(]+)/))[1]!;
-    const client = hostClient(tls.cert);
+    const { proc, url, client } = await serveAddin(sandbox.url, dir, { SVC_DB_URL: folder });
     try {
       const portfolio = await client.get(`${url}/addin/history?key=${encodeURIComponent('Okafor Household')}`);
       expect(portfolio.status, portfolio.text).toBe(200);

@@ -3,11 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAddinHost, type RunningAddinHost } from '../../addin/server/host';
-import { ensureAddinDist } from '../../fixtures/addin-dist';
-import { sourceCommand } from '../../fixtures/commands';
-import { hostClient } from '../../fixtures/https-client';
-import { killSpawned, spawnNode } from '../../fixtures/spawned';
-import { selfSignedCert } from '../../fixtures/tls-cert';
+import { serveAddin } from '../../fixtures/served-addin';
+import { killSpawned } from '../../fixtures/spawned';
 import { startPostgres, type PostgresProcess } from '../../fixtures/postgres-server';
 import { openDatabase, pingDatabase, type Database } from '../../src/db';
 import { databaseCheck } from '../../src/ops';
@@ -88,23 +85,8 @@ describe('readiness with a history database', () => {
   }, 120_000);
 
   it('addin:serve with SVC_DB_URL opens it, says where, and /readyz checks it', async () => {
-    await ensureAddinDist();
-    const tls = selfSignedCert(dir);
-    const proc = spawnNode(sourceCommand('addin-serve'), {
-      SVC_BASE_URL: sandbox.url,
-      SVC_CLIENT_ID: 'demo-pro',
-      SVC_CLIENT_SECRET: 'demo-pro-secret',
-      SVC_DB_URL: join(dir, 'served-history'),
-      ADDIN_PORT: '0',
-      ADDIN_TLS_CERT: tls.cert,
-      ADDIN_TLS_KEY: tls.key,
-      ADDIN_OFFICE_JS: 'local',
-      ADDIN_AUDIT_LOG: join(dir, 'audit.jsonl'),
-      ADDIN_LOG_FORMAT: 'text',
-    });
+    const { proc, url, client } = await serveAddin(sandbox.url, dir, { SVC_DB_URL: join(dir, 'served-history') });
     await proc.said(/History database: .*served-history\./);
-    const [, url] = await proc.said(/Add-in host on (https:\/\/[^\s(]+)/);
-    const client = hostClient(tls.cert);
     try {
       const r = await client.get(`${url}/readyz`);
       expect(r.status).toBe(200);
