@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type BrowserContext } from 'playwright-core';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { ServiceClient } from '../../src/client';
 import { DEMO_ACCOUNTS, startSandbox, type RunningSandbox } from '../../src/sandbox';
 import { startAddinHost, type RunningAddinHost } from '../../addin/server/host';
@@ -20,10 +20,17 @@ import { expectStaleCards } from './stale-cards';
  * "unreachable" and stale cards; a new build on the same origin replaces the kept version on the
  * next online open, no file of the old one asked for or served. The sandbox's clock runs two days
  * behind, so every kept answer is past its valid_until and the cells must ask the host again.
+ *
+ * What it proves is per cell (each plain cell #N/A "unreachable", each card its stale answer),
+ * not volume: ten plain cells of each kind are enough, and the 1,000-cell coalescing is measured
+ * in storage-blocked.test.ts. Every wait is on a condition, each bounded by WAIT_MS with what it
+ * waited for in the failure, so a step that never comes says which step it was.
  */
 const DAY_MS = 86_400_000;
 const CARDS = 20;
-const PLAIN = 300;
+const PLAIN = 30;
+/** The bound of each wait: generous, for a loaded machine (the steps take a few seconds alone). */
+const WAIT_MS = 60_000;
 const account = DEMO_ACCOUNTS.find((a) => a.tier === 'enterprise')!;
 const BROWSER_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
 
@@ -55,7 +62,7 @@ beforeAll(async () => {
   metadata = (JSON.parse(await readFile(path.join(first.outDir, 'functions.json'), 'utf8')) as { functions: FunctionMeta[] }).functions;
   sandbox = await startSandbox({ port: 0, quiet: true, now: () => new Date(Date.now() - 2 * DAY_MS) });
   host = await startHost(first.outDir, 0);
-  ids = await realCatalogueIds(sandbox.url, account, 100);
+  ids = await realCatalogueIds(sandbox.url, account, PLAIN);
   profile = path.join(base, 'profile');
   context = await chromium.launchPersistentContext(profile, { executablePath: '/usr/bin/chromium', args: BROWSER_ARGS });
   context.on('request', (r) => void seen.push(r.url()));
@@ -85,10 +92,13 @@ async function openWorkbook(hostUrl: string): Promise<ExcelPage> {
 
 /** Which build the open page is: its version tag and the release its bundles report in the pane. */
 function runningBuild(excel: ExcelPage): Promise<{ version: string | undefined; shown: string }> {
-  return excel.page.evaluate(async () => {
-    await new Promise((r) => (document.readyState === 'complete' ? r(undefined) : addEventListener('load', r)));
-    return { version: document.querySelector<HTMLMetaElement>('meta[name="svc-addin-version"]')?.content, shown: document.getElementById('addin-version')!.textContent ?? '' };
-  });
+  return within(
+    'the open page loaded',
+    excel.page.evaluate(async () => {
+      await new Promise((r) => (document.readyState === 'complete' ? r(undefined) : addEventListener('load', r)));
+      return { version: document.querySelector<HTMLMetaElement>('meta[name="svc-addin-version"]')?.content, shown: document.getElementById('addin-version')!.textContent ?? '' };
+    }),
+  );
 }
 
 /** The caches the worker holds, each with the paths it keeps. */
@@ -106,30 +116,59 @@ async function keptPaths(build: BuildResult): Promise<string[]> {
   return files.filter((f) => /\.(html|png|css|js)$/.test(f) && f !== '/functions.js' && f !== '/sw.js').concat('/functions.json').sort();
 }
 
-/** Polls `read` (in a page or a worker) until it gives `want`; vitest's timeout bounds it (there is no event to await in the test's reach). */
-async function until<T>(read: () => Promise<T>, want: T): Promise<void> {
-  for (;;) {
-    const got = await read().catch(() => undefined);
-    if (JSON.stringify(got) === JSON.stringify(want)) return;
-    await new Promise((r) => setTimeout(r, 100));
+/** `promise`, or a failure naming `what` once WAIT_MS has passed without it. */
+async function within<T>(what: string, promise: Promise<T>): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const bound = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: not within ${WAIT_MS / 1000} s`)), WAIT_MS);
+  });
+  try {
+    return await Promise.race([promise, bound]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 
-/** The cache names, sorted, and whether office.js is kept: asked of the open page. */
-function cacheState(excel: ExcelPage) {
-  return excel.page.evaluate(async () => ({ names: (await caches.keys()).sort(), officeJs: (await caches.match('/office-js/office.js')) !== undefined }));
+/**
+ * Polls `read` until it gives `want` (the worker's install and activation and its cache writes
+ * raise no event in the test's reach), within WAIT_MS; the failure says what was last read.
+ */
+async function until<T>(what: string, read: () => Promise<T>, want: T): Promise<void> {
+  let last = 'nothing yet';
+  await within(
+    what,
+    (async () => {
+      for (;;) {
+        const got = await read().catch((err: unknown) => `${err}`);
+        if (JSON.stringify(got) === JSON.stringify(want)) return;
+        last = JSON.stringify(got);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    })(),
+  ).catch((err: Error) => {
+    throw new Error(`${err.message}; last read ${last}`);
+  });
 }
 
-/** The same, asked of whichever of the origin's workers is running (no page of the origin is open). */
-async function cacheStateInWorkers(): Promise<{ names: string[]; officeJs: boolean }> {
-  for (const w of context.serviceWorkers()) {
-    try {
-      return await w.evaluate(async () => ({ names: (await caches.keys()).sort(), officeJs: (await caches.match('/office-js/office.js')) !== undefined }));
-    } catch {
-      // A worker that stopped meanwhile: ask the next.
-    }
+/** The cache names, sorted, and whether office.js is kept: asked of a page of the origin. */
+function cacheState(page: Page) {
+  return within('the cache state', page.evaluate(async () => ({ names: (await caches.keys()).sort(), officeJs: (await caches.match('/office-js/office.js')) !== undefined })));
+}
+
+/**
+ * The same, asked of a page at the origin that is none of the add-in's (the host's health probe,
+ * which the worker passes): once the add-in's pages are closed, the outgoing worker's last
+ * requests are over and nothing holds the new one back; it is read whether or not a worker runs
+ * (Chromium stops an idle one, so asking the origin's workers could find none).
+ */
+async function cacheStateAtOrigin(hostUrl: string): Promise<{ names: string[]; officeJs: boolean }> {
+  const probe = await context.newPage();
+  try {
+    await probe.goto(`${hostUrl}/healthz`, { timeout: WAIT_MS });
+    return await cacheState(probe);
+  } finally {
+    await probe.close();
   }
-  throw new Error('no worker running');
 }
 
 describe("the add-in's pages when the host cannot be reached (service worker)", () => {
@@ -143,13 +182,13 @@ describe("the add-in's pages when the host cannot be reached (service worker)", 
     expect(first.version).not.toBe(second.version);
 
     // 1. Online: the values settle, the worker installs and keeps this version whole.
-    const online = await openWorkbook(url);
+    const online = await within('the first online open', openWorkbook(url));
     expect(await runningBuild(online)).toEqual({ version: first.version, shown: `Version offline-pages-1 (build ${first.version})` });
-    const onlineResults = await recalculate(online, workbook());
+    const onlineResults = await within('the online recalculation', recalculate(online, workbook()));
     expect(onlineResults.filter((r) => !r.ok).map((r) => r.message)).toEqual([]);
-    await online.page.waitForFunction(() => Object.keys(localStorage).filter((k) => k.startsWith('_OfficeRuntime_Storage_svc-addin:answers:')).length === 2);
-    await online.page.evaluate(() => navigator.serviceWorker.ready);
-    await until(() => cacheState(online), { names: [firstCache, OFFICE_JS_CACHE].sort(), officeJs: true });
+    await online.page.waitForFunction(() => Object.keys(localStorage).filter((k) => k.startsWith('_OfficeRuntime_Storage_svc-addin:answers:')).length === 2, undefined, { timeout: WAIT_MS });
+    await within('the first version\'s worker active', online.page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined)));
+    await until('the first version kept whole, office.js with it', () => cacheState(online.page), { names: [firstCache, OFFICE_JS_CACHE].sort(), officeJs: true });
     const kept = await keptCaches(online);
     expect(kept[firstCache]).toEqual(await keptPaths(first));
     // Nothing of the API, sign-in settings, manifest or the worker itself is kept.
@@ -162,9 +201,9 @@ describe("the add-in's pages when the host cannot be reached (service worker)", 
     // 2. The host stops; the workbook is opened again: the runtime starts from the kept files.
     await host!.close();
     host = undefined;
-    const offline = await openWorkbook(url);
+    const offline = await within('the open without the host', openWorkbook(url));
     expect((await runningBuild(offline)).version).toBe(first.version);
-    const offlineResults = await recalculate(offline, workbook());
+    const offlineResults = await within('the recalculation without the host', recalculate(offline, workbook()));
     const plain = offlineResults.slice(0, PLAIN);
     expect(plain.filter((r) => r.ok)).toEqual([]);
     for (const r of plain) expect(r).toMatchObject({ ok: false, errorCode: N_A, message: expect.stringMatching(/^The valuation service is unreachable: /) });
@@ -177,17 +216,17 @@ describe("the add-in's pages when the host cannot be reached (service worker)", 
     const oldFiles = (await keptPaths(first)).filter((p) => isHashedFile(p) && !secondPaths.includes(p));
     expect(oldFiles).toEqual([expect.stringMatching(/^\/taskpane\.[0-9a-f]{16}\.js$/)]); // the pane shows the release label
     const before = seen.length;
-    const updated = await openWorkbook(url);
+    const updated = await within('the online open after the new build', openWorkbook(url));
     expect(await runningBuild(updated)).toEqual({ version: second.version, shown: `Version offline-pages-2 (build ${second.version})` });
-    const updatedResults = await recalculate(updated, workbook().slice(PLAIN - 30));
+    const updatedResults = await within('the recalculation after the new build', recalculate(updated, workbook()));
     expect(updatedResults.filter((r) => !r.ok).map((r) => r.message)).toEqual([]);
-    expect(cardOf(updatedResults[30]!.value).text.endsWith('(stale)')).toBe(false);
+    expect(cardOf(updatedResults[PLAIN]!.value).text.endsWith('(stale)')).toBe(false);
     // The new worker installs (its cache filled whole) during the open; it takes over then, or,
     // where Chromium parks it behind the page's own requests, once the page closes.
-    await until(async () => Object.keys(await keptCaches(updated)).includes(secondCache) && (await keptCaches(updated))[secondCache]!.length === secondPaths.length, true);
+    await until('the new version kept whole', async () => (await keptCaches(updated))[secondCache]?.length, secondPaths.length);
     expect((await keptCaches(updated))[secondCache]).toEqual(secondPaths);
     await updated.close();
-    await until(cacheStateInWorkers, { names: [secondCache, OFFICE_JS_CACHE].sort(), officeJs: true });
+    await until('the old version\'s cache gone', () => cacheStateAtOrigin(url), { names: [secondCache, OFFICE_JS_CACHE].sort(), officeJs: true });
     const asked = seen.slice(before).map((u) => new URL(u).pathname);
     expect(asked.filter((p) => oldFiles.includes(p))).toEqual([]);
     expect(asked).toEqual(expect.arrayContaining(secondPaths.filter((p) => isHashedFile(p) && p.endsWith('.js'))));
@@ -195,10 +234,10 @@ describe("the add-in's pages when the host cannot be reached (service worker)", 
     // 4. Without the host again: the new version starts from the cache, not the old one.
     await host.close();
     host = undefined;
-    const offlineAgain = await openWorkbook(url);
+    const offlineAgain = await within('the open without the host after the new build', openWorkbook(url));
     expect((await runningBuild(offlineAgain)).version).toBe(second.version);
-    const again = await recalculate(offlineAgain, workbook().slice(PLAIN));
-    expectStaleCards(again, updatedResults.slice(30), validUntil, 0, ids);
+    const again = await within('the recalculation without the host after the new build', recalculate(offlineAgain, workbook().slice(PLAIN)));
+    expectStaleCards(again, updatedResults.slice(PLAIN), validUntil, 0, ids);
     await offlineAgain.close();
-  }, 120_000);
+  }, 8 * WAIT_MS);
 });
