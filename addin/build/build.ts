@@ -6,6 +6,8 @@ import { generateCustomFunctionsMetadata } from 'custom-functions-metadata';
 import { rewriteManifest, DEFAULT_ORIGIN } from './manifest';
 import { ADDIN_DIR } from '../paths';
 import { msalConfig, resolveSignIn, withWebApplicationInfo, type BuildSignIn } from './sign-in-config';
+import { versionFiles } from './versioned-files';
+import { packageRoot } from '../../src/package-root';
 
 export { ADDIN_DIR };
 export const FUNCTIONS_SOURCE = path.join(ADDIN_DIR, 'src/functions/functions.ts');
@@ -20,6 +22,8 @@ export interface BuildOptions {
   signIn?: BuildSignIn;
   outDir?: string;
   minify?: boolean;
+  /** The release label the pane shows (default the package's version). */
+  release?: string;
 }
 
 export interface BuildResult {
@@ -31,6 +35,12 @@ export interface BuildResult {
   associations: Record<string, string>;
   functionsBytes: number;
   functionsGzipBytes: number;
+  /** The release label baked into the bundles. */
+  release: string;
+  /** The build's content version: its service worker's cache is named by it (versioned-files.ts). */
+  version: string;
+  /** The paths the service worker keeps for offline opens. */
+  offlineFiles: string[];
 }
 
 /** The metadata tool reports problems in `errors` and still resolves (its CLI even exits 0): treat any as fatal. */
@@ -130,7 +140,8 @@ async function buildInto(outDir: string, options: BuildOptions): Promise<BuildRe
   // in the metadata; custom-functions-metadata does not write it.
   await fs.writeFile(path.join(outDir, 'functions.json'), JSON.stringify({ allowCustomDataForDataTypeAny: true, ...(JSON.parse(json) as object) }, null, 2));
 
-  const common = bundleOptions(minify);
+  const release = options.release ?? (await packageVersion());
+  const common = { ...bundleOptions(minify), define: { __SVC_ADDIN_RELEASE__: JSON.stringify(release) } };
   await build({
     ...common,
     stdin: { contents: associationsEntry(associations), resolveDir: path.join(ADDIN_DIR, 'src/functions'), sourcefile: 'functions-entry.ts', loader: 'ts' },
@@ -145,6 +156,8 @@ async function buildInto(outDir: string, options: BuildOptions): Promise<BuildRe
   await copyDir(path.join(ADDIN_DIR, 'assets'), path.join(outDir, 'assets'));
   await fs.writeFile(path.join(outDir, 'manifest.xml'), manifest);
   await fs.writeFile(path.join(outDir, 'auth-config.json'), JSON.stringify(msalConfig(signIn), null, 2));
+  // Last: hashed names, the pages pointed at them, and sw.js listing what this version is.
+  const { version, files } = await versionFiles(outDir, minify);
 
   const bundle = await fs.readFile(path.join(outDir, 'functions.js'));
   const result: BuildResult = {
@@ -154,9 +167,17 @@ async function buildInto(outDir: string, options: BuildOptions): Promise<BuildRe
     associations,
     functionsBytes: bundle.length,
     functionsGzipBytes: gzipSync(bundle).length,
+    release,
+    version,
+    offlineFiles: files.map(([p]) => p),
   };
-  await fs.writeFile(path.join(outDir, 'build-info.json'), JSON.stringify({ ...result, outDir: undefined, built_at: new Date().toISOString() }, null, 2));
+  await fs.writeFile(path.join(outDir, 'build-info.json'), JSON.stringify({ ...result, outDir: undefined, offlineFiles: undefined, built_at: new Date().toISOString() }, null, 2));
   return result;
+}
+
+async function packageVersion(): Promise<string> {
+  const pkg = JSON.parse(await fs.readFile(path.join(packageRoot(), 'package.json'), 'utf8')) as { version?: unknown };
+  return typeof pkg.version === 'string' ? pkg.version : 'unversioned';
 }
 
 /**

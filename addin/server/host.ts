@@ -24,7 +24,8 @@ import { handleApi, sendServiceError } from './proxy';
 import { serveFile } from './static-files';
 import { BadPathError, decodeRequestPath, isPrivateFile } from './request-path';
 import { crossSiteRefusal, ownOrigins } from './cross-site';
-import { OFFICE_JS_DIR, OFFICE_JS_LOCAL_PREFIX, pageForOfficeJs, securityHeaders, type OfficeJsSource } from './office-js';
+import { OFFICE_JS_DIR, OFFICE_JS_LOCAL_PREFIX, pageForOfficeJs, securityHeaders, serviceWorkerCsp, type OfficeJsSource } from './office-js';
+import { SERVICE_WORKER_PATH, staticCacheControl } from '../contract/page-cache';
 import { IntervalLimit } from './interval-limit';
 import { checkServiceUrl } from './config';
 import { DEPLOYMENT_KEY_RULE, isValidDeploymentKey } from '../contract/deployment-key';
@@ -156,6 +157,7 @@ export async function startAddinHost(options: AddinHostOptions): Promise<Running
 
   const officeJs = options.officeJs ?? 'cdn';
   const security = securityHeaders({ officeJs, tls: options.tls !== undefined });
+  const workerCsp = serviceWorkerCsp({ officeJs });
   const refreshLimit = new IntervalLimit(options.refreshIntervalMs ?? REFRESH_INTERVAL_MS);
   const userLimits = new UserLimits(options.refreshIntervalMs ?? REFRESH_INTERVAL_MS, STATUS_PER_MINUTE, 60_000);
   const audit = options.auditLog !== undefined ? new AuditLog(options.auditLog, options.auditMaxBytes, log && ((m) => log.error(m))) : undefined;
@@ -223,7 +225,10 @@ export async function startAddinHost(options: AddinHostOptions): Promise<Running
     }
     // A deployment's manifest carries its key: it reaches users through the admin centre, not from here.
     if (auth.mode === 'key' && isPrivateFile(p)) return sendError(res, 404, 'not_found', 'Nothing is served at this path.');
-    if (!p.startsWith('/addin/') && (await serveFile(res, distDir, p === '/' ? '/taskpane.html' : p, { html: (page) => pageForOfficeJs(page, officeJs) }))) return;
+    const file = p === '/' ? '/taskpane.html' : p;
+    // The worker's own context fetches only what it keeps (office.js from the CDN among it).
+    if (file === SERVICE_WORKER_PATH) res.setHeader('content-security-policy', workerCsp);
+    if (!p.startsWith('/addin/') && (await serveFile(res, distDir, file, { cacheControl: staticCacheControl(file), html: (page) => pageForOfficeJs(page, officeJs) }))) return;
     sendError(res, 404, 'not_found', 'Nothing is served at this path.');
   };
 

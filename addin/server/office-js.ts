@@ -1,10 +1,8 @@
 import path from 'node:path';
 import { ADDIN_DIR } from '../paths';
+import { OFFICE_JS_CDN, OFFICE_JS_LOCAL_PREFIX } from '../contract/office-js-cdn';
 
-/** Where Microsoft serves office.js; AppSource requires add-ins to reference it there. */
-export const OFFICE_JS_CDN = 'https://appsforoffice.microsoft.com/lib/1/hosted/office.js';
-/** Where the host serves the npm copy (@microsoft/office-js) when told to. */
-export const OFFICE_JS_LOCAL_PREFIX = '/office-js/';
+export { OFFICE_JS_CDN, OFFICE_JS_LOCAL_PREFIX };
 export const OFFICE_JS_DIR = path.resolve(ADDIN_DIR, '..', 'node_modules/@microsoft/office-js/dist');
 
 /**
@@ -40,6 +38,8 @@ export function securityHeaders(options: { officeJs: OfficeJsSource; tls: boolea
     "img-src 'self' data:",
     "font-src 'self'",
     "connect-src 'self'",
+    // The service worker (sw.js, same origin) that keeps this version's pages for offline opens.
+    "worker-src 'self'",
     "frame-src 'self'",
     `frame-ancestors 'self' ${OFFICE_FRAME_ANCESTORS.join(' ')}`,
     "base-uri 'none'",
@@ -50,4 +50,13 @@ export function securityHeaders(options: { officeJs: OfficeJsSource; tls: boolea
     'content-security-policy': csp,
     ...(options.tls ? { 'strict-transport-security': 'max-age=31536000' } : {}),
   };
+}
+
+/**
+ * The policy of the service worker's own context (sw.js): it fetches only the host and, when
+ * office.js comes from the CDN, Microsoft's origin (to keep office.js for offline opens).
+ */
+export function serviceWorkerCsp(options: { officeJs: OfficeJsSource }): string {
+  const connect = ["'self'", ...(options.officeJs === 'cdn' ? [new URL(OFFICE_JS_CDN).origin] : [])];
+  return ["default-src 'none'", `connect-src ${connect.join(' ')}`].join('; ');
 }

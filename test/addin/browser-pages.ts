@@ -129,7 +129,7 @@ export async function writeHoldings(distDir: string, grid: unknown[][]): Promise
  * category 1, types 1000/1001) and answers the runtime's ProcessQuery requests, recording
  * every SetInvocationArrayResults it is sent. `__invoke`, `__cancel`, `__results` drive it.
  */
-const EXCEL_BRIDGE = `
+export const EXCEL_BRIDGE = `
 (function () {
   var results = {};
   var listeners = [];

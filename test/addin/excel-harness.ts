@@ -4,7 +4,7 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Frame, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { buildAddin } from '../../addin/build/build';
-import { writeExcelRuntimePages } from './browser-pages';
+import { EXCEL_BRIDGE, EXCEL_WEB_HOST_INFO, writeExcelRuntimePages } from './browser-pages';
 import { realCatalogueIds } from '../../fixtures/issued-ids';
 import { startStack, type Stack } from './stack';
 
@@ -123,19 +123,42 @@ export interface ExcelPage {
 /** Opens Excel on the web's stand-in page in `context` (a browser: its default context) and waits for the runtime to hold the functions. */
 export async function openExcelIn(context: BrowserContext | Browser, hostUrl: string): Promise<ExcelPage> {
   const page = await context.newPage();
-  const requested: string[] = [];
-  const batches: string[] = [];
-  const violations: string[] = [];
-  page.on('console', (m) => {
-    if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
-  });
-  page.on('request', (r) => {
-    requested.push(r.url());
-    if (r.url().endsWith('/api/v1/valuations/batch')) batches.push(r.postData() ?? '');
-  });
+  const watched = watchPage(page);
   await page.goto(`${hostUrl}/excel-web.html`);
   const frame = await (await page.waitForSelector('#addin')).contentFrame();
   if (!frame) throw new Error('the add-in frame did not load');
+  return excelOn(page, frame, watched);
+}
+
+/**
+ * Opens the built entry page itself, top-level, as desktop Excel shows it (WebView2 on Windows,
+ * WKWebView on the Mac: no Office frame around it), with the host information in the URL and
+ * the stand-in for the Excel process (EXCEL_BRIDGE) in place before office.js loads. The page
+ * is the one the manifest names, so the add-in's service worker serves it when the host is down.
+ */
+export async function openEntryPageIn(context: BrowserContext, hostUrl: string): Promise<ExcelPage> {
+  const page = await context.newPage();
+  const watched = watchPage(page);
+  // An init script, not a file beside the build: the page must be exactly what the build made.
+  await page.addInitScript({ content: EXCEL_BRIDGE });
+  await page.goto(`${hostUrl}/taskpane.html?${EXCEL_WEB_HOST_INFO}#&_xdm_Info=test-conversation$svc-addin$${encodeURIComponent(hostUrl)}&_serializer_version=1`);
+  return excelOn(page, page.mainFrame(), watched);
+}
+
+function watchPage(page: Page): Pick<ExcelPage, 'requested' | 'batches' | 'violations'> {
+  const watched = { requested: [] as string[], batches: [] as string[], violations: [] as string[] };
+  page.on('console', (m) => {
+    if (/Content Security Policy/i.test(m.text())) watched.violations.push(m.text());
+  });
+  page.on('request', (r) => {
+    watched.requested.push(r.url());
+    if (r.url().endsWith('/api/v1/valuations/batch')) watched.batches.push(r.postData() ?? '');
+  });
+  return watched;
+}
+
+/** Waits in `frame` for the runtime to hold the functions, then drives it. */
+async function excelOn(page: Page, frame: Frame, watched: Pick<ExcelPage, 'requested' | 'batches' | 'violations'>): Promise<ExcelPage> {
   // Ready when the runtime holds our associations (it reads them when the first invocation arrives).
   await frame.waitForFunction(() => {
     const cf = (window as unknown as { CustomFunctions?: { _association?: { mappings?: Record<string, unknown> } } }).CustomFunctions;
@@ -146,9 +169,7 @@ export async function openExcelIn(context: BrowserContext | Browser, hostUrl: st
   return {
     page,
     frame,
-    requested,
-    batches,
-    violations,
+    ...watched,
     invoke: (cells) => frame.evaluate((cs) => (window as unknown as W).__invoke(cs), cells),
     results: async (idList) => (await resultsUpTo(idList, 1)).map((r) => r[0]!),
     resultsUpTo,

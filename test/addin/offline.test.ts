@@ -5,7 +5,8 @@ import { DEMO_ACCOUNTS, startSandbox, type RunningSandbox } from '../../src/sand
 import { startAddinHost, type RunningAddinHost } from '../../addin/server/host';
 import { holdingForAssetId, requestForAssetId } from '../../addin/src/shared/holdings';
 import { realCatalogueIds } from '../../fixtures/issued-ids';
-import { buildForExcel, cardOf, N_A, openExcelIn, recalculate, reportRequirementSets, type ExcelBuild, type ExcelPage, type SetResult } from './excel-harness';
+import { expectStaleCards } from './stale-cards';
+import { buildForExcel, cardOf, N_A, openExcelIn, recalculate, reportRequirementSets, type ExcelBuild, type ExcelPage } from './excel-harness';
 
 /**
  * Offline, honestly, under Microsoft's runtime: a workbook of 1,000 cells over 300 assets and
@@ -60,28 +61,8 @@ function workbook() {
   ];
 }
 
-const EXCEL_EPOCH_MS = Date.UTC(1899, 11, 30);
-const serial = (iso: string) => (Date.parse(iso) - EXCEL_EPOCH_MS) / 86_400_000;
 const SETTING_ITEM = '_OfficeRuntime_Storage_svc-addin:settings:use-last-known-when-offline';
 const staleCountText = (frame: Frame) => frame.evaluate(() => (document.getElementById('stale-count')!.hidden ? '' : document.getElementById('stale-count')!.textContent));
-
-/** Every card is the online card's answer, marked stale since the answer's own valid_until (the service's, asked directly). */
-function expectStaleCards(results: SetResult[], online: SetResult[], validUntil: string[]) {
-  for (let i = 0; i < CARDS; i++) {
-    const r = results[1000 + i]!;
-    expect(r.ok, `card ${ids[i]}: ${r.message}`).toBe(true);
-    const card = cardOf(r.value);
-    const fresh = cardOf(online[1000 + i]!.value);
-    expect(card.text).toBe(`${fresh.text} (stale)`);
-    expect(card.layouts.card.title).toBe(`${fresh.layouts.card.title} (stale)`);
-    expect(card.layouts.card.sections[0]!.properties[0]).toBe('Stale since');
-    const { 'Stale since': staleSince, ...rest } = card.properties;
-    expect(staleSince).toMatchObject({ type: 'FormattedNumber' });
-    expect(staleSince!.basicValue as number).toBeCloseTo(serial(validUntil[i]!), 8);
-    // The last known answer itself, its source included.
-    expect(rest).toEqual(fresh.properties);
-  }
-}
 
 describe("offline under Microsoft's runtime: stale cards, #N/A plain cells unless the user chose last known values", () => {
   it('after 1,020 cells online, a fresh runtime whose host is stopped shows stale cards and #N/A; with the setting on, last known values and their count', async () => {
@@ -105,7 +86,7 @@ describe("offline under Microsoft's runtime: stale cards, #N/A plain cells unles
       expect(await second.frame.isChecked('#use-last-known')).toBe(false);
       await host.close();
       const offline = await recalculate(second, workbook());
-      expectStaleCards(offline, online, validUntil);
+      expectStaleCards(offline, online, validUntil, 1000, ids);
       const plain = offline.slice(0, 1000);
       expect(plain.filter((r) => r.ok)).toEqual([]);
       for (const r of plain) expect(r).toMatchObject({ ok: false, errorCode: N_A, message: expect.stringMatching(/^The valuation service is unreachable: /) });
@@ -124,7 +105,7 @@ describe("offline under Microsoft's runtime: stale cards, #N/A plain cells unles
       await host.close();
       const lastKnown = await recalculate(third, workbook());
       expect(lastKnown.slice(0, 1000)).toEqual(online.slice(0, 1000));
-      expectStaleCards(lastKnown, online, validUntil);
+      expectStaleCards(lastKnown, online, validUntil, 1000, ids);
       await third.frame.waitForFunction(() => /^1,020 cells/.test(document.getElementById('stale-count')!.textContent ?? ''));
       expect(await staleCountText(third.frame)).toBe('1,020 cells show last known values: the valuation service cannot be reached.');
       await third.close();

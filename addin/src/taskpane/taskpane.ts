@@ -7,6 +7,9 @@ import { tokenBroker } from '../shared/sign-in';
 import { insertMarketDashboard } from './dashboard';
 import { startOfflineSetting } from './offline-setting';
 import { showStorageNotice } from './storage-notice';
+import { registerPageCache } from './offline-pages';
+import { ADDIN_RELEASE } from '../shared/release';
+import { VERSION_META } from '../../contract/page-cache';
 import { exportSelection, offerDownload } from './export-report';
 import { clearHostCache, fetchStatus, type HostStatus } from './host-api';
 import { valueSelection } from './value-selection';
@@ -135,4 +138,8 @@ export function startTaskpane(): void {
 void startOfflineSetting(installBrowserRuntime(), { toggle: $<HTMLInputElement>('use-last-known'), count: $('stale-count') });
 // Said as soon as the store is chosen: a user whose browser refuses storage learns why nothing is kept.
 void showStorageNotice(browserStorage().keeping(), $('storage-notice'));
+// Keeps this version's pages for the next open without the host; a refusal changes nothing else.
+void registerPageCache();
+// Which build is running, for support (the version is the page's, stamped by addin:build).
+$('addin-version').textContent = `Version ${ADDIN_RELEASE} (build ${document.querySelector<HTMLMetaElement>(`meta[name="${VERSION_META}"]`)?.content ?? 'unknown'})`;
 Office.onReady(() => startTaskpane());
