@@ -23,10 +23,10 @@ export async function pdfFonts(file: string): Promise<string> {
 }
 
 /**
- * Converts with LibreOffice headless into outDir; a private profile per call, so parallel
+ * Converts with LibreOffice headless into outDir, with its default import options (no --infilter); a private profile per call, so parallel
  * test files never share (and lock) one. Resolves to the converted file's path.
  */
-export async function libreOfficeConvert(file: string, format: 'pdf' | 'csv', outDir: string): Promise<{ path: string; stderr: string }> {
+export async function libreOfficeConvert(file: string, format: 'pdf' | 'csv' | 'xlsx', outDir: string): Promise<{ path: string; stderr: string }> {
   const profile = tempDir('lo-profile');
   const { stderr } = await run(
     'libreoffice',
