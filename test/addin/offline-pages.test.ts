@@ -21,14 +21,16 @@ import { expectStaleCards } from './stale-cards';
  * next online open, no file of the old one asked for or served. The sandbox's clock runs two days
  * behind, so every kept answer is past its valid_until and the cells must ask the host again.
  *
- * What it proves is per cell (each plain cell #N/A "unreachable", each card its stale answer),
- * not volume: ten plain cells of each kind are enough, and the 1,000-cell coalescing is measured
- * in storage-blocked.test.ts. Every wait is on a condition, each bounded by WAIT_MS with what it
+ * The issue's workbook: 1,000 plain cells over 300 ids (each #N/A "unreachable" offline) and 20
+ * cards (each its stale answer); the batching of those 1,000 cells is counted in
+ * storage-blocked.test.ts. Every wait is on a condition, each bounded by WAIT_MS with what it
  * waited for in the failure, so a step that never comes says which step it was.
  */
 const DAY_MS = 86_400_000;
 const CARDS = 20;
-const PLAIN = 30;
+const PLAIN = 1000;
+/** Distinct asset ids the plain cells ask about. */
+const IDS = 300;
 /** The bound of each wait: generous, for a loaded machine (the steps take a few seconds alone). */
 const WAIT_MS = 60_000;
 const account = DEMO_ACCOUNTS.find((a) => a.tier === 'enterprise')!;
@@ -62,7 +64,7 @@ beforeAll(async () => {
   metadata = (JSON.parse(await readFile(path.join(first.outDir, 'functions.json'), 'utf8')) as { functions: FunctionMeta[] }).functions;
   sandbox = await startSandbox({ port: 0, quiet: true, now: () => new Date(Date.now() - 2 * DAY_MS) });
   host = await startHost(first.outDir, 0);
-  ids = await realCatalogueIds(sandbox.url, account, PLAIN);
+  ids = await realCatalogueIds(sandbox.url, account, IDS);
   profile = path.join(base, 'profile');
   context = await chromium.launchPersistentContext(profile, { executablePath: '/usr/bin/chromium', args: BROWSER_ARGS });
   context.on('request', (r) => void seen.push(r.url()));
