@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
-    globalSetup: ['test/support/temp-root.ts'],
+    globalSetup: ['test/support/temp-root.ts', 'test/support/compiled-commands.ts'],
     // Generous: a run with every core busy (CI neighbours, helpers) is several times slower; a
     // timeout is a hang detector here, never a speed assertion (speed is measured in bench/).
     testTimeout: 120_000,

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { packageRoot } from '../../src/package-root';
 import type { ReportData, ReportFormat, WrittenFile } from '../report-data';
@@ -73,14 +73,18 @@ export class WritePool {
 }
 
 /**
- * The compiled worker beside the commands in dist/; from the source tree (tsx, vitest) the
- * TypeScript file, through a bootstrap that registers tsx in the worker (a loader registered
- * with --import does not reach worker threads).
+ * The compiled worker beside the commands of the build this code is part of (dist/, or a test
+ * run's own build): the code is either an entry in cli/ or a shared chunk beside cli/. From the
+ * source tree (tsx, vitest) the TypeScript file, through a bootstrap that registers tsx in the
+ * worker (a loader registered with --import does not reach worker threads).
  */
 function startWorker(): Worker {
+  if (!import.meta.url.endsWith('.ts')) {
+    const here = path.dirname(fileURLToPath(import.meta.url));
+    const compiled = [path.join(here, 'report-writer.js'), path.join(here, 'cli', 'report-writer.js')].find((f) => existsSync(f));
+    if (compiled) return new Worker(compiled);
+  }
   const root = packageRoot();
-  const compiled = path.join(root, 'dist/cli/report-writer.js');
-  if (!import.meta.url.endsWith('.ts') && existsSync(compiled)) return new Worker(compiled);
   const source = pathToFileURL(path.join(root, 'reports/run/write-worker.ts')).href;
   const tsx = import.meta.resolve('tsx/esm/api');
   return new Worker(`import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(source)}); })`, { eval: true });

@@ -3,17 +3,16 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { close, monthEnds, openDatabase } from '../../src/db';
 import { startPostgres, type PostgresProcess } from '../../fixtures/postgres-server';
-import { runCli, serviceEnv, SOURCE_DATE_EPOCH, tempDir, testSandbox, type TestSandbox } from '../reports/helpers';
-import { runReports } from '../../reports/run/run-job';
+import { runCli, serviceEnv, tempDir, testSandbox, type TestSandbox } from '../reports/helpers';
 import { expectedPeriods } from './independent';
 import { flowsOf, ledgerCsv, MONTH_ENDS, PORTFOLIOS } from './ledger-fixture';
 
 /**
- * Issue 23, end to end: one ledger of three portfolios, run month by month against the sandbox
- * as of each of 25 month-ends (the last three, and the re-run, through the command in a process
- * of its own; the others through the same job in this process, to keep the suite short),
- * recording into the embedded database and, side by side, into a real PostgreSQL server. The 25th report's periods equal a computation from
- * the ledger and the recorded month-end values that shares no code with the tool.
+ * Issue 23, end to end: one ledger of three portfolios, run month by month through the command
+ * (a process per month, as a firm's scheduled runs go) against the sandbox as of each of 25
+ * month-ends, recording into the embedded database and, side by side, into a real PostgreSQL
+ * server. The 25th report's periods equal a computation from the ledger and the recorded
+ * month-end values that shares no code with the tool.
  */
 describe('a ledger run month by month into the history database', () => {
   let sb: TestSandbox;
@@ -25,14 +24,6 @@ describe('a ledger run month by month into the history database', () => {
   const slug = (p: string, asOf: string) => `${p.toLowerCase()}-${asOf}.json`;
   const report = (where: string, p: string, asOf: string) => JSON.parse(readFileSync(join(dir, where, asOf, slug(p, asOf)), 'utf8'));
   const run = (asOf: string, db: string, where: string) => runCli(['run', ledger, '--out', join(dir, where, asOf), '--as-of', asOf, '--db', db, '--formats', 'json'], serviceEnv(sb));
-  // The server's run goes through the same job in this process (the command's own code, without a
-  // process's start-up per month), so the suite stays short; the files are compared byte for byte.
-  const runHere = async (asOf: string, db: string, where: string) => {
-    const quiet = { update: () => {}, log: () => {}, stop: () => {} };
-    const env = { ...serviceEnv(sb), SOURCE_DATE_EPOCH, PATH: process.env.PATH };
-    const outcome = await runReports({ files: [ledger], out: join(dir, where, asOf), asOf, db, formats: 'json' }, { signal: new AbortController().signal, progress: quiet, env });
-    return { code: outcome.exitCode, stderr: '' };
-  };
   /** The month-ends a portfolio has a report for: from its first month-end holding something. */
   const held = (p: string) => MONTH_ENDS.filter((m) => m >= (flowsOf(p).map((f) => f.date).sort()[0] ?? ''));
 
@@ -43,9 +34,7 @@ describe('a ledger run month by month into the history database', () => {
     pgUrl = await pg.newDatabase();
     // Month by month, as a firm's scheduled runs would go; the two databases in step.
     for (const asOf of MONTH_ENDS) {
-      // The last three months through the command itself (a process each, as a scheduled run is); the earlier ones through the same job in this process.
-      const viaCommand = asOf >= MONTH_ENDS.at(-3)!;
-      const [a, b] = await Promise.all([viaCommand ? run(asOf, embedded, 'embedded') : runHere(asOf, embedded, 'embedded'), runHere(asOf, pgUrl, 'server')]);
+      const [a, b] = await Promise.all([run(asOf, embedded, 'embedded'), run(asOf, pgUrl, 'server')]);
       for (const r of [a, b]) if (r.code !== 0) throw new Error(`run as of ${asOf} exited ${r.code}: ${r.stderr.slice(-2000)}`);
     }
   }, 600_000);

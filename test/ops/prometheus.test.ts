@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { holdingsCsv } from '../../bench/support/report-run';
 import { ensureAddinDist } from '../../fixtures/addin-dist';
-import { sourceCommand } from '../../fixtures/commands';
+import { commandArgs } from '../../fixtures/commands';
 import { freePort } from '../../fixtures/free-port';
 import { hostClient } from '../../fixtures/https-client';
 import { startPrometheus, type PrometheusProcess } from '../../fixtures/prometheus-server';
@@ -80,9 +80,9 @@ describe('Prometheus scraping a host, a worker and a month-end run', () => {
   it('counts the calls the sandbox logged, sees the day budget fall, and the month-end series; every log line is JSON without a secret', async () => {
     const tls = selfSignedCert(dir);
     writeFileSync(join(dir, 'holdings.csv'), holdingsCsv(PORTFOLIOS, HOLDINGS));
-    const worker = spawnNode([...sourceCommand('svc-report'), 'worker', '--tier', 'enterprise', '--minute-ms', String(MINUTE_MS), '--health-port', String(ports.worker), '--log-format', 'json'], serviceEnv());
+    const worker = spawnNode([...commandArgs('svc-report'), 'worker', '--tier', 'enterprise', '--minute-ms', String(MINUTE_MS), '--health-port', String(ports.worker), '--log-format', 'json'], serviceEnv());
     const workerOut = streams(worker);
-    const host = spawnNode(sourceCommand('addin-serve'), { ...serviceEnv(), SVC_MINUTE_MS: String(MINUTE_MS), ADDIN_PORT: '0', ADDIN_TLS_CERT: tls.cert, ADDIN_TLS_KEY: tls.key, ADDIN_OFFICE_JS: 'local', ADDIN_AUDIT_LOG: join(dir, 'audit.jsonl'), ADDIN_METRICS_PORT: String(ports.host), ADDIN_LOG_FORMAT: 'json' });
+    const host = spawnNode(commandArgs('addin-serve'), { ...serviceEnv(), SVC_MINUTE_MS: String(MINUTE_MS), ADDIN_PORT: '0', ADDIN_TLS_CERT: tls.cert, ADDIN_TLS_KEY: tls.key, ADDIN_OFFICE_JS: 'local', ADDIN_AUDIT_LOG: join(dir, 'audit.jsonl'), ADDIN_METRICS_PORT: String(ports.host), ADDIN_LOG_FORMAT: 'json' });
     const hostOut = streams(host);
     await worker.said(/Worker ready/);
     const [, hostUrl] = await host.said(/Add-in host on (https:\/\/[^\s(]+)/);
@@ -95,7 +95,7 @@ describe('Prometheus scraping a host, a worker and a month-end run', () => {
     const client = hostClient(tls.cert);
     const cells = (from: number) => ({ assets: Array.from({ length: 20 }, (_, i) => ({ segment: 'watches', brand: 'Omega', model: 'Speedmaster', year: 1950 + from + i })) });
     // The run's log format is the default: JSON, since its stderr is not a terminal.
-    const run = spawnNode([...sourceCommand('svc-report'), 'run', join(dir, 'holdings.csv'), '--out', join(dir, 'out'), '--queue', '--formats', 'json', '--as-of', '2026-10-30', '--tier', 'enterprise', '--minute-ms', String(MINUTE_MS), '--metrics-port', String(ports.run)], { ...serviceEnv(), SVC_LOG_FORMAT: '' });
+    const run = spawnNode([...commandArgs('svc-report'), 'run', join(dir, 'holdings.csv'), '--out', join(dir, 'out'), '--queue', '--formats', 'json', '--as-of', '2026-10-30', '--tier', 'enterprise', '--minute-ms', String(MINUTE_MS), '--metrics-port', String(ports.run)], { ...serviceEnv(), SVC_LOG_FORMAT: '' });
     const runOut = streams(run);
     // One after the other (each sheet finds the assets the previous ones valued): 20 new, 10 + 10, 10 + 10, 20 cached.
     const sheets = [];

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureAddinDist } from '../../fixtures/addin-dist';
-import { sourceCommand } from '../../fixtures/commands';
+import { commandArgs } from '../../fixtures/commands';
 import { hostClient, type HostAnswer } from '../../fixtures/https-client';
 import { killSpawned, spawnNode, type Spawned } from '../../fixtures/spawned';
 import { selfSignedCert } from '../../fixtures/tls-cert';
@@ -41,7 +41,7 @@ interface Host {
 }
 
 async function startHost(sb: RunningSandbox, env: Record<string, string> = {}): Promise<Host> {
-  const proc = spawnNode(sourceCommand('addin-serve'), {
+  const proc = spawnNode(commandArgs('addin-serve'), {
     SVC_BASE_URL: sb.url,
     SVC_CLIENT_ID: 'drain-account',
     SVC_CLIENT_SECRET: SECRET,

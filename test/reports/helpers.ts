@@ -5,12 +5,12 @@ import { join, resolve } from 'node:path';
 import ExcelJS from 'exceljs';
 import { parse } from 'csv-parse/sync';
 import { startSandbox, type AccountConfig } from '../../src/sandbox';
-import { sourceCommand } from '../../fixtures/commands';
+import { commandArgs } from '../../fixtures/commands';
 import { TEXT_LOGS } from '../../fixtures/spawned';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 /** node's arguments that run svc-report from its source. */
-export const CLI_ARGS = sourceCommand('svc-report');
+export const CLI_ARGS = commandArgs('svc-report');
 /** Fixed generated_at for every run, so reports of separate runs can be compared whole. */
 export const SOURCE_DATE_EPOCH = '1793491200';
 

@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { call, getToken } from './helpers';
-import { sourceCommand } from '../../fixtures/commands';
+import { commandArgs } from '../../fixtures/commands';
 
-const BIN_ARGS = sourceCommand('svc-sandbox');
+const BIN_ARGS = commandArgs('svc-sandbox');
 
 describe('svc-sandbox CLI', () => {
   it('--help documents every flag', () => {

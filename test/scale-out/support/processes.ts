@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { sourceCommand } from '../../../fixtures/commands';
+import { commandArgs } from '../../../fixtures/commands';
 import { spawnNode, type Spawned } from '../../../fixtures/spawned';
 import type { LogLine } from '../../../src/sandbox';
 
@@ -8,7 +8,7 @@ export { killSpawned as killAll } from '../../../fixtures/spawned';
 
 /** `svc-report …` in its own process, with a fixed SOURCE_DATE_EPOCH (reports comparable across runs). */
 export function svcReport(args: string[], env: NodeJS.ProcessEnv): Spawned {
-  return spawnNode([...sourceCommand('svc-report'), ...args], { SOURCE_DATE_EPOCH: '1790000000', ...env });
+  return spawnNode([...commandArgs('svc-report'), ...args], { SOURCE_DATE_EPOCH: '1790000000', ...env });
 }
 
 /** The account's API calls in the sandbox's request log (token calls left out). */
