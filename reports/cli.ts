@@ -86,6 +86,7 @@ function withRunOptions(cmd: Command, outHelp: string, scheduled = false): Comma
     .addOption(minuteMsOption())
     .addOption(sandboxLogOption())
     .addOption(redisOption())
+    .addOption(manifestKeyOption())
     .addOption(metricsPortOption())
     .addOption(metricsHostOption())
     .addOption(logFormatOption());
@@ -93,6 +94,10 @@ function withRunOptions(cmd: Command, outHelp: string, scheduled = false): Comma
 
 /** Redis shared by every process of the account: one rate budget (and the queue for --queue / worker). */
 const redisOption = () => new Option('--redis <url>', "Redis shared by every process using the account, e.g. redis://10.0.0.5:6379: they share its rate budget (default: SVC_REDIS_URL, else redis_url in the config, else this process alone)");
+
+/** The firm's manifest key (reports/manifest-key.ts): signs manifest.json, and verify checks it. */
+const manifestKeyOption = () =>
+  new Option('--manifest-key <file>', "a file holding the firm's manifest key: manifest.json is signed with it (HMAC-SHA-256) and verify checks the signature (default: SVC_MANIFEST_KEY, else manifest_key_file in the config, else unsigned)");
 
 /** Options for tests and benchmarks: a shortened rate window, the embedded sandbox's request log. */
 const minuteMsOption = () =>
@@ -162,8 +167,9 @@ async function runCommand(files: string[], opts: Omit<RunOptions, 'files'> & { q
   const own = scheduled ? undefined : await (await import('./ops/metrics-listener')).runMetrics(opts, log);
   const listener = scheduled ?? own;
   try {
-    // Before any holding is read or call spent: a file in the way or a folder that cannot be written is said plainly.
+    // Before any holding is read or call spent: a file in the way or a folder that cannot be written is said plainly, and so is a manifest key that cannot be used.
     await prepareOutDir(opts.out);
+    (await import('./manifest-key')).resolveManifestKey(opts);
     // Sizes first, before the writers' heavy modules load: a file far past a limit is refused at once.
     await (await import('../src/holdings/limits')).checkInputLimits(files);
     const [{ runReports }, { createProgress, logProgress }, { loggingTelemetry }] = await Promise.all([import('./run/run-job'), import('./run/progress'), import('./ops/report-metrics')]);
@@ -184,7 +190,7 @@ async function runCommand(files: string[], opts: Omit<RunOptions, 'files'> & { q
   }
 }
 
-async function dashboardCommand(opts: { out: string; formats?: string; config?: string; tier?: string; minuteMs?: number; asOf?: string; sandboxLog?: string }): Promise<number> {
+async function dashboardCommand(opts: { out: string; formats?: string; config?: string; tier?: string; minuteMs?: number; asOf?: string; sandboxLog?: string; manifestKey?: string }): Promise<number> {
   const [{ resolveSettings, fixedGeneratedAt }, { connect }, { buildDashboard }, { writeDashboard }] = await Promise.all([
     import('./config'),
     import('./run/connect'),
@@ -192,6 +198,7 @@ async function dashboardCommand(opts: { out: string; formats?: string; config?: 
     import('./writers'),
   ]);
   const settings = resolveSettings(opts);
+  (await import('./manifest-key')).resolveManifestKey(opts);
   const stop = interruptible();
   const outDir = await prepareOutDir(opts.out);
   const conn = await connect(settings.service, { asOf: settings.asOf, log: say, telemetry: { logger: processLog() } });
@@ -246,6 +253,7 @@ function program(): Command {
     .option('--config <file>', 'config file (default: ./svc-report.config.json when present)')
     .addOption(minuteMsOption())
     .addOption(sandboxLogOption())
+    .addOption(manifestKeyOption())
     .addOption(logFormatOption())
     .addHelpText('after', `\nExample:\n  svc-report dashboard --out out/dashboard --formats pdf,xlsx\n${ENV_HELP}`)
     .exitOverride()
@@ -335,21 +343,26 @@ function program(): Command {
 
   root
     .command('verify')
-    .description("Check a report folder against its manifest.json: every file's SHA-256 and size; names each file changed or missing (exit 1).")
+    .description("Check a report folder against its manifest.json: its signature, every file's SHA-256 and size; names each file changed, missing or not a regular file (exit 1).")
     .argument('<dir>', 'a folder a run or dashboard wrote')
+    .addOption(manifestKeyOption())
+    .option('--config <file>', 'config file, for manifest_key_file (default: ./svc-report.config.json when present)')
+    .option('--require-signature', 'fail (exit 1) when the manifest is unsigned or no key is configured to check its signature, instead of warning')
+    .addOption(new Option('--time-limit <seconds>', 'stop reading and fail after this long in all (default 600)').argParser(positiveInt('--time-limit')))
     .addOption(logFormatOption())
     .exitOverride()
-    .action(async (dir: string) => {
-      const { verifyDirectory, describeVerification } = await import('./verify');
-      const { ManifestError } = await import('./run-manifest');
+    .action(async (dir: string, opts: { manifestKey?: string; config?: string; requireSignature?: boolean; timeLimit?: number }) => {
+      const [{ verifyDirectory, describeVerification }, { ManifestError }, { resolveManifestKey }] = await Promise.all([import('./verify'), import('./run-manifest'), import('./manifest-key')]);
+      const key = resolveManifestKey(opts);
       try {
-        const { passed, lines } = describeVerification(dir, await verifyDirectory(dir));
+        const { passed, lines } = describeVerification(dir, await verifyDirectory(dir, { key, timeLimitMs: opts.timeLimit && opts.timeLimit * 1000 }), opts);
         for (const line of lines) process.stdout.write(`${printable(line)}\n`);
         process.exitCode = passed ? EXIT.ok : EXIT.failure;
       } catch (e) {
         if (!(e instanceof ManifestError)) throw e;
         say(`svc-report: ${e.message}`);
-        process.exitCode = EXIT.usage;
+        // No manifest: not a report folder (usage). One that is empty, malformed or not a file: the folder fails.
+        process.exitCode = e.missing ? EXIT.usage : EXIT.failure;
       }
     });
   root.addCommand(historyCommand());
