@@ -152,6 +152,12 @@ function interruptible(): { signal: AbortSignal; dispose(): void } {
 type RunMetrics = Awaited<ReturnType<typeof import('./ops/metrics-listener').runMetrics>>;
 
 /** `listener`: a schedule's, kept across its runs; otherwise --metrics-port opens one for this run. */
+/** Files a signed manifest no longer vouches for: the folder's earlier manifest did not verify under the key. */
+function sayNotCarried(names: string[]): void {
+  if (names.length === 0) return;
+  say(`Warning: the folder's earlier manifest.json did not verify under the manifest key (unsigned, another key, or edited), so ${plural(names.length, 'file')} it listed ${names.length === 1 ? 'is' : 'are'} not in the new signed one (${names.map(printable).join(', ')}); verify names ${names.length === 1 ? 'it' : 'them'} UNLISTED.`);
+}
+
 /** The run's last line: what is missing, in the user's terms. */
 function doneLine(outcome: { exitCode: number; sectionsLeftOut?: string[] }, written: string): string {
   if (outcome.exitCode === EXIT.ok) return `Done: every holding valued; ${written}.`;
@@ -178,8 +184,9 @@ async function runCommand(files: string[], opts: Omit<RunOptions, 'files'> & { q
     const outcome = await run({ ...opts, files }, { signal: stop.signal, progress, telemetry: listener?.metrics ?? loggingTelemetry(log) });
     for (const f of outcome.files) process.stdout.write(`${printable(f)}\n`);
     if (outcome.files.length > 0) {
-      const { removed } = await (await import('./run-manifest')).recordRun('run', opts.out, opts, files, outcome.files);
+      const { removed, notCarried } = await (await import('./run-manifest')).recordRun('run', opts.out, opts, files, outcome.files);
       if (removed.length > 0) say(`Removed ${plural(removed.length, 'file')} an earlier run wrote for the same reports in formats this run did not write (${removed.map(printable).join(', ')}): the folder holds one run's version of each report.`);
+      sayNotCarried(notCarried);
     }
     const written = `${plural(outcome.files.length, 'file')} written`;
     say(doneLine(outcome, written));
@@ -206,7 +213,7 @@ async function dashboardCommand(opts: { out: string; formats?: string; config?: 
     const data = await buildDashboard(conn.client, { asOf: settings.asOf, generatedAt: fixedGeneratedAt(process.env) ?? new Date().toISOString(), sandbox: conn.sandbox, signal: stop.signal });
     const written = await writeDashboard(data, outDir, settings.formats);
     for (const w of written) process.stdout.write(`${printable(w.path)}\n`);
-    await (await import('./run-manifest')).recordRun('dashboard', outDir, opts, [], written.map((w) => w.path));
+    sayNotCarried((await (await import('./run-manifest')).recordRun('dashboard', outDir, opts, [], written.map((w) => w.path))).notCarried);
     return EXIT.ok;
   } finally {
     stop.dispose();

@@ -13,7 +13,7 @@ import { packageRoot } from '../src/package-root';
 import { fixedGeneratedAt, resolveSettings, type CommonFlags } from './config';
 import { writeAtomically } from './writers/atomic-write';
 import { resolveManifestKey, type ManifestKey } from './manifest-key';
-import { signManifest } from './manifest-signature';
+import { checkManifestSignature, signManifest } from './manifest-signature';
 import { readRegularFile, UnreadableFile } from './regular-file';
 
 export const MANIFEST_FILE = 'manifest.json';
@@ -179,6 +179,8 @@ export interface ManifestWritten {
   path: string;
   /** Files an earlier run wrote for the same reports in formats this run did not write: removed, so a folder never mixes two runs' versions of one report. */
   removed: string[];
+  /** Files an earlier manifest listed that this signed one does not, because the earlier one did not verify under the key (unsigned, or signed otherwise). */
+  notCarried: string[];
 }
 
 /**
@@ -204,8 +206,16 @@ export async function writeManifest(outDir: string, m: ManifestInput): Promise<M
   };
   const files = (await entries(m.files.filter((f) => path.basename(f) !== MANIFEST_FILE))).map((f) => ({ ...f, run_id: record.run_id }));
   let earlier: RunManifest | undefined;
+  let notCarried: string[] = [];
   try {
-    earlier = await readManifest(outDir);
+    const read = await readManifestDocument(outDir);
+    earlier = read.manifest;
+    // Signing vouches for every entry: an earlier manifest's entries are carried on only when it verifies under the same key.
+    if (m.key && checkManifestSignature(read.doc, m.key).state !== 'valid') {
+      const writtenNow = new Set(files.map((f) => f.name));
+      notCarried = earlier.files.map((f) => f.name).filter((n) => !writtenNow.has(n));
+      earlier = undefined;
+    }
   } catch {
     earlier = undefined;
   }
@@ -233,7 +243,7 @@ export async function writeManifest(outDir: string, m: ManifestInput): Promise<M
   const manifest = m.key ? signManifest(unsigned, m.key) : unsigned;
   const target = path.join(outDir, MANIFEST_FILE);
   await writeAtomically(target, (temp) => fs.writeFile(temp, JSON.stringify(manifest, null, 2) + '\n'));
-  return { path: target, removed };
+  return { path: target, removed, notCarried };
 }
 
 /** The run id given to a version 1 manifest's run and its files. */

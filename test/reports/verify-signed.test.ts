@@ -98,6 +98,17 @@ describe('a signed manifest', () => {
     }
   });
 
+  it('a signed write into a folder whose earlier manifest does not verify does not vouch for its files, and says so', async () => {
+    const dir = copy(unsigned, 'dashboard-into-unsigned');
+    const d = await runCli(['dashboard', '--out', dir, '--as-of', '2026-11-25', '--formats', 'json'], { ...serviceEnv(sb), SVC_MANIFEST_KEY: KEY });
+    expect(d.code, d.stderr).toBe(0);
+    expect(d.stderr).toMatch(/earlier manifest\.json did not verify under the manifest key .* 2 files it listed are not in the new signed one \(whitcombe-trust-2026-10-31\.csv, whitcombe-trust-2026-10-31\.json\)/);
+    expect(manifestOf(dir).files.map((f) => f.name)).not.toContain(REPORT);
+    const r = await runCli(['verify', dir], { SVC_MANIFEST_KEY: KEY });
+    expect(r.code, r.stdout).toBe(0);
+    expect(r.stdout).toContain(`UNLISTED ${REPORT}`);
+  });
+
   it('fails with another key, naming both key ids', async () => {
     const r = await runCli(['verify', signed], { SVC_MANIFEST_KEY: 'another-key-'.repeat(4) });
     expect(r.code).toBe(1);
