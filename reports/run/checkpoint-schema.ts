@@ -91,9 +91,12 @@ const CheckedScore = z.union([ScoreLite, z.literal(false)]);
 export function itemProblem(kind: 'v' | 's', position: string, item: unknown, recordedId: string | undefined, expectedId: string | undefined): { why: string } | { ok: z.infer<typeof ItemResult> | z.infer<typeof CheckedScore> } {
   const r = (kind === 'v' ? CheckedValuation : CheckedScore).safeParse(item);
   if (!r.success) return { why: describeIssue(r.error, `${kind}.${position}`) };
-  if (expectedId !== undefined && recordedId !== expectedId) return { why: `${kind}.${position}: it is for asset ${JSON.stringify(recordedId ?? null)}, not this run's ${JSON.stringify(expectedId)}` };
+  if (expectedId !== undefined && recordedId !== expectedId) return { why: `${kind}.${position}: it is for asset ${quoted(recordedId)}, not this run's ${quoted(expectedId)}` };
   return { ok: r.data };
 }
+
+/** An id as a message quotes it: JSON-quoted, and cut short (an edited checkpoint could hold a megabyte "id"). */
+const quoted = (id: string | undefined) => (id === undefined ? 'none' : JSON.stringify(id.length > 80 ? `${id.slice(0, 80)}…` : id));
 
 /** "v.12.mid: Invalid input: expected number" — where in the line, and what is wrong. */
 export function describeIssue(error: z.ZodError, under?: string): string {
