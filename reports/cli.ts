@@ -86,6 +86,7 @@ function withRunOptions(cmd: Command, outHelp: string, scheduled = false): Comma
     .addOption(minuteMsOption())
     .addOption(sandboxLogOption())
     .addOption(redisOption())
+    .addOption(manifestKeyOption())
     .addOption(metricsPortOption())
     .addOption(metricsHostOption())
     .addOption(logFormatOption());
@@ -93,6 +94,10 @@ function withRunOptions(cmd: Command, outHelp: string, scheduled = false): Comma
 
 /** Redis shared by every process of the account: one rate budget (and the queue for --queue / worker). */
 const redisOption = () => new Option('--redis <url>', "Redis shared by every process using the account, e.g. redis://10.0.0.5:6379: they share its rate budget (default: SVC_REDIS_URL, else redis_url in the config, else this process alone)");
+
+/** The firm's manifest key (reports/manifest-key.ts): signs manifest.json, and verify checks it. */
+const manifestKeyOption = () =>
+  new Option('--manifest-key <file>', "a file holding the firm's manifest key: manifest.json is signed with it (HMAC-SHA-256) and verify checks the signature (default: SVC_MANIFEST_KEY, else manifest_key_file in the config, else unsigned)");
 
 /** Options for tests and benchmarks: a shortened rate window, the embedded sandbox's request log. */
 const minuteMsOption = () =>
@@ -147,6 +152,12 @@ function interruptible(): { signal: AbortSignal; dispose(): void } {
 type RunMetrics = Awaited<ReturnType<typeof import('./ops/metrics-listener').runMetrics>>;
 
 /** `listener`: a schedule's, kept across its runs; otherwise --metrics-port opens one for this run. */
+/** Files a signed manifest no longer vouches for: the folder's earlier manifest did not verify under the key. */
+function sayNotCarried(names: string[]): void {
+  if (names.length === 0) return;
+  say(`Warning: the folder's earlier manifest.json did not verify under the manifest key (unsigned, another key, or edited), so ${plural(names.length, 'file')} it listed ${names.length === 1 ? 'is' : 'are'} not in the new signed one (${names.map(printable).join(', ')}); verify names ${names.length === 1 ? 'it' : 'them'} UNLISTED.`);
+}
+
 /** The run's last line: what is missing, in the user's terms. */
 function doneLine(outcome: { exitCode: number; sectionsLeftOut?: string[] }, written: string): string {
   if (outcome.exitCode === EXIT.ok) return `Done: every holding valued; ${written}.`;
@@ -162,8 +173,9 @@ async function runCommand(files: string[], opts: Omit<RunOptions, 'files'> & { q
   const own = scheduled ? undefined : await (await import('./ops/metrics-listener')).runMetrics(opts, log);
   const listener = scheduled ?? own;
   try {
-    // Before any holding is read or call spent: a file in the way or a folder that cannot be written is said plainly.
+    // Before any holding is read or call spent: a file in the way or a folder that cannot be written is said plainly, and so is a manifest key that cannot be used.
     await prepareOutDir(opts.out);
+    (await import('./manifest-key')).resolveManifestKey(opts);
     // Sizes first, before the writers' heavy modules load: a file far past a limit is refused at once.
     await (await import('../src/holdings/limits')).checkInputLimits(files);
     const [{ runReports }, { createProgress, logProgress }, { loggingTelemetry }] = await Promise.all([import('./run/run-job'), import('./run/progress'), import('./ops/report-metrics')]);
@@ -172,8 +184,9 @@ async function runCommand(files: string[], opts: Omit<RunOptions, 'files'> & { q
     const outcome = await run({ ...opts, files }, { signal: stop.signal, progress, telemetry: listener?.metrics ?? loggingTelemetry(log) });
     for (const f of outcome.files) process.stdout.write(`${printable(f)}\n`);
     if (outcome.files.length > 0) {
-      const { removed } = await (await import('./run-manifest')).recordRun('run', opts.out, opts, files, outcome.files);
+      const { removed, notCarried } = await (await import('./run-manifest')).recordRun('run', opts.out, opts, files, outcome.files);
       if (removed.length > 0) say(`Removed ${plural(removed.length, 'file')} an earlier run wrote for the same reports in formats this run did not write (${removed.map(printable).join(', ')}): the folder holds one run's version of each report.`);
+      sayNotCarried(notCarried);
     }
     const written = `${plural(outcome.files.length, 'file')} written`;
     say(doneLine(outcome, written));
@@ -184,7 +197,7 @@ async function runCommand(files: string[], opts: Omit<RunOptions, 'files'> & { q
   }
 }
 
-async function dashboardCommand(opts: { out: string; formats?: string; config?: string; tier?: string; minuteMs?: number; asOf?: string; sandboxLog?: string }): Promise<number> {
+async function dashboardCommand(opts: { out: string; formats?: string; config?: string; tier?: string; minuteMs?: number; asOf?: string; sandboxLog?: string; manifestKey?: string }): Promise<number> {
   const [{ resolveSettings, fixedGeneratedAt }, { connect }, { buildDashboard }, { writeDashboard }] = await Promise.all([
     import('./config'),
     import('./run/connect'),
@@ -192,6 +205,7 @@ async function dashboardCommand(opts: { out: string; formats?: string; config?: 
     import('./writers'),
   ]);
   const settings = resolveSettings(opts);
+  (await import('./manifest-key')).resolveManifestKey(opts);
   const stop = interruptible();
   const outDir = await prepareOutDir(opts.out);
   const conn = await connect(settings.service, { asOf: settings.asOf, log: say, telemetry: { logger: processLog() } });
@@ -199,7 +213,7 @@ async function dashboardCommand(opts: { out: string; formats?: string; config?: 
     const data = await buildDashboard(conn.client, { asOf: settings.asOf, generatedAt: fixedGeneratedAt(process.env) ?? new Date().toISOString(), sandbox: conn.sandbox, signal: stop.signal });
     const written = await writeDashboard(data, outDir, settings.formats);
     for (const w of written) process.stdout.write(`${printable(w.path)}\n`);
-    await (await import('./run-manifest')).recordRun('dashboard', outDir, opts, [], written.map((w) => w.path));
+    sayNotCarried((await (await import('./run-manifest')).recordRun('dashboard', outDir, opts, [], written.map((w) => w.path))).notCarried);
     return EXIT.ok;
   } finally {
     stop.dispose();
@@ -246,6 +260,7 @@ function program(): Command {
     .option('--config <file>', 'config file (default: ./svc-report.config.json when present)')
     .addOption(minuteMsOption())
     .addOption(sandboxLogOption())
+    .addOption(manifestKeyOption())
     .addOption(logFormatOption())
     .addHelpText('after', `\nExample:\n  svc-report dashboard --out out/dashboard --formats pdf,xlsx\n${ENV_HELP}`)
     .exitOverride()
@@ -335,21 +350,26 @@ function program(): Command {
 
   root
     .command('verify')
-    .description("Check a report folder against its manifest.json: every file's SHA-256 and size; names each file changed or missing (exit 1).")
+    .description("Check a report folder against its manifest.json: its signature, every file's SHA-256 and size; names each file changed, missing or not a regular file (exit 1).")
     .argument('<dir>', 'a folder a run or dashboard wrote')
+    .addOption(manifestKeyOption())
+    .option('--config <file>', 'config file, for manifest_key_file (default: ./svc-report.config.json when present)')
+    .option('--require-signature', 'fail (exit 1) when the manifest is unsigned or no key is configured to check its signature, instead of warning')
+    .addOption(new Option('--time-limit <seconds>', 'stop reading and fail after this long in all (default 600)').argParser(positiveInt('--time-limit')))
     .addOption(logFormatOption())
     .exitOverride()
-    .action(async (dir: string) => {
-      const { verifyDirectory, describeVerification } = await import('./verify');
-      const { ManifestError } = await import('./run-manifest');
+    .action(async (dir: string, opts: { manifestKey?: string; config?: string; requireSignature?: boolean; timeLimit?: number }) => {
+      const [{ verifyDirectory, describeVerification }, { ManifestError }, { resolveManifestKey }] = await Promise.all([import('./verify'), import('./run-manifest'), import('./manifest-key')]);
+      const key = resolveManifestKey(opts);
       try {
-        const { passed, lines } = describeVerification(dir, await verifyDirectory(dir));
+        const { passed, lines } = describeVerification(dir, await verifyDirectory(dir, { key, timeLimitMs: opts.timeLimit && opts.timeLimit * 1000 }), opts);
         for (const line of lines) process.stdout.write(`${printable(line)}\n`);
         process.exitCode = passed ? EXIT.ok : EXIT.failure;
       } catch (e) {
         if (!(e instanceof ManifestError)) throw e;
         say(`svc-report: ${e.message}`);
-        process.exitCode = EXIT.usage;
+        // No manifest: not a report folder (usage). One that is empty, malformed or not a file: the folder fails.
+        process.exitCode = e.missing ? EXIT.usage : EXIT.failure;
       }
     });
   root.addCommand(historyCommand());

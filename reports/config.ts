@@ -42,6 +42,8 @@ const ConfigFile = z
     redis_url: z.string().regex(/^rediss?:\/\/[^/]/, 'must be a Redis URL such as redis://10.0.0.5:6379').optional(),
     /** The history database: a folder (embedded), a postgres:// URL, or "off"; --db and SVC_DB_URL win. */
     db: z.string().trim().min(1, 'must be a folder, a postgres:// URL or "off"').optional(),
+    /** A file holding the firm's manifest key (manifest-key.ts), relative to the working folder; --manifest-key and SVC_MANIFEST_KEY win. */
+    manifest_key_file: z.string().min(1).optional(),
   })
   .strict();
 export type ConfigFile = z.infer<typeof ConfigFile>;

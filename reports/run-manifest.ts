@@ -12,6 +12,9 @@ import { z } from 'zod';
 import { packageRoot } from '../src/package-root';
 import { fixedGeneratedAt, resolveSettings, type CommonFlags } from './config';
 import { writeAtomically } from './writers/atomic-write';
+import { resolveManifestKey, type ManifestKey } from './manifest-key';
+import { checkManifestSignature, signManifest } from './manifest-signature';
+import { readRegularFile, UnreadableFile } from './regular-file';
 
 export const MANIFEST_FILE = 'manifest.json';
 /** 2: every file names the run that wrote it, and `runs` lists those runs (1 had only the latest run's fields). */
@@ -66,6 +69,8 @@ export const RunManifest = z.object({
   runs: z.array(RunRecord).optional(),
   /** Files in the folder, by name, sorted. */
   files: z.array(FileEntry),
+  /** Absent: unsigned (no manifest key configured). manifest-signature.ts. */
+  signature: z.object({ alg: z.string().min(1), key_id: z.string(), value: z.string() }).optional(),
 });
 export type RunManifest = z.infer<typeof RunManifest>;
 
@@ -109,6 +114,8 @@ export interface ManifestInput {
   inputs: readonly string[];
   /** Files the run wrote, absolute paths inside outDir. */
   files: readonly string[];
+  /** The firm's manifest key: the manifest is signed with it; undefined: written unsigned. */
+  key?: ManifestKey;
 }
 
 async function entries(paths: readonly string[]): Promise<FileEntry[]> {
@@ -117,25 +124,43 @@ async function entries(paths: readonly string[]): Promise<FileEntry[]> {
   return out.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
+/** A manifest is a few hundred bytes per file: this is far past any folder's, and bounds what a planted one costs to read. */
+const MAX_MANIFEST_BYTES = 64 * 1024 * 1024;
+const MANIFEST_READ_MS = 60_000;
+
 export async function readManifest(dir: string): Promise<RunManifest> {
+  return (await readManifestDocument(dir)).manifest;
+}
+
+/** The manifest, and the document as its file holds it (what its signature is over: nothing dropped by parsing). */
+export async function readManifestDocument(dir: string): Promise<{ manifest: RunManifest; doc: Record<string, unknown> }> {
   const file = path.join(dir, MANIFEST_FILE);
   let doc: unknown;
   try {
-    doc = JSON.parse(await fs.readFile(file, 'utf8'));
+    const bytes = await readRegularFile(file, { maxBytes: MAX_MANIFEST_BYTES, deadline: Date.now() + MANIFEST_READ_MS });
+    if (bytes.length === 0 || bytes.toString('utf8').trim() === '') throw new ManifestError(`${file} is empty: it vouches for nothing`);
+    doc = JSON.parse(bytes.toString('utf8'));
   } catch (e) {
-    const why = (e as NodeJS.ErrnoException).code === 'ENOENT' ? 'there is none' : (e as Error).message;
-    throw new ManifestError(`cannot read ${file}: ${why}`);
+    if (e instanceof ManifestError) throw e;
+    if (e instanceof UnreadableFile && e.kind === 'missing') throw new ManifestError(`cannot read ${file}: there is none`, { missing: true });
+    throw new ManifestError(`cannot read ${file}: ${e instanceof UnreadableFile ? e.message : `not JSON (${(e as Error).message})`}`);
   }
   const parsed = RunManifest.safeParse(doc);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     throw new ManifestError(`${file} is not a svc-report manifest: ${issue.path.join('.') || 'top level'}: ${issue.message}`);
   }
-  return parsed.data;
+  return { manifest: parsed.data, doc: doc as Record<string, unknown> };
 }
 
 export class ManifestError extends Error {
   override name = 'ManifestError';
+  /** There is no manifest at all (a folder no run wrote), rather than one that is empty, malformed or not a file. */
+  readonly missing: boolean;
+  constructor(message: string, opts: { missing?: boolean } = {}) {
+    super(message);
+    this.missing = opts.missing ?? false;
+  }
 }
 
 /**
@@ -154,6 +179,8 @@ export interface ManifestWritten {
   path: string;
   /** Files an earlier run wrote for the same reports in formats this run did not write: removed, so a folder never mixes two runs' versions of one report. */
   removed: string[];
+  /** Files an earlier manifest listed that this signed one does not, because the earlier one did not verify under the key (unsigned, or signed otherwise). */
+  notCarried: string[];
 }
 
 /**
@@ -179,8 +206,16 @@ export async function writeManifest(outDir: string, m: ManifestInput): Promise<M
   };
   const files = (await entries(m.files.filter((f) => path.basename(f) !== MANIFEST_FILE))).map((f) => ({ ...f, run_id: record.run_id }));
   let earlier: RunManifest | undefined;
+  let notCarried: string[] = [];
   try {
-    earlier = await readManifest(outDir);
+    const read = await readManifestDocument(outDir);
+    earlier = read.manifest;
+    // Signing vouches for every entry: an earlier manifest's entries are carried on only when it verifies under the same key.
+    if (m.key && checkManifestSignature(read.doc, m.key).state !== 'valid') {
+      const writtenNow = new Set(files.map((f) => f.name));
+      notCarried = earlier.files.map((f) => f.name).filter((n) => !writtenNow.has(n));
+      earlier = undefined;
+    }
   } catch {
     earlier = undefined;
   }
@@ -204,10 +239,11 @@ export async function writeManifest(outDir: string, m: ManifestInput): Promise<M
   const runs = [...earlierRuns.filter((r) => referenced.has(r.run_id) && r.run_id !== record.run_id), record];
   const monthEnd = [...runs].reverse().find((r) => r.command === 'run') ?? record;
   const { run_id: _monthEndId, ...monthEndFields } = monthEnd;
-  const manifest: RunManifest = { manifest_version: MANIFEST_VERSION, tool: { name: 'svc-report', version: toolVersion() }, ...monthEndFields, runs, files: all };
+  const unsigned: RunManifest = { manifest_version: MANIFEST_VERSION, tool: { name: 'svc-report', version: toolVersion() }, ...monthEndFields, runs, files: all };
+  const manifest = m.key ? signManifest(unsigned, m.key) : unsigned;
   const target = path.join(outDir, MANIFEST_FILE);
   await writeAtomically(target, (temp) => fs.writeFile(temp, JSON.stringify(manifest, null, 2) + '\n'));
-  return { path: target, removed };
+  return { path: target, removed, notCarried };
 }
 
 /** The run id given to a version 1 manifest's run and its files. */
@@ -224,7 +260,7 @@ export function runsOf(m: RunManifest): RunRecord[] {
  * Writes the manifest for a command's run from its command-line options (the settings are
  * resolved as the command resolved them): the hook the CLI calls once the reports are written.
  */
-export async function recordRun(command: string, outDir: string, flags: CommonFlags, inputs: readonly string[], files: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<ManifestWritten> {
+export async function recordRun(command: string, outDir: string, flags: CommonFlags & { manifestKey?: string }, inputs: readonly string[], files: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<ManifestWritten> {
   const settings = resolveSettings(flags, env);
   return writeManifest(path.resolve(outDir), {
     command,
@@ -235,5 +271,6 @@ export async function recordRun(command: string, outDir: string, flags: CommonFl
     asOf: settings.asOf,
     inputs,
     files,
+    key: resolveManifestKey(flags, env),
   });
 }

@@ -18,7 +18,7 @@ import type { PortfolioInput } from '../../src/holdings/types';
 import type { WrittenFile } from '../report-data';
 import type { PortfolioResults } from './results';
 import { WritePool } from './write-pool';
-import { CHECKPOINT_FILE, Checkpoint, checkpointKey } from './checkpoint';
+import { CHECKPOINT_FILE, Checkpoint, checkpointKey, describeDiscarded } from './checkpoint';
 import { connect } from './connect';
 import { EXIT, InterruptedError, UsageError } from './exit-codes';
 import { slugify } from '../writers/safe-path';
@@ -95,13 +95,15 @@ export async function runReports(opts: RunOptions, io: RunIo): Promise<RunOutcom
   let pool: WritePool | undefined;
   try {
     const key = checkpointKey(portfolios, settings.asOf, currency, settings.service.baseUrl ?? 'embedded-sandbox');
-    const shape = new Map(portfolios.map((p) => [p.name, p.holdings.length]));
+    const shape = new Map(portfolios.map((p) => [p.name, p.holdings.map((h) => h.assetId)]));
     let cp = opts.resume ? await Checkpoint.load(outDir, key, shape) : undefined;
     if (opts.resume) log(cp ? `Resuming from the checkpoint in ${outDir}.` : `No checkpoint in ${outDir}: starting from the beginning.`);
+    const discarded = cp && describeDiscarded(cp.discarded);
+    if (discarded) log(discarded);
     else if (await Checkpoint.exists(outDir)) {
       log(`Warning: an interrupted run's checkpoint is in ${outDir}; it is discarded and this run starts afresh (stop now and add --resume to continue it instead).`);
     }
-    cp ??= Checkpoint.fresh(outDir, key, new Date().toISOString());
+    cp ??= Checkpoint.fresh(outDir, key, new Date().toISOString(), shape);
     const client = conn.client;
     const writers = (pool = new WritePool());
     // Built at the first report: by then the client has seen whether the service is a sandbox.
