@@ -60,11 +60,12 @@ export function wireRefreshBudget(onClick: OnClick, refreshAll: () => Promise<st
 
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
-/** What a restore did, in a sentence: restored, changed since the freeze, waiting for the user's word. */
-function restoredSentence(r: RestoreResult): string {
+/** What a restore did, in a sentence: restored (SVC's, or the ones the user confirmed), changed since the freeze, waiting for the user's word. */
+function restoredSentence(r: RestoreResult, confirmed = false): string {
   const changed = r.changed.length ? ` ${r.changed.length} cell${r.changed.length === 1 ? ' was' : 's were'} changed since the freeze and left as ${r.changed.length === 1 ? 'it is' : 'they are'} (${r.changed.slice(0, 5).join(', ')}${r.changed.length > 5 ? ', …' : ''}); "${SOURCES_SHEET}" still lists ${r.changed.length === 1 ? 'it' : 'them'}.` : '';
   const others = r.others.length ? ` ${plural(r.others.length, 'formula is', 'formulas are')} not SVC's own: confirm below to restore ${r.others.length === 1 ? 'it' : 'them'}.` : '';
-  return `Restored ${plural(r.restored, 'SVC formula', 'SVC formulas')}.${changed}${others}`;
+  const what = confirmed ? plural(r.restored, 'formula you confirmed', 'formulas you confirmed') : plural(r.restored, 'SVC formula', 'SVC formulas');
+  return `Restored ${what}.${changed}${others}`;
 }
 
 /** The formulas that are not SVC's own, each with what in it is not, as the pane lists them (text only: never markup). */
@@ -104,7 +105,7 @@ export function wireSharing(onClick: OnClick): void {
     const r = await restoreFormulas(new Date(), new Set(listed.map(confirmationKey)));
     listed = r.others;
     if (listed.length > 0) showOthers(listed);
-    return restoredSentence(r);
+    return restoredSentence(r, true);
   });
   onClick('restore-keep', async () => {
     confirmBox.hidden = true;
