@@ -59,10 +59,11 @@ async function main() {
     const client = new ServiceClient({ baseUrl: sandbox.url, clientId: account.client_id, clientSecret: account.client_secret, rateLimitKey: 'bench-addin-store' });
     const requests = ids.map((id) => requestForAssetId(holdingForAssetId('asset', id)));
     const outcomes = await client.valueAll(requests);
-    const expiresAt = Date.now() + 3_600_000;
-    const real: KeptAnswer<BatchValuationItem>[] = outcomes.flatMap((o, i) => (o.ok ? [[requestKey(requests[i]!), o.value, expiresAt] as KeptAnswer<BatchValuationItem>] : []));
+    const receivedAt = Date.now();
+    const expiresAt = receivedAt + 3_600_000;
+    const real: KeptAnswer<BatchValuationItem>[] = outcomes.flatMap((o, i) => (o.ok ? [[requestKey(requests[i]!), o.value, expiresAt, receivedAt] as KeptAnswer<BatchValuationItem>] : []));
     // Fill the item to the cap with other keys of the same answers: the read parses 5,000.
-    const filler = Array.from({ length: 5_000 - real.length }, (_, i) => [`filler-${i}`, real[i % real.length]![1], expiresAt] as KeptAnswer<BatchValuationItem>);
+    const filler = Array.from({ length: 5_000 - real.length }, (_, i) => [`filler-${i}`, real[i % real.length]![1], expiresAt, receivedAt] as KeptAnswer<BatchValuationItem>);
     const items = new Map<string, string>();
     await new AnswerStore<BatchValuationItem>(asyncMapStorage(items), 'valuations:USD').save([...filler, ...real], Date.now());
     const itemChars = [...items.values()].reduce((n, v) => n + v.length, 0);

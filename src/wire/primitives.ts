@@ -50,18 +50,44 @@ export const PositiveMoneyIn = z.number().min(MIN_ANALYSED_MONEY).max(MAX_MONEY)
  */
 const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
 
+/** "U+202E": how a refusal names the character it found. */
+const codePointOf = (m: RegExpExecArray) => `U+${m[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
+
 /** Where the first control character of a text is, if any. */
 export function findControlCharacter(text: string): { index: number; codePoint: string } | undefined {
   const m = CONTROL_CHARACTER.exec(text);
   if (!m) return undefined;
-  return { index: m.index, codePoint: `U+${m[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}` };
+  return { index: m.index, codePoint: codePointOf(m) };
 }
 
-/** A string without control characters (checked before any trimming, so a trailing CR/LF is refused too). */
+/**
+ * Bidirectional text controls (LRE…RLO, LRI…PDI, LRM/RLM, ALM): invisible, they reorder what a
+ * name shows (a right-to-left override, U+202E, before "fdp.exe" shows it as "exe.pdf"), so a name
+ * carrying one is refused like a control character (docs/decisions.md).
+ */
+const BIDI_CONTROL = /[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]/;
+/** Half a UTF-16 surrogate pair: not a character at all, and not encodable as UTF-8 (it would be stored and echoed as U+FFFD or break a file). */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** What a name or free text may not hold, the first found, in the words of its refusal. */
+function unsafeTextProblem(text: string): { kind: string; message: string; index: number; codePoint: string } | undefined {
+  const control = findControlCharacter(text);
+  if (control) return { kind: 'control_character', ...control, message: `must not contain control characters (${control.codePoint} at character ${control.index + 1})` };
+  for (const [kind, pattern, what] of [
+    ['bidi_control', BIDI_CONTROL, 'bidirectional text controls'],
+    ['lone_surrogate', LONE_SURROGATE, 'lone surrogates, which are not characters'],
+  ] as const) {
+    const m = pattern.exec(text);
+    if (m) return { kind, index: m.index, codePoint: codePointOf(m), message: `must not contain ${what} (${codePointOf(m)} at character ${m.index + 1})` };
+  }
+  return undefined;
+}
+
+/** A string without control characters, bidirectional controls or lone surrogates (checked before any trimming, so a trailing CR/LF is refused too). */
 export function plainString() {
   return z.string().check((ctx) => {
-    const found = findControlCharacter(ctx.value);
-    if (found) ctx.issues.push({ code: 'custom', input: ctx.value, params: { kind: 'control_character', ...found }, message: `must not contain control characters (${found.codePoint} at character ${found.index + 1})` });
+    const found = unsafeTextProblem(ctx.value);
+    if (found) ctx.issues.push({ code: 'custom', input: ctx.value, params: { kind: found.kind, index: found.index, codePoint: found.codePoint }, message: found.message });
   });
 }
 

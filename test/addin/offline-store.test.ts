@@ -42,7 +42,7 @@ class QuotaStorage implements MachineStorage {
 
 const NOW = Date.UTC(2026, 10, 23, 12);
 const answers = (n: number, from: number, size: number, expiresAt = NOW + 3_600_000): KeptAnswer<string>[] =>
-  Array.from({ length: n }, (_, i) => [`k${from + i}`, 'x'.repeat(size), expiresAt]);
+  Array.from({ length: n }, (_, i) => [`k${from + i}`, 'x'.repeat(size), expiresAt, NOW - 3_600_000]);
 
 describe('answers kept on the machine: bounds', () => {
   it('stores sharing one budget stay within it together, keeping the newest answers', async () => {
@@ -81,7 +81,7 @@ describe('answers kept on the machine: bounds', () => {
   it('a queue answers from what is kept once the read completes, and remembers expired answers as last known only', async () => {
     const storage = new QuotaStorage(10_000_000);
     let now = NOW;
-    await new AnswerStore<number>(storage, 'q').save([['a', 1, NOW + 1000], ['b', 2, NOW - 1000]], NOW);
+    await new AnswerStore<number>(storage, 'q').save([['a', 1, NOW + 1000, NOW - 1000], ['b', 2, NOW - 1000, NOW - 2000]], NOW);
     let calls = 0;
     const queue = new CoalescingQueue<string, number>({
       keyOf: (k) => k,

@@ -109,10 +109,11 @@ describe('control characters are refused, not stored', () => {
 describe('type errors say what type is wanted', () => {
   it('a present value of the wrong type is "must be a number/string", a missing one "is required"', async () => {
     const v = REQUEST_EXAMPLES.createValuation;
-    await refused('POST', '/valuations', { ...v, year: '2020' }, 'year', /^year must be a whole number$|^year must be a number$/);
+    await refused('POST', '/valuations', { ...v, year: '2020' }, 'year', /^year must be a whole number from 1600 to 2100$/);
     await refused('POST', '/valuations', { ...v, brand: 5 }, 'brand', /^brand must be a string$/);
-    await refused('POST', '/projections', { asset_id, current_value: '1000' }, 'current_value', /^current_value must be a number$/);
-    await refused('POST', '/projections', { asset_id, current_value: null }, 'current_value', /^current_value must be a number$/);
+    // A number sent otherwise is answered with the field's range (issue 29).
+    await refused('POST', '/projections', { asset_id, current_value: '1000' }, 'current_value', /^current_value must be a number from 0\.01 to 10000000000$/);
+    await refused('POST', '/projections', { asset_id, current_value: null }, 'current_value', /^current_value must be a number from 0\.01 to 10000000000$/);
     await refused('POST', '/projections', { asset_id }, 'current_value', /^current_value is required$/);
     await refused('POST', '/portfolio', { name: 'P', assets: [{ ...holding, purchase_price: '9000' }] }, 'assets[0].purchase_price', /must be a number/);
   });

@@ -1,7 +1,11 @@
 import { StorageBudget, type MachineStorage } from './machine-storage';
 
-/** One kept answer: the request's key, the service's answer, and when it stops being valid (epoch ms). */
-export type KeptAnswer<V> = [key: string, value: V, expiresAt: number];
+/**
+ * One kept answer: the request's key, the service's answer, when it stopped being valid as
+ * reckoned when it arrived, and when it arrived (epoch ms). Read back, nothing here is trusted
+ * as written: trustedExpiry recomputes the expiry from the answer itself (docs/security.md).
+ */
+export type KeptAnswer<V> = [key: string, value: V, expiresAt: number, receivedAt: number];
 
 const PREFIX = 'svc-addin:answers:';
 
@@ -10,6 +14,25 @@ const PREFIX = 'svc-addin:answers:';
  * answer ("Stale since …") while the service cannot be reached.
  */
 export const KEEP_EXPIRED_MS = 30 * 86_400_000;
+
+/**
+ * The longest an answer read back from the machine is served as current after it arrived,
+ * whatever its valid_until says: values move daily (docs/decisions.md), so an answer claiming
+ * longer was edited on the machine or is not worth trusting longer.
+ */
+export const STORED_TRUST_CAP_MS = 86_400_000;
+
+/**
+ * The expiry a kept answer is trusted with on read: the least of what was stored, what the
+ * answer's own body gives (`recomputed`: its valid_until, reckoned as when it arrived) and
+ * STORED_TRUST_CAP_MS past its arrival. Undefined (not trusted at all) when it claims to have
+ * arrived later than now: the record was edited or the clock went back.
+ */
+export function trustedExpiry(entry: KeptAnswer<unknown>, recomputed: number, now: number): number | undefined {
+  const [, , stored, receivedAt] = entry;
+  if (!(receivedAt <= now)) return undefined;
+  return Math.min(stored, recomputed, receivedAt + STORED_TRUST_CAP_MS);
+}
 
 export interface AnswerStoreOptions {
   /** At most this many answers per queue (oldest go first). */
@@ -42,7 +65,7 @@ export class AnswerStore<V> {
     this.budget = options.budget ?? new StorageBudget();
   }
 
-  /** The answers kept at `now` (valid ones and recently expired ones), oldest first. */
+  /** The answers kept at `now` (valid ones and recently expired ones), oldest first, as stored: the caller re-checks them. */
   async load(now: number): Promise<KeptAnswer<V>[]> {
     try {
       const text = await this.storage.getItem(this.item);
@@ -50,7 +73,10 @@ export class AnswerStore<V> {
       this.budget.record(this.item, text.length);
       const parsed = JSON.parse(text) as unknown;
       if (!Array.isArray(parsed)) return [];
-      return (parsed as KeptAnswer<V>[]).filter((e) => Array.isArray(e) && typeof e[0] === 'string' && typeof e[2] === 'number' && isKept(e[2], now));
+      // Records without an arrival time (written before it was kept) are dropped: they are asked again.
+      return (parsed as KeptAnswer<V>[]).filter(
+        (e) => Array.isArray(e) && typeof e[0] === 'string' && Number.isFinite(e[2]) && Number.isFinite(e[3]) && isKept(e[2], now),
+      );
     } catch {
       return [];
     }

@@ -1,4 +1,4 @@
-import { KEEP_EXPIRED_MS, type AnswerStore } from './answer-store';
+import { KEEP_EXPIRED_MS, trustedExpiry, type AnswerStore } from './answer-store';
 import { ExpiringCache } from './expiring-cache';
 import { CancelledError, type BatchFunction, type Outcome } from './outcome';
 
@@ -18,6 +18,18 @@ export interface CoalescingQueueOptions<Req, Res> {
   now?: () => number;
   /** Answers kept on the machine across sessions: loaded before the first request is answered, saved after each call, cleared with the cache. */
   store?: AnswerStore<Res>;
+  /** How a kept answer is checked before it is served (answer-check.ts); without it, kept answers are taken as stored. */
+  check?: AnswerCheck<Req, Res>;
+}
+
+/**
+ * The checks an answer from the network passes, for answers read back from the machine:
+ * `parse` is the wire schema (undefined when the kept value does not match it), `fits` whether
+ * an answer is for the request it is served to (the asset id asked).
+ */
+export interface AnswerCheck<Req, Res> {
+  parse(value: unknown): Res | undefined;
+  fits(request: Req, value: Res): boolean;
 }
 
 export interface QueueStats {
@@ -103,22 +115,56 @@ export class CoalescingQueue<Req, Res> {
     this.loading ??= store.load(this.now()).then((entries) => {
       if (generation === this.generation) {
         // Answers that arrived while reading are newer than the kept ones: keep them.
-        for (const [key, value, expiresAt] of entries) if (!this.cache.lastKnown(key)) this.cache.set(key, value, expiresAt);
+        for (const entry of entries) if (!this.cache.lastKnown(entry[0])) this.restore(entry);
       }
       this.loaded = true;
     });
     return this.loading;
   }
 
+  /**
+   * A kept answer into the cache, re-checked: its value against the wire schema, its expiry
+   * recomputed from the value and when it arrived (never taken from the stored field alone).
+   */
+  private restore(entry: Parameters<typeof trustedExpiry>[0]): void {
+    const [key, raw, , receivedAt] = entry;
+    const check = this.options.check;
+    const value = check ? check.parse(raw) : (raw as Res);
+    if (value === undefined) return;
+    const expiresAt = trustedExpiry(entry, this.expiryOf(value, receivedAt), this.now());
+    if (expiresAt !== undefined) this.cache.set(key, value, expiresAt, receivedAt);
+  }
+
+  /** When an answer that arrived at `receivedAt` stops being valid. */
+  private expiryOf(value: Res, receivedAt: number): number {
+    return this.options.expiresAt?.(value, receivedAt) ?? receivedAt + DEFAULT_TTL_MS;
+  }
+
+  /** What the cache holds for `request`, valid or not, if it is an answer to that request (one that is not is forgotten). */
+  private known(request: Req, key = this.options.keyOf(request)): { value: Res; expiresAt: number } | undefined {
+    const hit = this.cache.lastKnown(key);
+    if (hit && this.options.check && !this.options.check.fits(request, hit.value)) {
+      this.cache.delete(key);
+      return undefined;
+    }
+    return hit && { value: hit.value, expiresAt: hit.expiresAt };
+  }
+
+  /** The answer for `request` if still valid. */
+  private current(request: Req, key?: string): Res | undefined {
+    const hit = this.known(request, key);
+    return hit && hit.expiresAt > this.now() ? hit.value : undefined;
+  }
+
   /** The cached answer, if still valid: what a formula preview may show without a call. */
   peek(request: Req): Res | undefined {
     if (!this.loaded) void this.load();
-    return this.cache.get(this.options.keyOf(request));
+    return this.current(request);
   }
 
   /** The answer last received for `request`, even past its validity (remembered KEEP_EXPIRED_MS), with its expiry. */
   lastKnown(request: Req): { value: Res; expiresAt: number } | undefined {
-    return this.cache.lastKnown(this.options.keyOf(request));
+    return this.known(request);
   }
 
   request(request: Req, signal?: AbortSignal): Promise<Res> {
@@ -130,7 +176,7 @@ export class CoalescingQueue<Req, Res> {
     this.stats.requests++;
     if (signal?.aborted) return Promise.reject(new CancelledError());
     const key = this.options.keyOf(request);
-    const cached = this.cache.get(key);
+    const cached = this.current(request, key);
     if (cached !== undefined) {
       this.stats.cacheHits++;
       return Promise.resolve(cached);
@@ -267,8 +313,7 @@ export class CoalescingQueue<Req, Res> {
     if (this.pending.get(entry.key) === entry) this.pending.delete(entry.key);
     if (outcome.ok) {
       const now = this.now();
-      const expiresAt = this.options.expiresAt?.(outcome.value, now) ?? now + DEFAULT_TTL_MS;
-      this.cache.set(entry.key, outcome.value, expiresAt);
+      this.cache.set(entry.key, outcome.value, this.expiryOf(outcome.value, now), now);
       this.scheduleSave();
     }
     const waiters = [...entry.waiters];

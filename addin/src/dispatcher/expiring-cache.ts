@@ -5,7 +5,7 @@
  * while the service cannot be reached).
  */
 export class ExpiringCache<V> {
-  private readonly entries = new Map<string, { value: V; expiresAt: number }>();
+  private readonly entries = new Map<string, { value: V; expiresAt: number; receivedAt: number }>();
 
   constructor(
     private readonly now: () => number = Date.now,
@@ -29,10 +29,11 @@ export class ExpiringCache<V> {
     return hit && this.remembered(hit.expiresAt) ? hit : undefined;
   }
 
-  set(key: string, value: V, expiresAt: number): void {
+  /** `receivedAt`: when the service gave the answer (kept with it, so a stored answer's expiry can be recomputed on read). */
+  set(key: string, value: V, expiresAt: number, receivedAt = this.now()): void {
     if (!this.remembered(expiresAt)) return;
     this.entries.delete(key);
-    this.entries.set(key, { value, expiresAt });
+    this.entries.set(key, { value, expiresAt, receivedAt });
     if (this.entries.size > this.maxEntries) {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);
@@ -40,8 +41,13 @@ export class ExpiringCache<V> {
   }
 
   /** Every entry still remembered, oldest first: what is kept on the machine. */
-  snapshot(): [string, V, number][] {
-    return [...this.entries].filter(([, e]) => this.remembered(e.expiresAt)).map(([k, e]) => [k, e.value, e.expiresAt]);
+  snapshot(): [string, V, number, number][] {
+    return [...this.entries].filter(([, e]) => this.remembered(e.expiresAt)).map(([k, e]) => [k, e.value, e.expiresAt, e.receivedAt]);
+  }
+
+  /** Forgets one answer (a kept one that does not fit the request it is kept under). */
+  delete(key: string): void {
+    this.entries.delete(key);
   }
 
   clear(): void {

@@ -1,5 +1,5 @@
 import type { AnswerStore } from './answer-store';
-import { CoalescingQueue } from './coalescing-queue';
+import { CoalescingQueue, type AnswerCheck } from './coalescing-queue';
 
 /**
  * For operations the service has no batch form of: identical requests still share one
@@ -11,6 +11,7 @@ export function singleCallQueue<Req, Res>(options: {
   expiresAt: (response: Res, now: number) => number;
   now?: () => number;
   store?: AnswerStore<Res>;
+  check?: AnswerCheck<NoInfer<Req>, NoInfer<Res>>;
 }): CoalescingQueue<Req, Res> {
   return new CoalescingQueue<Req, Res>({
     maxBatch: 1,
@@ -18,6 +19,7 @@ export function singleCallQueue<Req, Res>(options: {
     expiresAt: options.expiresAt,
     now: options.now,
     store: options.store,
+    check: options.check,
     batch: async ([request], signal) => {
       try {
         return [{ ok: true, value: await options.call(request!, signal) }];

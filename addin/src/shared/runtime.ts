@@ -21,6 +21,7 @@ import { AnswerStore } from '../dispatcher/answer-store';
 import { StorageBudget, type MachineStorage } from '../dispatcher/machine-storage';
 import type { Outcome } from '../dispatcher/outcome';
 import type { RuntimeBackend } from './backend';
+import { checkBreakdown, checkCard, checkExit, checkProjection, checkValuation } from './answer-check';
 import { readUseLastKnown, writeUseLastKnown } from './offline-preference';
 import { requestKey } from './request-key';
 import { StaleCells } from './stale-cells';
@@ -116,11 +117,11 @@ export class AddinRuntime {
     const now = this.now;
     const untilEndOfDay = (_: unknown, t: number) => endOfUtcDay(t);
     const kept = <V>(namespace: string) => this.store<V>(namespace);
-    this.breakdowns = singleCallQueue({ call: (id, s) => backend.breakdown(id, s), keyOf: (id) => id, expiresAt: untilEndOfDay, now, store: kept('breakdowns') });
-    this.projections = singleCallQueue({ call: (r: ProjectionKey, s) => backend.projection(r, s), keyOf: requestKey, expiresAt: untilEndOfDay, now, store: kept('projections') });
+    this.breakdowns = singleCallQueue({ call: (id, s) => backend.breakdown(id, s), keyOf: (id) => id, expiresAt: untilEndOfDay, now, store: kept('breakdowns'), check: checkBreakdown });
+    this.projections = singleCallQueue({ call: (r: ProjectionKey, s) => backend.projection(r, s), keyOf: requestKey, expiresAt: untilEndOfDay, now, store: kept('projections'), check: checkProjection });
     this.signals = singleCallQueue({ call: (seg, s) => backend.segmentSignals(seg, s), keyOf: (seg) => seg, expiresAt: (_, t) => t + SIGNALS_TTL_MS, now });
     this.segments = singleCallQueue({ call: (seg, s) => backend.segmentDetail(seg, s), keyOf: (seg) => seg, expiresAt: (_, t) => t + SEGMENT_TTL_MS, now });
-    this.exits = singleCallQueue({ call: (r: ExitKey, s) => backend.exit(r, s), keyOf: requestKey, expiresAt: untilEndOfDay, now, store: kept('exits') });
+    this.exits = singleCallQueue({ call: (r: ExitKey, s) => backend.exit(r, s), keyOf: requestKey, expiresAt: untilEndOfDay, now, store: kept('exits'), check: checkExit });
     // A card keeps the service it came from with its answer: a stale card still names its true source.
     this.cards = singleCallQueue({
       call: async (k: CardKey, s) => {
@@ -131,6 +132,7 @@ export class AddinRuntime {
       expiresAt: (c, t) => validUntil(c.valuation.valid_until, t),
       now,
       store: kept('cards:v2'),
+      check: checkCard,
     });
     // One host call per distinct history asked (not batched: the service is not involved).
     this.histories = singleCallQueue({ call: (q: HistoryQuery, s) => backend.history(q, s), keyOf: requestKey, expiresAt: (_, t) => t + HISTORY_TTL_MS, now });
@@ -240,6 +242,7 @@ export class AddinRuntime {
         now: this.now,
         expiresAt: (item, t) => validUntil(item.valid_until, t),
         store: this.store<BatchValuationItem>(`valuations:${currency}`),
+        check: checkValuation,
       });
       this.valuationQueues.set(currency, q);
     }

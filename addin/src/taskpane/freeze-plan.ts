@@ -1,5 +1,6 @@
 import { CURRENCIES } from '../../../src/wire';
 import { moneyFormat } from '../shared/cell-values';
+import { notTheAddins } from './addin-formulas';
 import { cellAddress, scalarArgument, svcCalls, type CellLookup } from './svc-formulas';
 import { asCellJson, formulaCells, lookupIn, type CellJson, type FormulaCell, type SheetModel } from './workbook-model';
 
@@ -174,30 +175,54 @@ export interface RestoreWrite {
   formulas: string[][];
 }
 
+/** A frozen formula that is not the add-in's own (addin-formulas.ts): restored only once the user confirms it. */
+export interface OtherFormula {
+  address: string;
+  formula: string;
+  /** What in it is not SVC's: function names, links out. */
+  outside: string[];
+}
+
 export interface RestorePlan {
   writes: RestoreWrite[];
   /** Frozen cells the user changed since (or whose sheet is gone): left as they are, named to the user. */
   changed: string[];
+  /** Formulas not the add-in's own, not confirmed: left as values, listed for the user to confirm. */
+  others: OtherFormula[];
 }
+
+/** What the user confirmed: exactly these formulas at exactly these addresses (a part changed since the question is asked again). */
+export type ConfirmedOthers = ReadonlySet<string>;
+export const confirmationKey = (o: Pick<OtherFormula, 'address' | 'formula'>) => `${o.address}\u0000${o.formula}`;
 
 function sameValue(now: unknown, frozen: Scalar): boolean {
   if (typeof frozen === 'number' && typeof now === 'number') return Math.abs(now - frozen) <= 1e-9 * Math.max(1, Math.abs(frozen));
   return now === frozen;
 }
 
-/** Plans the restore: every frozen cell still holding its frozen value gets its formula back. */
-export function planRestore(cells: readonly FrozenCell[], sheets: readonly SheetModel[]): RestorePlan {
+/**
+ * Plans the restore: every frozen cell still holding its frozen value gets its formula back,
+ * if the formula is the add-in's own or the user confirmed it (`confirmed`); the others are listed.
+ */
+export function planRestore(cells: readonly FrozenCell[], sheets: readonly SheetModel[], confirmed: ConfirmedOthers = new Set()): RestorePlan {
   const lookup = lookupIn(sheets);
   const writes: RestoreWrite[] = [];
   const changed: string[] = [];
+  const others: OtherFormula[] = [];
   for (const cell of cells) {
     const now = lookup(cell.sheet, cell.row, cell.column);
+    const address = cellAddress(cell.sheet, cell.row, cell.column);
     if (!sameValue(now, cell.value)) {
-      changed.push(cellAddress(cell.sheet, cell.row, cell.column));
+      changed.push(address);
+      continue;
+    }
+    const outside = notTheAddins(cell.formula);
+    if (outside.length > 0 && !confirmed.has(confirmationKey({ address, formula: cell.formula }))) {
+      others.push({ address, formula: cell.formula, outside });
       continue;
     }
     const formulas = Array.from({ length: cell.rows }, (_, r) => Array.from({ length: cell.columns }, (_, c) => (r === 0 && c === 0 ? cell.formula : '')));
     writes.push({ cell, formulas });
   }
-  return { writes, changed };
+  return { writes, changed, others };
 }

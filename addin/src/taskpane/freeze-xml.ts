@@ -8,6 +8,25 @@ import { FreezeError, type FrozenCell, type Scalar } from './freeze-plan';
  */
 export const FROZEN_NAMESPACE = 'urn:svc-luxury-valuations:frozen-formulas:1';
 
+/**
+ * What one frozen-formula part may hold, written or read: the writer refuses to go past these and
+ * the reader refuses a part that does, before building anything from it. A part comes with the
+ * workbook, so whoever sent the file wrote it (docs/security.md); without bounds a part declaring
+ * 1,048,576 × 16,384 cells ran the pane out of memory.
+ */
+export const FROZEN_LIMITS = {
+  /** Frozen formulas in one workbook: far above any workbook the add-in is tested with (1,250). */
+  formulas: 50_000,
+  /** Cells of their blocks together (a spilled block counts each cell): each carries its format in the part. */
+  cells: 500_000,
+  /** The part's text: what the two bounds above take with long formulas. */
+  chars: 32_000_000,
+} as const;
+
+/** Excel's grid: a block must lie inside it. */
+const EXCEL_ROWS = 1_048_576;
+const EXCEL_COLUMNS = 16_384;
+
 /** Characters XML 1.0 cannot carry at all, even escaped (a formula never holds them; refuse rather than lose them). */
 const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
@@ -21,18 +40,29 @@ function attr(s: string): string {
   return text(s).replace(/"/g, '&quot;').replace(/\t/g, '&#9;').replace(/\n/g, '&#10;');
 }
 
+/** Every text of a frozen cell: what the writer refuses control characters in, and the reader too. */
+const textsOf = (c: FrozenCell) => [c.sheet, c.formula, String(c.value), c.currency, c.assetId, c.asOf, ...c.formats.flat()];
+
 function checkXmlSafe(cell: FrozenCell, s: string): void {
   if (NOT_XML.test(s)) throw new FreezeError(`${cellAddress(cell.sheet, cell.row, cell.column)} holds a control character that a workbook's XML cannot keep; remove it and freeze again.`);
 }
+
+const count = (n: number) => n.toLocaleString('en-US');
 
 function scalarAttrs(v: Scalar): string {
   return `type="${typeof v}" value="${attr(String(v))}"`;
 }
 
 export function serializeFrozen(cells: readonly FrozenCell[], frozenAt: Date): string {
+  const blockCells = cells.reduce((n, c) => n + c.rows * c.columns, 0);
+  if (cells.length > FROZEN_LIMITS.formulas || blockCells > FROZEN_LIMITS.cells) {
+    throw new FreezeError(
+      `A workbook keeps at most ${count(FROZEN_LIMITS.formulas)} frozen formulas over ${count(FROZEN_LIMITS.cells)} cells; this freeze would make ${count(cells.length)} over ${count(blockCells)}. Freeze a smaller selection, or restore some first.`,
+    );
+  }
   const lines = [`<?xml version="1.0" encoding="UTF-8"?>`, `<frozen xmlns="${FROZEN_NAMESPACE}" version="1" frozenAt="${frozenAt.toISOString()}">`];
   for (const c of cells) {
-    for (const s of [c.sheet, c.formula, String(c.value), c.currency, c.assetId, c.asOf, ...c.formats.flat()]) checkXmlSafe(c, s);
+    for (const s of textsOf(c)) checkXmlSafe(c, s);
     lines.push(
       `  <cell sheet="${attr(c.sheet)}" row="${c.row}" column="${c.column}" rows="${c.rows}" columns="${c.columns}" ${scalarAttrs(c.value)} currency="${attr(c.currency)}" assetId="${attr(c.assetId)}" asOf="${attr(c.asOf)}">`,
       `    <formula>${text(c.formula)}</formula>`,
@@ -41,7 +71,9 @@ export function serializeFrozen(cells: readonly FrozenCell[], frozenAt: Date): s
     );
   }
   lines.push('</frozen>', '');
-  return lines.join('\n');
+  const xml = lines.join('\n');
+  if (xml.length > FROZEN_LIMITS.chars) throw new FreezeError(`The frozen formulas would take ${count(xml.length)} characters in the workbook, more than the ${count(FROZEN_LIMITS.chars)} kept; freeze a smaller selection.`);
+  return xml;
 }
 
 // ---- parsing (our own documents only: elements, attributes, text, character and the five named entities)
@@ -108,14 +140,29 @@ function scalarOf(type: string | undefined, value: string): Scalar {
   return value;
 }
 
+const damaged = (what: string) => new FreezeError(`The workbook's frozen-formula part is damaged or was not written by SVC (${what}); nothing was restored from it.`);
+
 function intAttr(el: Element, name: string): number {
   const v = Number(el.attrs.get(name));
-  if (!Number.isInteger(v) || v < 0) throw new Error(`<cell> has no valid ${name}`);
+  if (!Number.isSafeInteger(v) || v < 0) throw damaged(`a <cell> has no valid ${name}`);
   return v;
 }
 
-/** Reads a part written by serializeFrozen. Throws naming what is wrong when it is not ours or is damaged. */
+/** A frozen cell as read, checked as the writer checks what it writes: inside Excel's grid, formats for each of its cells, no character the writer refuses. */
+function checkRead(cell: FrozenCell): FrozenCell {
+  const at = `at row ${count(cell.row + 1)}, column ${count(cell.column + 1)}`;
+  if (cell.rows < 1 || cell.columns < 1 || cell.row + cell.rows > EXCEL_ROWS || cell.column + cell.columns > EXCEL_COLUMNS) {
+    throw damaged(`a block of ${count(cell.rows)} × ${count(cell.columns)} cells ${at} does not fit Excel's grid`);
+  }
+  if (cell.formats.length !== cell.rows || cell.formats.some((line) => line.length !== cell.columns)) throw damaged(`the block ${at} does not carry a format for each of its cells`);
+  if (!cell.formula.startsWith('=')) throw damaged(`the cell ${at} holds no formula`);
+  if (textsOf(cell).some((t) => NOT_XML.test(t))) throw damaged(`the cell ${at} holds a control character, which SVC never writes`);
+  return cell;
+}
+
+/** Reads a part written by serializeFrozen. Throws naming what is wrong when it is not ours, is damaged, or is larger than SVC writes. */
 export function parseFrozen(xml: string): FrozenCell[] {
+  if (xml.length > FROZEN_LIMITS.chars) throw damaged(`${count(xml.length)} characters, more than the ${count(FROZEN_LIMITS.chars)} SVC writes`);
   let doc: Element;
   try {
     doc = parseXml(xml);
@@ -125,23 +172,30 @@ export function parseFrozen(xml: string): FrozenCell[] {
   const root = doc.children.find((e) => localName(e.name) === 'frozen');
   const ns = root && [...root.attrs].find(([k]) => k === 'xmlns' || k.startsWith('xmlns:'))?.[1];
   if (!root || ns !== FROZEN_NAMESPACE) throw new FreezeError(`The custom XML part is not SVC's frozen formulas (namespace ${FROZEN_NAMESPACE}).`);
-  return root.children
-    .filter((e) => localName(e.name) === 'cell')
-    .map((el) => {
-      const formula = el.children.find((e) => localName(e.name) === 'formula');
-      if (!formula) throw new FreezeError('A frozen cell in the workbook has no formula; the part is damaged.');
-      return {
-        sheet: el.attrs.get('sheet') ?? '',
-        row: intAttr(el, 'row'),
-        column: intAttr(el, 'column'),
-        rows: intAttr(el, 'rows'),
-        columns: intAttr(el, 'columns'),
-        formula: formula.text,
-        formats: el.children.filter((e) => localName(e.name) === 'formats').map((r) => r.children.map((f) => f.text)),
-        value: scalarOf(el.attrs.get('type'), el.attrs.get('value') ?? ''),
-        currency: el.attrs.get('currency') ?? '',
-        assetId: el.attrs.get('assetId') ?? '',
-        asOf: el.attrs.get('asOf') ?? '',
-      };
+  const elements = root.children.filter((e) => localName(e.name) === 'cell');
+  if (elements.length > FROZEN_LIMITS.formulas) throw damaged(`${count(elements.length)} frozen formulas, more than the ${count(FROZEN_LIMITS.formulas)} SVC writes`);
+  // Dimensions are checked before any block is built from them: a declared size costs nothing until then.
+  let blockCells = 0;
+  for (const el of elements) {
+    const [rows, columns] = [intAttr(el, 'rows'), intAttr(el, 'columns')];
+    blockCells += rows * columns;
+    if (blockCells > FROZEN_LIMITS.cells) throw damaged(`it declares a block of ${count(rows)} × ${count(columns)} cells, past the ${count(FROZEN_LIMITS.cells)} cells in all SVC writes`);
+  }
+  return elements.map((el) => {
+    const formula = el.children.find((e) => localName(e.name) === 'formula');
+    if (!formula) throw new FreezeError('A frozen cell in the workbook has no formula; the part is damaged.');
+    return checkRead({
+      sheet: el.attrs.get('sheet') ?? '',
+      row: intAttr(el, 'row'),
+      column: intAttr(el, 'column'),
+      rows: intAttr(el, 'rows'),
+      columns: intAttr(el, 'columns'),
+      formula: formula.text,
+      formats: el.children.filter((e) => localName(e.name) === 'formats').map((r) => r.children.map((f) => f.text)),
+      value: scalarOf(el.attrs.get('type'), el.attrs.get('value') ?? ''),
+      currency: el.attrs.get('currency') ?? '',
+      assetId: el.attrs.get('assetId') ?? '',
+      asOf: el.attrs.get('asOf') ?? '',
     });
+  });
 }

@@ -1,5 +1,18 @@
 /// <reference types="office-js" />
-import { FreezeError, planFreeze, planRestore, sourcesRows, SOURCES_HEADER, SOURCES_SHEET, svcAnchors, type Area, type FrozenCell, type Scalar } from './freeze-plan';
+import {
+  FreezeError,
+  planFreeze,
+  planRestore,
+  sourcesRows,
+  SOURCES_HEADER,
+  SOURCES_SHEET,
+  svcAnchors,
+  type Area,
+  type ConfirmedOthers,
+  type FrozenCell,
+  type OtherFormula,
+  type Scalar,
+} from './freeze-plan';
 import { FROZEN_NAMESPACE, parseFrozen, serializeFrozen } from './freeze-xml';
 import { hasExcelApi, readWorkbook } from './workbook-reader';
 
@@ -106,14 +119,19 @@ export interface RestoreResult {
   restored: number;
   /** Cells changed since the freeze: left as they are, still listed in the sources sheet. */
   changed: string[];
+  /** Formulas not the add-in's own: left as values until the user confirms them (restoreFormulas again with them confirmed). */
+  others: OtherFormula[];
 }
 
-/** "Restore formulas": puts every frozen formula back exactly, with the cells' own formats. */
-export async function restoreFormulas(now = new Date()): Promise<RestoreResult> {
+/**
+ * "Restore formulas": puts every frozen formula back exactly, with the cells' own formats: the
+ * add-in's own formulas, and others only where `confirmed` names them (the pane asks first).
+ */
+export async function restoreFormulas(now = new Date(), confirmed?: ConfirmedOthers): Promise<RestoreResult> {
   return Excel.run(async (ctx) => {
     const existing = await frozenParts(ctx);
     if (existing.cells.length === 0) throw new FreezeError('This workbook has no frozen SVC formulas to restore.');
-    const plan = planRestore(existing.cells, await readWorkbook(ctx, false));
+    const plan = planRestore(existing.cells, await readWorkbook(ctx, false), confirmed);
     for (let i = 0; i < plan.writes.length; i++) {
       const { cell, formulas } = plan.writes[i]!;
       const range = ctx.workbook.worksheets.getItem(cell.sheet).getRangeByIndexes(cell.row, cell.column, cell.rows, cell.columns);
@@ -123,6 +141,6 @@ export async function restoreFormulas(now = new Date()): Promise<RestoreResult> 
     }
     const restored = new Set(plan.writes.map((w) => w.cell));
     await writeRecord(ctx, existing.cells.filter((c) => !restored.has(c)), existing.parts, now);
-    return { restored: plan.writes.length, changed: plan.changed };
+    return { restored: plan.writes.length, changed: plan.changed, others: plan.others };
   });
 }

@@ -38,7 +38,7 @@ export function svcCalls(formula: string): SvcCall[] {
 }
 
 /** Index of the closing quote of the literal opening at `start` ("" and '' are escaped quotes). */
-function skipQuoted(text: string, start: number): number {
+export function skipQuoted(text: string, start: number): number {
   const q = text[start]!;
   let i = start + 1;
   while (i < text.length) {

@@ -1,7 +1,7 @@
 /// <reference types="office-js" />
 import { budgetLines, confirmPercent, confirmQuestion, refreshBudget, type RefreshBudget } from './budget';
-import { freezeFormulas, restoreFormulas, type FreezeScope } from './freeze';
-import { SOURCES_SHEET } from './freeze-plan';
+import { freezeFormulas, restoreFormulas, type FreezeScope, type RestoreResult } from './freeze';
+import { confirmationKey, SOURCES_SHEET, type OtherFormula } from './freeze-plan';
 
 /** The pane's way of running a button's work (taskpane.ts onClick): the returned sentence is shown. */
 export type OnClick = (id: string, work: () => Promise<string>) => void;
@@ -58,16 +58,59 @@ export function wireRefreshBudget(onClick: OnClick, refreshAll: () => Promise<st
   });
 }
 
-/** Freeze for sharing and Restore formulas. */
+const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+
+/** What a restore did, in a sentence: restored (SVC's, or the ones the user confirmed), changed since the freeze, waiting for the user's word. */
+function restoredSentence(r: RestoreResult, confirmed = false): string {
+  const changed = r.changed.length ? ` ${r.changed.length} cell${r.changed.length === 1 ? ' was' : 's were'} changed since the freeze and left as ${r.changed.length === 1 ? 'it is' : 'they are'} (${r.changed.slice(0, 5).join(', ')}${r.changed.length > 5 ? ', …' : ''}); "${SOURCES_SHEET}" still lists ${r.changed.length === 1 ? 'it' : 'them'}.` : '';
+  const others = r.others.length ? ` ${plural(r.others.length, 'formula is', 'formulas are')} not SVC's own: confirm below to restore ${r.others.length === 1 ? 'it' : 'them'}.` : '';
+  const what = confirmed ? plural(r.restored, 'formula you confirmed', 'formulas you confirmed') : plural(r.restored, 'SVC formula', 'SVC formulas');
+  return `Restored ${what}.${changed}${others}`;
+}
+
+/** The formulas that are not SVC's own, each with what in it is not, as the pane lists them (text only: never markup). */
+function showOthers(others: readonly OtherFormula[]): void {
+  el('restore-question').textContent = `The workbook also kept ${plural(others.length, 'formula that is', 'formulas that are')} not SVC's own. A formula can send the sheet's data elsewhere or link outside the workbook; restore ${others.length === 1 ? 'it' : 'these'} only if you trust where the workbook came from.`;
+  el('restore-others').replaceChildren(
+    ...others.map((o) => {
+      const li = document.createElement('li');
+      const code = document.createElement('code');
+      code.textContent = o.formula.length > 200 ? `${o.formula.slice(0, 200)}…` : o.formula;
+      li.append(`${o.address} (${o.outside.join(', ')}): `, code);
+      return li;
+    }),
+  );
+  el('restore-confirm').hidden = false;
+}
+
+/** Freeze for sharing and Restore formulas (formulas not SVC's own only once the user confirms the ones listed). */
 export function wireSharing(onClick: OnClick): void {
+  let listed: OtherFormula[] = [];
+  const confirmBox = el('restore-confirm');
   onClick('freeze', async () => {
     const scope = el<HTMLSelectElement>('freeze-scope').value === 'selection' ? 'selection' : ('workbook' satisfies FreezeScope);
     const r = await freezeFormulas(scope);
     return `Froze ${r.frozen.toLocaleString('en-US')} SVC formula${r.frozen === 1 ? '' : 's'} to values; "${SOURCES_SHEET}" lists ${r.total.toLocaleString('en-US')} frozen cell${r.total === 1 ? '' : 's'}.`;
   });
   onClick('restore', async () => {
+    confirmBox.hidden = true;
     const r = await restoreFormulas();
-    const changed = r.changed.length ? ` ${r.changed.length} cell${r.changed.length === 1 ? ' was' : 's were'} changed since the freeze and left as ${r.changed.length === 1 ? 'it is' : 'they are'} (${r.changed.slice(0, 5).join(', ')}${r.changed.length > 5 ? ', …' : ''}); "${SOURCES_SHEET}" still lists ${r.changed.length === 1 ? 'it' : 'them'}.` : '';
-    return `Restored ${r.restored.toLocaleString('en-US')} SVC formula${r.restored === 1 ? '' : 's'}.${changed}`;
+    listed = r.others;
+    if (listed.length > 0) showOthers(listed);
+    return restoredSentence(r);
+  });
+  onClick('restore-go', async () => {
+    confirmBox.hidden = true;
+    // Only what was listed, exactly: a formula changed in the part since is listed again, not restored.
+    const r = await restoreFormulas(new Date(), new Set(listed.map(confirmationKey)));
+    listed = r.others;
+    if (listed.length > 0) showOthers(listed);
+    return restoredSentence(r, true);
+  });
+  onClick('restore-keep', async () => {
+    confirmBox.hidden = true;
+    const n = listed.length;
+    listed = [];
+    return `Left ${plural(n, 'formula', 'formulas')} as values; "${SOURCES_SHEET}" still lists ${n === 1 ? 'it' : 'them'}.`;
   });
 }

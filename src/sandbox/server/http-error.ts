@@ -61,8 +61,8 @@ export function validationError(field: string, message: string, allowed_values?:
   return new HttpError('validation_error', message, { field, allowed_values });
 }
 
-/** A failed schema parse of `input` as a 400 naming the first offending field (e.g. assets[3].segment). */
-export function fromZodError(error: z.ZodError, input: unknown): HttpError {
-  const p = describeZodError(error, input);
+/** A failed schema parse of `input` against `schema` as a 400 naming the first offending field (e.g. assets[3].segment) and, for a number, its range. */
+export function fromZodError(error: z.ZodError, input: unknown, schema?: z.ZodType): HttpError {
+  const p = describeZodError(error, input, schema);
   return validationError(p.field, p.message, p.allowed_values);
 }

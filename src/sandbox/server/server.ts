@@ -112,7 +112,7 @@ export function createSandboxServer(o: ServerOptions): Server {
         const raw = await readJsonBody(req);
         items = countItems(raw);
         const parsed = op.request.safeParse(raw);
-        if (!parsed.success) throw fromZodError(parsed.error, raw);
+        if (!parsed.success) throw fromZodError(parsed.error, raw, op.request);
         body = parsed.data;
       }
       const input: HandlerInput<OperationName> = {
