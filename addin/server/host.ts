@@ -21,8 +21,9 @@ import type { ServiceTarget } from './service-target';
 export type { ServiceTarget };
 import { sendError, sendJson } from './http-util';
 import { handleApi, sendServiceError } from './proxy';
-import { serveFile } from './static-files';
-import { BadPathError, decodeRequestPath, isPrivateFile } from './request-path';
+import { sendFile, serveFile } from './static-files';
+import { PublicFiles } from './public-files';
+import { BadPathError, decodeRequestPath } from './request-path';
 import { crossSiteRefusal, ownOrigins } from './cross-site';
 import { OFFICE_JS_DIR, OFFICE_JS_LOCAL_PREFIX, pageForOfficeJs, securityHeaders, serviceWorkerCsp, type OfficeJsSource } from './office-js';
 import { SERVICE_WORKER_PATH, staticCacheControl } from '../contract/page-cache';
@@ -48,6 +49,7 @@ export { OFFICE_JS_DIR };
 const REFRESH_INTERVAL_MS = 30_000;
 /** The pane asks its status every few seconds at most; a user asking more often than this is refused (429). */
 const STATUS_PER_MINUTE = 30;
+const NOT_SERVED = 'Nothing is served at this path.';
 
 export interface AddinHostOptions {
   service: ServiceTarget;
@@ -125,6 +127,7 @@ export async function startAddinHost(options: AddinHostOptions): Promise<Running
   const authorizer = new Authorizer(auth);
   checkServiceUrl(options.service.baseUrl, 'The service address');
   const distDir = options.distDir ?? path.join(ADDIN_DIR, 'dist');
+  const publicFiles = new PublicFiles(distDir, { deploymentKey: auth.mode === 'key' ? auth.key : options.deploymentKey });
   const s = options.service;
   // Users share the account's budget round-robin (fair-share.ts) in front of the account's one gate.
   const dayMs = s.limits?.dayMs ?? 86_400_000;
@@ -166,12 +169,12 @@ export async function startAddinHost(options: AddinHostOptions): Promise<Running
 
   const handle = async (req: IncomingMessage, res: ServerResponse, ctx: RequestContext): Promise<void> => {
     for (const [name, value] of Object.entries(security)) res.setHeader(name, value);
-    const url = new URL(req.url ?? '/', 'http://host.invalid');
+    const url = requestUrl(req.url);
     let p: string;
     try {
       p = decodeRequestPath(url.pathname);
     } catch (err) {
-      if (err instanceof BadPathError) return sendError(res, 400, 'invalid_path', err.message);
+      if (err instanceof BadPathError) return sendError(res, 404, 'not_found', NOT_SERVED);
       throw err;
     }
     ctx.route = routeOf(p);
@@ -221,15 +224,15 @@ export async function startAddinHost(options: AddinHostOptions): Promise<Running
     if (req.method !== 'GET' && req.method !== 'HEAD') return sendError(res, 405, 'method_not_allowed', `${req.method ?? ''} is not allowed here.`);
     if (p.startsWith(OFFICE_JS_LOCAL_PREFIX)) {
       if (officeJs === 'local' && (await serveFile(res, OFFICE_JS_DIR, p.slice(OFFICE_JS_LOCAL_PREFIX.length - 1), { cacheControl: 'public, max-age=86400' }))) return;
-      return sendError(res, 404, 'not_found', 'Nothing is served at this path.');
+      return sendError(res, 404, 'not_found', NOT_SERVED);
     }
-    // A deployment's manifest carries its key: it reaches users through the admin centre, not from here.
-    if (auth.mode === 'key' && isPrivateFile(p)) return sendError(res, 404, 'not_found', 'Nothing is served at this path.');
-    const file = p === '/' ? '/taskpane.html' : p;
+    // Only the build's public files, by their exact names (public-files.ts): never the manifest holding a key, nor the build record.
+    const name = p === '/' ? '/taskpane.html' : p;
+    const file = p.startsWith('/addin/') ? undefined : await publicFiles.lookup(name);
     // The worker's own context fetches only what it keeps (office.js from the CDN among it).
-    if (file === SERVICE_WORKER_PATH) res.setHeader('content-security-policy', workerCsp);
-    if (!p.startsWith('/addin/') && (await serveFile(res, distDir, file, { cacheControl: staticCacheControl(file), html: (page) => pageForOfficeJs(page, officeJs) }))) return;
-    sendError(res, 404, 'not_found', 'Nothing is served at this path.');
+    if (file && name === SERVICE_WORKER_PATH) res.setHeader('content-security-policy', workerCsp);
+    if (file && (await sendFile(res, file, { cacheControl: staticCacheControl(name), html: (page) => pageForOfficeJs(page, officeJs) }))) return;
+    sendError(res, 404, 'not_found', NOT_SERVED);
   };
 
   /** What the pane shows about its user: who is signed in, and calls of theirs waiting for their turn (fair share). */
@@ -280,6 +283,16 @@ export async function startAddinHost(options: AddinHostOptions): Promise<Running
       await audit?.flush();
     },
   };
+}
+
+/**
+ * The request target as a URL. An origin-form target (`/…`) is appended to a fixed origin rather
+ * than resolved against it: resolved, `//manifest.xml` would be read as a host name and its path
+ * as `/`. Anything else (absolute-form, `*`) is resolved as usual.
+ */
+function requestUrl(target = '/'): URL {
+  const base = 'http://host.invalid';
+  return target.startsWith('/') ? new URL(`${base}${target}`) : new URL(target, base);
 }
 
 /** The metrics' label for a decoded path. */
