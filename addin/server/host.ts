@@ -10,7 +10,7 @@ import { accountKey } from '../../src/client';
 import { sharedGate } from '../../src/client/gate-registry';
 import { Authorizer } from './auth/authorize';
 import { checkAuthForAddress, type AuthSettings } from './auth/settings';
-import { AuthRefusal } from './auth/user';
+import { anonymousUser, AuthRefusal } from './auth/user';
 import { runInRequestContext, type RequestContext } from './auth/request-context';
 import { UserLimits } from './auth/user-limits';
 import { FairShareGate } from './fair-share';
@@ -182,17 +182,25 @@ export async function startAddinHost(options: AddinHostOptions): Promise<Running
     if (await handleOpsRoute(req, res, p, { readiness })) return;
     const isApi = ctx.route === 'api';
     if (isApi || p.startsWith('/addin/')) {
+      // Audited from here on, refusals included (request-record.ts).
+      ctx.operation = isApi ? 'api' : p.slice('/addin/'.length);
       // Every one of these routes spends a call or changes state: only the add-in's own pages may ask.
       const refusal = crossSiteRefusal(req, origins);
-      if (refusal) return sendError(res, refusal.status, 'cross_site_refused', refusal.message);
-      ctx.operation = isApi ? 'api' : p.slice('/addin/'.length);
+      if (refusal) {
+        // Without sign-in the caller's address is who the host knows; with sign-in nobody is known before a token verifies.
+        if (auth.mode !== 'entra') ctx.user = anonymousUser(req.socket.remoteAddress);
+        return sendError(res, refusal.status, 'cross_site_refused', refusal.message);
+      }
       try {
         ctx.user = await authorizer.authorize(req, url.searchParams);
         recorded?.signIn('accepted', auth.mode);
       } catch (err) {
         if (!(err instanceof AuthRefusal)) throw err;
         recorded?.signIn('refused', err.type);
-        return sendError(res, err.status, err.type, err.message, { action: err.status === 503 ? 'retry_later' : 'sign_in' }, err.status === 401 ? { 'www-authenticate': 'Bearer' } : {});
+        ctx.user = err.details.user ?? (auth.mode !== 'entra' ? anonymousUser(req.socket.remoteAddress) : undefined);
+        const headers: Record<string, string> = err.status === 401 ? { 'www-authenticate': 'Bearer' } : {};
+        if (err.details.retryAfterMs !== undefined) headers['retry-after'] = String(Math.max(1, Math.ceil(err.details.retryAfterMs / 1000)));
+        return sendError(res, err.status, err.type, err.message, { action: err.status === 503 ? 'retry_later' : 'sign_in' }, headers);
       }
     }
     if (isApi) return handleApi(req, res, p.slice(API_PREFIX.length), url.searchParams, { client, cache });
