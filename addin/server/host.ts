@@ -14,6 +14,8 @@ import { anonymousUser, AuthRefusal } from './auth/user';
 import { runInRequestContext, type RequestContext } from './auth/request-context';
 import { UserLimits } from './auth/user-limits';
 import { FairShareGate } from './fair-share';
+import { userDailyCap } from './daily-share';
+import type { UserDayCounts } from './user-day-counts';
 import { AuditLog } from './audit-log';
 import { HostApiCache } from './api-cache';
 import type { SharedAnswers } from './redis-cache';
@@ -68,8 +70,10 @@ export interface AddinHostOptions {
   auditLog?: string;
   /** Rotates the audit log past this size (default 20 MiB). */
   auditMaxBytes?: number;
-  /** Upstream calls one user may cause per day (ADDIN_USER_DAILY_CAP); default none. */
+  /** Upstream calls one user may cause per day (ADDIN_USER_DAILY_CAP); 0: no per-user cap at all. Default: the daily share below. */
   perUserDailyCap?: number;
+  /** Without perUserDailyCap: the percent of the account's day budget one user may spend (ADDIN_USER_DAILY_SHARE); default 25 with ADDIN_AUTH=entra, else 0 (off). */
+  userDailySharePercent?: number;
   /** The built add-in (default addin/dist). */
   distDir?: string;
   /** Where the pages load office.js from (default Microsoft's CDN; `local` serves the npm copy). */
@@ -79,7 +83,7 @@ export interface AddinHostOptions {
   /** Least time between two clears of the shared cache (default 30 s). */
   refreshIntervalMs?: number;
   /** Replicas of the host on one account (SVC_REDIS_URL, docs/scale-out.md): the account's shared rate gate and answers; `redis` answers readiness's ping. */
-  shared?: { gate: AccountGate; answers: SharedAnswers; redis?: { ping(): Promise<unknown>; label: string } };
+  shared?: { gate: AccountGate; answers: SharedAnswers; userCounts?: UserDayCounts; redis?: { ping(): Promise<unknown>; label: string } };
   /** JSON-line or text logs (ADDIN_LOG_FORMAT); none when unset. */
   log?: Log;
   /** How long /readyz keeps the service's answer (a sign-in) before asking again; default a minute. */
@@ -137,7 +141,9 @@ export async function startAddinHost(options: AddinHostOptions): Promise<Running
   const metrics: HostMetrics = new HostMetrics(() => fairShare.usersWaiting);
   const recorded = options.metrics === false ? undefined : metrics;
   const fairShare = new FairShareGate(options.shared?.gate ?? sharedGate(accountKey(s.baseUrl.replace(/\/+$/, ''), s.clientId), { minuteMs: s.limits?.minuteMs ?? 60_000, dayMs }), {
-    perUserDailyCap: options.perUserDailyCap,
+    // Read at each call: the share follows the day's budget once the service states it.
+    perUserDailyCap: () => userCap(),
+    counts: options.shared?.userCounts,
     dayMs,
     onWait: recorded && ((ms) => recorded.fairShareWait.observe(ms / 1000)),
   });
@@ -151,6 +157,7 @@ export async function startAddinHost(options: AddinHostOptions): Promise<Running
     logger: log,
     onCall: recorded ? recorded.observer(log, (e) => noteRequestId(e.requestId)) : log && ((e) => noteRequestId(e.requestId)),
   });
+  const userCap = userDailyCap({ cap: options.perUserDailyCap, sharePercent: options.userDailySharePercent }, auth.mode, client, s);
   metrics.watchBudget({ status: () => client.rateLimitStatus(), callsPerMs: () => client.pacing().callsPerMs });
   const cache = new HostApiCache(Date.now, options.shared?.answers, recorded);
   const redis = options.shared?.redis;
@@ -207,13 +214,13 @@ export async function startAddinHost(options: AddinHostOptions): Promise<Running
     if (p === '/addin/status' && req.method === 'GET') {
       const wait = userLimits.takeStatus(ctx.user!.id);
       if (wait > 0) return sendError(res, 429, 'rate_limited', `Status asked too often; try again in ${Math.ceil(wait / 1000)} s.`, { action: 'retry_later' }, { 'retry-after': String(Math.ceil(wait / 1000)) });
-      return sendJson(res, 200, { ...(await connectionStatus(client, cache, s)), ...userStatus(ctx.user!) });
+      return sendJson(res, 200, { ...(await connectionStatus(client, cache, s)), ...(await userStatus(ctx.user!)) });
     }
     if (p === '/addin/budget' && req.method === 'GET') {
       // Counted with the status requests: the pane asks both, and neither spends a call.
       const wait = userLimits.takeStatus(ctx.user!.id);
       if (wait > 0) return sendError(res, 429, 'rate_limited', `Budget asked too often; try again in ${Math.ceil(wait / 1000)} s.`, { action: 'retry_later' }, { 'retry-after': String(Math.ceil(wait / 1000)) });
-      return sendJson(res, 200, accountBudget(client, s, { usedToday: fairShare.usedToday(ctx.user!.id), dailyCap: options.perUserDailyCap }));
+      return sendJson(res, 200, accountBudget(client, s, { usedToday: await fairShare.countToday(ctx.user!.id), dailyCap: userCap() }));
     }
     if (p === '/addin/refresh' && req.method === 'POST') {
       const own = userLimits.takeRefresh(ctx.user!.id);
@@ -244,8 +251,8 @@ export async function startAddinHost(options: AddinHostOptions): Promise<Running
   };
 
   /** What the pane shows about its user: who is signed in, and calls of theirs waiting for their turn (fair share). */
-  const userStatus = (user: NonNullable<RequestContext['user']>) => ({
-    user: user.signedIn ? { name: user.name, waiting: fairShare.waiting(user.id), calls_today: fairShare.usedToday(user.id), daily_cap: options.perUserDailyCap ?? null } : null,
+  const userStatus = async (user: NonNullable<RequestContext['user']>) => ({
+    user: user.signedIn ? { name: user.name, waiting: fairShare.waiting(user.id), calls_today: await fairShare.countToday(user.id), daily_cap: userCap() ?? null } : null,
   });
 
   const listener = (req: IncomingMessage, res: ServerResponse) => {

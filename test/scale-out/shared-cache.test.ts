@@ -7,6 +7,7 @@ import { HostApiCache } from '../../addin/server/api-cache';
 import { startAddinHost, type RunningAddinHost } from '../../addin/server/host';
 import { RedisAnswers, type SharedAnswers } from '../../addin/server/redis-cache';
 import { openSharedAccount, type SharedAccount } from '../../addin/server/shared-account';
+import { startHostReplicas, type HostReplicas } from '../support/host-replicas';
 import { ADDIN_REQUEST_HEADER, ADDIN_REQUEST_HEADER_VALUE } from '../../addin/src/shared/host-connection';
 import { startRedis, type RedisProcess } from '../../fixtures/redis-server';
 import { DEMO_ACCOUNTS, startSandbox, type LogLine, type RunningSandbox } from '../../src/sandbox';
@@ -21,24 +22,19 @@ const dir = mkdtempSync(join(tmpdir(), 'svc-shared-cache-'));
 const logFile = join(dir, 'requests.jsonl');
 let sandbox: RunningSandbox;
 let redis: RedisProcess;
-const replicas: { host: RunningAddinHost; shared: SharedAccount }[] = [];
+let hosts: HostReplicas | undefined;
+let replicas: HostReplicas['replicas'] = [];
 
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0, quiet: true, logFile });
   redis = await startRedis();
   const service = { baseUrl: sandbox.url, clientId: account.client_id, clientSecret: account.client_secret, tier: account.tier };
-  for (let i = 0; i < 2; i++) {
-    const shared = await openSharedAccount(redis.url, service, () => {});
-    const host = await startAddinHost({ port: 0, insecureHttp: true, distDir: dir, officeJs: 'local', service, shared });
-    replicas.push({ host, shared });
-  }
+  hosts = await startHostReplicas(2, redis.url, service, { distDir: dir });
+  replicas = hosts.replicas;
 }, 60_000);
 
 afterAll(async () => {
-  for (const r of replicas) {
-    await r.host.close();
-    await r.shared.close();
-  }
+  await hosts?.close();
   await sandbox?.close();
   await redis?.stop();
 });
