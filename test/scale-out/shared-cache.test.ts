@@ -107,13 +107,15 @@ describe('add-in host replicas sharing answers through Redis', () => {
       });
       const call = { params: {}, query: new URLSearchParams(), body: { segment: 'watches', brand: 'Omega', model: 'Speedmaster' } };
       const validUntil = new Date(Date.now() + 3_600_000).toISOString();
+      // A real valuation's shape: answers read from Redis are checked against the wire schema before use.
+      const real = (await ask(0, '/valuations', { ...call.body, reference: 'INTERLEAVE' })).json as object;
       const a = new HostApiCache(Date.now, answers);
-      const first = await a.call('createValuation', call, async () => ({ id: 'val_a', valid_until: validUntil }));
+      const first = await a.call('createValuation', call, async () => ({ ...real, id: 'val_a', valid_until: validUntil }));
       let upstreamCallsOfB = 0;
       const b = new HostApiCache(Date.now, staleFirstRead);
       const second = await b.call('createValuation', call, async () => {
         upstreamCallsOfB++;
-        return { id: 'val_b', valid_until: validUntil };
+        return { ...real, id: 'val_b', valid_until: validUntil };
       });
       expect(upstreamCallsOfB).toBe(0);
       expect(second).toEqual(first);
