@@ -131,11 +131,14 @@ export async function startAddinHost(options: AddinHostOptions): Promise<Running
   const authorizer = new Authorizer(auth);
   checkServiceUrl(options.service.baseUrl, 'The service address');
   const distDir = options.distDir ?? path.join(ADDIN_DIR, 'dist');
-  const publicFiles = new PublicFiles(distDir, { deploymentKey: auth.mode === 'key' ? auth.key : options.deploymentKey });
   const s = options.service;
   // Users share the account's budget round-robin (fair-share.ts) in front of the account's one gate.
   const dayMs = s.limits?.dayMs ?? 86_400_000;
   const log = options.log;
+  const publicFiles = new PublicFiles(distDir, {
+    deploymentKey: auth.mode === 'key' ? auth.key : options.deploymentKey,
+    onWithheld: (name) => log?.warn(`${path.join(distDir, name)} is not served: it holds a deployment key. Remove it from the build folder.`),
+  });
   log?.addSecret(s.clientSecret);
   log?.addSecret(options.deploymentKey);
   const metrics: HostMetrics = new HostMetrics(() => fairShare.usersWaiting);

@@ -11,9 +11,14 @@ const KEY_MARK = 'deployment_key=';
 const PLAIN_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/;
 
 export interface PublicFileRules {
-  /** The host's deployment key: the manifest is then private, and so is any file that holds the key. */
+  /** The host's deployment key: the manifest is then private, and so is any settings file (xml, json) that holds the key. */
   deploymentKey?: string;
+  /** Told of each file withheld for holding a key (a copy of a keyed manifest, say), for the operator. */
+  onWithheld?: (name: string) => void;
 }
+
+/** Settings files, where a key would be a copy of the manifest's; code is checked for the marker only (a short key may occur in a bundle by chance). */
+const SETTINGS = new Set(['.xml', '.json']);
 
 /**
  * The allow-list of what the host serves from the built add-in: every regular file of the build
@@ -67,6 +72,10 @@ export class PublicFiles {
     if (lower === MANIFEST && this.rules.deploymentKey !== undefined) return true;
     const text = await fs.readFile(file, 'latin1').catch(() => undefined);
     if (text === undefined) return true;
-    return text.includes(KEY_MARK) || (this.rules.deploymentKey !== undefined && text.includes(this.rules.deploymentKey));
+    const key = this.rules.deploymentKey;
+    const holdsKey = text.includes(KEY_MARK) || (key !== undefined && SETTINGS.has(path.extname(lower)) && text.includes(key));
+    // The manifest itself is expected to hold it; anything else is worth the operator's attention.
+    if (holdsKey && lower !== MANIFEST) this.rules.onWithheld?.(name);
+    return holdsKey;
   }
 }

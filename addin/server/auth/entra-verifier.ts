@@ -15,6 +15,13 @@ interface Discovery {
 /** Why sign-ins cannot be checked: the provider does not answer, or answers with settings the host refuses. */
 type Outage = 'unreachable' | 'misconfigured';
 
+/** A failed discovery, already reported to the operator. */
+class ProviderOutage extends Error {
+  constructor(readonly outage: Outage) {
+    super(`the sign-in provider is ${outage}`);
+  }
+}
+
 type RemoteKeys = ReturnType<typeof createRemoteJWKSet>;
 
 /**
@@ -77,7 +84,8 @@ export class EntraVerifier {
           this.keys = keys;
           return keys;
         },
-        (outage: Outage) => {
+        (err: unknown) => {
+          const outage = err instanceof ProviderOutage ? err.outage : 'unreachable';
           this.discovery.failed(outage);
           throw this.unavailable(outage, this.discovery);
         },
@@ -88,7 +96,7 @@ export class EntraVerifier {
     return this.discovering;
   }
 
-  /** The issuer's key set, or the Outage (already reported to the operator). */
+  /** The issuer's key set, or a ProviderOutage. */
   private async discover(): Promise<JWTVerifyGetKey> {
     const issuer = this.settings.issuer;
     let doc: Discovery;
@@ -98,23 +106,23 @@ export class EntraVerifier {
       doc = (await res.json()) as Discovery;
     } catch (err) {
       reportProblem(`[addin-host] the sign-in issuer's OpenID configuration could not be read (${issuer}): ${err instanceof Error ? err.message : String(err)}; asking again in ${Math.ceil(this.discovery.nextWaitMs() / 1000)} s at the earliest.`);
-      throw 'unreachable' satisfies Outage;
+      throw new ProviderOutage('unreachable');
     }
     // The configuration must be the issuer's own (OpenID Connect Discovery 1.0, section 4.3), its keys served over https (http on 127.0.0.1 for tests).
     if (doc === null || typeof doc !== 'object' || doc.issuer !== issuer || typeof doc.jwks_uri !== 'string') {
       reportProblem(`[addin-host] the OpenID configuration at ${issuer} names another issuer or no jwks_uri: refused.`);
-      throw 'misconfigured' satisfies Outage;
+      throw new ProviderOutage('misconfigured');
     }
     let jwksUrl: URL;
     try {
       jwksUrl = new URL(doc.jwks_uri);
     } catch {
       reportProblem(`[addin-host] the OpenID configuration at ${issuer} names a jwks_uri that is not a URL: refused.`);
-      throw 'misconfigured' satisfies Outage;
+      throw new ProviderOutage('misconfigured');
     }
     if (jwksUrl.protocol !== 'https:' && !(jwksUrl.protocol === 'http:' && jwksUrl.hostname === '127.0.0.1')) {
       reportProblem(`[addin-host] the OpenID configuration at ${issuer} names keys at a plain http:// address: refused.`);
-      throw 'misconfigured' satisfies Outage;
+      throw new ProviderOutage('misconfigured');
     }
     return this.keyGetter(createRemoteJWKSet(jwksUrl, { cooldownDuration: this.settings.jwksCooldownMs ?? 30_000, timeoutDuration: 10_000 }));
   }
