@@ -6,6 +6,7 @@ import { endOfUtcDay } from '../src/shared/validity';
 import type { ProxiedCall, ProxiedOperation } from './operations';
 import type { SharedAnswers } from './redis-cache';
 import type { CacheEvents } from './host-metrics';
+import { isUsableSharedAnswer, isUsableSharedItem } from './shared-answer-check';
 
 /** How long a replica waits for another replica's answer to the same request (SVC_REDIS_URL), and holds its own claim. */
 const CLAIM_MS = 30_000;
@@ -86,7 +87,8 @@ export class HostApiCache {
       this.events?.hit('response');
       return hit ?? running;
     }
-    const p = this.viaShared(key, (r) => ttl(r, this.now()), () => this.count(() => invoke(call))).then((r) => {
+    const usable = (r: unknown) => isUsableSharedAnswer(name, call.body, r);
+    const p = this.viaShared(key, usable, (r) => ttl(r, this.now()), () => this.count(() => invoke(call))).then((r) => {
       this.responses.set(key, r, ttl(r, this.now()));
       return r;
     });
@@ -99,14 +101,14 @@ export class HostApiCache {
   }
 
   /** Another replica's answer, or another replica's call awaited (one upstream call for all), or this host's own call shared after. */
-  private async viaShared(key: string, expiresAt: (r: unknown) => number, fetch: () => Promise<unknown>): Promise<unknown> {
+  private async viaShared(key: string, usable: (r: unknown) => boolean, expiresAt: (r: unknown) => number, fetch: () => Promise<unknown>): Promise<unknown> {
     const shared = this.shared;
     if (!shared) {
       this.events?.miss('response');
       return fetch();
     }
     const landed = await this.landedElsewhere(shared, key);
-    if (landed !== undefined) {
+    if (landed !== undefined && usable(landed)) {
       this.events?.hit('response');
       return landed;
     }
@@ -164,8 +166,8 @@ export class HostApiCache {
     if (this.shared && missing.length > 0) {
       const fromShared = await this.shared.getMany(missing.map((i) => `item:${keys[i]!}`));
       missing.splice(0, missing.length, ...missing.filter((i, k) => {
-        const hit = fromShared[k] as CachedItem | undefined;
-        if (!hit) return true;
+        const hit = fromShared[k];
+        if (!isUsableSharedItem(assets[i], hit)) return true;
         this.items.set(keys[i]!, hit, untilValid(hit.item, this.now()));
         found.set(keys[i]!, Promise.resolve(hit));
         return false;

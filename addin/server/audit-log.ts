@@ -4,7 +4,11 @@ import path from 'node:path';
 /** One line of the audit log (docs/security.md, "Audit log"). Only these fields: no tokens, secrets, bodies or prices. */
 export interface AuditLine {
   time: string;
-  /** The Entra object id (`oid`), or `address:<ip>` when the host runs without sign-in. */
+  /**
+   * The Entra object id (`oid`) of a token whose signature verified (refusals for a missing role or
+   * an expired sign-in included), or `address:<ip>` when the host runs without sign-in; null only
+   * when no token verified.
+   */
   user_id: string | null;
   user_name: string | null;
   /** The API operation (batchValuations, createValuation, …), or status, refresh, report. */
@@ -14,6 +18,8 @@ export interface AuditLine {
   source: 'hit' | 'upstream' | 'none';
   status: number;
   duration_ms: number;
+  /** On a refusal or failure only: its error type (cross_site_refused, sign_in_required, role_required, user_daily_share_used, …). */
+  error?: string;
 }
 
 export const DEFAULT_AUDIT_FILE = 'addin-audit.jsonl';

@@ -49,7 +49,7 @@ async function main(): Promise<void> {
   const readinessChecks = dbModule && db ? [databaseCheck(() => dbModule.pingDatabase(db), db.where)] : [];
   // SVC.HISTORY reads the same database (GET /addin/history).
   const history = db ? (await import('./history-source')).databaseHistory(db) : undefined;
-  const host = await startAddinHost({ service, port: config.port, host: config.host, tls, deploymentKey: config.deploymentKey, auth: config.auth, auditLog: config.auditLog, perUserDailyCap: config.perUserDailyCap, officeJs: config.officeJs, publicOrigin: config.publicOrigin, shared, log, readinessChecks, history });
+  const host = await startAddinHost({ service, port: config.port, host: config.host, tls, deploymentKey: config.deploymentKey, auth: config.auth, auditLog: config.auditLog, perUserDailyCap: config.perUserDailyCap, userDailySharePercent: config.userDailySharePercent, officeJs: config.officeJs, publicOrigin: config.publicOrigin, shared, log, readinessChecks, history });
   // Prometheus's listener: apart from the add-in's port, on 127.0.0.1 unless ADDIN_METRICS_HOST says otherwise.
   const metrics = ops.metrics ? await startOpsServer({ metrics: host.metrics }, ops.metrics) : undefined;
   log.info(

@@ -17,8 +17,10 @@ export interface HostEnvConfig {
   auth: AuthSettings;
   /** ADDIN_AUDIT_LOG, default addin-audit.jsonl in the working directory. */
   auditLog: string;
-  /** ADDIN_USER_DAILY_CAP: upstream calls one user may cause per day. */
+  /** ADDIN_USER_DAILY_CAP: upstream calls one user may cause per day; 0 turns the per-user cap off. */
   perUserDailyCap?: number;
+  /** ADDIN_USER_DAILY_SHARE: without a cap, the percent of the day's budget one user may spend (default 25 with sign-in). */
+  userDailySharePercent?: number;
   /** Where office.js comes from: Microsoft's CDN (default) or the host's npm copy. */
   officeJs: OfficeJsSource;
   /** The origin users reach the host at (ADDIN_ORIGIN), also written into the manifest. */
@@ -83,10 +85,16 @@ export function hostConfigFromEnv(env: NodeJS.ProcessEnv): HostEnvConfig {
   let perUserDailyCap: number | undefined;
   if (env.ADDIN_USER_DAILY_CAP?.trim()) {
     perUserDailyCap = Number(env.ADDIN_USER_DAILY_CAP);
-    if (!Number.isInteger(perUserDailyCap) || perUserDailyCap < 1) throw new HostConfigError(`ADDIN_USER_DAILY_CAP must be a whole number of service calls per user per day, at least 1 (got "${env.ADDIN_USER_DAILY_CAP}").`);
+    if (!Number.isInteger(perUserDailyCap) || perUserDailyCap < 0) throw new HostConfigError(`ADDIN_USER_DAILY_CAP must be a whole number of service calls per user per day, or 0 for no per-user cap (got "${env.ADDIN_USER_DAILY_CAP}").`);
+  }
+  let userDailySharePercent: number | undefined;
+  if (env.ADDIN_USER_DAILY_SHARE?.trim()) {
+    userDailySharePercent = Number(env.ADDIN_USER_DAILY_SHARE.trim().replace(/%$/, ''));
+    if (!Number.isFinite(userDailySharePercent) || userDailySharePercent < 0 || userDailySharePercent > 100) throw new HostConfigError(`ADDIN_USER_DAILY_SHARE must be the percent of the day's budget one user may spend, 0 to 100 (0: no share) (got "${env.ADDIN_USER_DAILY_SHARE}").`);
+    if (perUserDailyCap !== undefined) throw new HostConfigError('ADDIN_USER_DAILY_CAP and ADDIN_USER_DAILY_SHARE both limit a user\'s day: set one of them.');
   }
   const auditLog = path.resolve(env.ADDIN_AUDIT_LOG?.trim() || DEFAULT_AUDIT_FILE);
-  const config: HostEnvConfig = { port, host, tlsCertFile: env.ADDIN_TLS_CERT, tlsKeyFile: env.ADDIN_TLS_KEY, deploymentKey: key, auth, auditLog, perUserDailyCap, officeJs, publicOrigin };
+  const config: HostEnvConfig = { port, host, tlsCertFile: env.ADDIN_TLS_CERT, tlsKeyFile: env.ADDIN_TLS_KEY, deploymentKey: key, auth, auditLog, perUserDailyCap, userDailySharePercent, officeJs, publicOrigin };
   if (env.SVC_BASE_URL) {
     checkServiceUrl(env.SVC_BASE_URL);
     if (!env.SVC_CLIENT_ID || !env.SVC_CLIENT_SECRET) throw new HostConfigError('SVC_BASE_URL needs SVC_CLIENT_ID and SVC_CLIENT_SECRET (the host signs in with them; the browser never sees them).');

@@ -1,6 +1,7 @@
 import type { AccountGate, GateLimits, Permit, RateLimitStatus, RateObservation } from '../../src/client';
 import { HttpProblem } from './http-util';
 import { currentRequest } from './auth/request-context';
+import { LocalUserDayCounts, type UserDayCounts } from './user-day-counts';
 
 interface Waiter {
   resolve(p: Permit): void;
@@ -10,8 +11,10 @@ interface Waiter {
 }
 
 export interface FairShareOptions {
-  /** Upstream calls one user may cause per day (the account's day window); undefined: no cap. */
-  perUserDailyCap?: number;
+  /** Upstream calls one user may cause per day (the account's day window), read at each call (it may follow the day's budget); undefined: no cap. */
+  perUserDailyCap?: number | (() => number | undefined);
+  /** Where the calls are counted (Redis when replicas share one account); default this process's memory. */
+  counts?: UserDayCounts;
   /** The day window's length (the account's; default 24 h) and a clock, for the cap's reset. */
   dayMs?: number;
   now?: () => number;
@@ -33,13 +36,22 @@ export class FairShareGate implements AccountGate {
   /** Users with something waiting, in turn order (the next served is first). */
   private turn: string[] = [];
   private pending = false;
-  private readonly used = new Map<string, number>();
-  private dayWindow = -1;
+  /** What this process last learnt of each user's count (the status shows it; the cap asks `counts`). */
+  private readonly known = new Map<string, { day: number; count: number }>();
+  private readonly counts: UserDayCounts;
 
   constructor(
     private readonly inner: AccountGate,
     private readonly options: FairShareOptions = {},
-  ) {}
+  ) {
+    this.counts = options.counts ?? new LocalUserDayCounts();
+  }
+
+  /** The per-user daily cap in force now, or undefined when there is none. */
+  dailyCap(): number | undefined {
+    const cap = this.options.perUserDailyCap;
+    return typeof cap === 'function' ? cap() : cap;
+  }
 
   get callsPerMs(): number | undefined {
     return this.inner.callsPerMs;
@@ -59,19 +71,25 @@ export class FairShareGate implements AccountGate {
     return this.turn.length;
   }
 
-  /** Upstream calls a user has caused in this day window. */
+  /** Upstream calls a user has caused in this day window, as far as this process has seen (countToday asks the shared count). */
   usedToday(userId: string): number {
-    this.rollDay();
-    return this.used.get(userId) ?? 0;
+    const k = this.known.get(userId);
+    return k && k.day === this.day() ? k.count : 0;
   }
 
-  acquire(signal?: AbortSignal): Promise<Permit> {
+  /** Upstream calls a user has caused in this day window, every replica's included. */
+  async countToday(userId: string): Promise<number> {
+    const day = this.day();
+    return this.learn(userId, day, await this.counts.get(userId, day));
+  }
+
+  async acquire(signal?: AbortSignal): Promise<Permit> {
     const ctx = currentRequest();
     const user = ctx?.user?.id ?? NOBODY;
+    const cap = this.dailyCap();
+    if (cap !== undefined && (await this.countToday(user)) >= cap) throw capRefusal(cap);
     return new Promise<Permit>((resolve, reject) => {
       if (signal?.aborted) return reject(signal.reason);
-      const capped = this.capRefusal(user);
-      if (capped) return reject(capped);
       const queued = performance.now();
       const w: Waiter = {
         resolve: (p) => {
@@ -127,9 +145,9 @@ export class FairShareGate implements AccountGate {
     if (this.pending || this.turn.length === 0) return;
     this.pending = true;
     this.inner.acquire().then(
-      (permit) => {
+      async (permit) => {
+        const w = await this.next().catch(() => undefined);
         this.pending = false;
-        const w = this.next();
         if (w) this.settle(w, () => w.resolve(permit));
         else this.inner.unused(permit);
         this.pump();
@@ -143,22 +161,29 @@ export class FairShareGate implements AccountGate {
     );
   }
 
-  /** The head waiter of the user whose turn it is; that user goes to the back of the turn. */
-  private next(): Waiter | undefined {
+  /**
+   * The head waiter of the user whose turn it is, the call counted to them; that user goes to the
+   * back of the turn. The count is taken before the cap is checked (one atomic step in Redis), so
+   * two replicas granting at once cannot both pass the last call of a share; one past it is given back.
+   */
+  private async next(): Promise<Waiter | undefined> {
     while (this.turn.length > 0) {
       const user = this.turn.shift()!;
-      const q = this.queues.get(user)!;
-      const capped = this.capRefusal(user);
-      if (capped) {
-        for (const w of q) this.settle(w, () => w.reject(capped));
-        this.queues.delete(user);
+      const day = this.day();
+      const count = this.learn(user, day, await this.counts.add(user, day));
+      const cap = this.dailyCap();
+      const q = this.queues.get(user) ?? [];
+      if ((cap !== undefined && count > cap) || q.length === 0) {
+        // Past the share (every waiting call of theirs hears it now), or nobody left waiting (aborted meanwhile).
+        await this.counts.remove(user, day);
+        this.learn(user, day, count - 1);
+        if (q.length > 0) for (const w of q) this.settle(w, () => w.reject(capRefusal(cap!)));
+        this.drop(user);
         continue;
       }
       const w = q.shift()!;
-      if (q.length > 0) this.turn.push(user);
-      else this.queues.delete(user);
-      this.rollDay();
-      this.used.set(user, (this.used.get(user) ?? 0) + 1);
+      if (q.length === 0) this.drop(user);
+      else if (!this.turn.includes(user)) this.turn.push(user);
       return w;
     }
     return undefined;
@@ -174,17 +199,17 @@ export class FairShareGate implements AccountGate {
     fn();
   }
 
-  private capRefusal(user: string): HttpProblem | undefined {
-    const cap = this.options.perUserDailyCap;
-    if (cap === undefined || this.usedToday(user) < cap) return undefined;
-    return new HttpProblem(429, 'user_daily_share_used', `You have used your daily share of the firm's valuation budget (${cap} service calls); it renews at the start of the next day (UTC). Cells already valued stay.`);
+  private day(): number {
+    return Math.floor((this.options.now ?? Date.now)() / (this.options.dayMs ?? 86_400_000));
   }
 
-  private rollDay(): void {
-    const w = Math.floor((this.options.now ?? Date.now)() / (this.options.dayMs ?? 86_400_000));
-    if (w !== this.dayWindow) {
-      this.dayWindow = w;
-      this.used.clear();
-    }
+  private learn(user: string, day: number, count: number): number {
+    this.known.set(user, { day, count });
+    if (this.known.size > 10_000) for (const [u, k] of this.known) if (k.day !== day) this.known.delete(u);
+    return count;
   }
+}
+
+function capRefusal(cap: number): HttpProblem {
+  return new HttpProblem(429, 'user_daily_share_used', `You have used your daily share of the firm's valuation budget (${cap} service calls); it renews at the start of the next day (UTC). Cells already valued stay.`);
 }

@@ -10,10 +10,12 @@ import { accountKey } from '../../src/client';
 import { sharedGate } from '../../src/client/gate-registry';
 import { Authorizer } from './auth/authorize';
 import { checkAuthForAddress, type AuthSettings } from './auth/settings';
-import { AuthRefusal } from './auth/user';
+import { anonymousUser, AuthRefusal } from './auth/user';
 import { runInRequestContext, type RequestContext } from './auth/request-context';
 import { UserLimits } from './auth/user-limits';
 import { FairShareGate } from './fair-share';
+import { userDailyCap } from './daily-share';
+import type { UserDayCounts } from './user-day-counts';
 import { AuditLog } from './audit-log';
 import { HostApiCache } from './api-cache';
 import type { SharedAnswers } from './redis-cache';
@@ -21,8 +23,9 @@ import type { ServiceTarget } from './service-target';
 export type { ServiceTarget };
 import { sendError, sendJson } from './http-util';
 import { handleApi, sendServiceError } from './proxy';
-import { serveFile } from './static-files';
-import { BadPathError, decodeRequestPath, isPrivateFile } from './request-path';
+import { sendFile, serveFile } from './static-files';
+import { PublicFiles } from './public-files';
+import { BadPathError, decodeRequestPath } from './request-path';
 import { crossSiteRefusal, ownOrigins } from './cross-site';
 import { OFFICE_JS_DIR, OFFICE_JS_LOCAL_PREFIX, pageForOfficeJs, securityHeaders, serviceWorkerCsp, type OfficeJsSource } from './office-js';
 import { SERVICE_WORKER_PATH, staticCacheControl } from '../contract/page-cache';
@@ -48,6 +51,7 @@ export { OFFICE_JS_DIR };
 const REFRESH_INTERVAL_MS = 30_000;
 /** The pane asks its status every few seconds at most; a user asking more often than this is refused (429). */
 const STATUS_PER_MINUTE = 30;
+const NOT_SERVED = 'Nothing is served at this path.';
 
 export interface AddinHostOptions {
   service: ServiceTarget;
@@ -66,8 +70,10 @@ export interface AddinHostOptions {
   auditLog?: string;
   /** Rotates the audit log past this size (default 20 MiB). */
   auditMaxBytes?: number;
-  /** Upstream calls one user may cause per day (ADDIN_USER_DAILY_CAP); default none. */
+  /** Upstream calls one user may cause per day (ADDIN_USER_DAILY_CAP); 0: no per-user cap at all. Default: the daily share below. */
   perUserDailyCap?: number;
+  /** Without perUserDailyCap: the percent of the account's day budget one user may spend (ADDIN_USER_DAILY_SHARE); default 25 with ADDIN_AUTH=entra, else 0 (off). */
+  userDailySharePercent?: number;
   /** The built add-in (default addin/dist). */
   distDir?: string;
   /** Where the pages load office.js from (default Microsoft's CDN; `local` serves the npm copy). */
@@ -77,7 +83,7 @@ export interface AddinHostOptions {
   /** Least time between two clears of the shared cache (default 30 s). */
   refreshIntervalMs?: number;
   /** Replicas of the host on one account (SVC_REDIS_URL, docs/scale-out.md): the account's shared rate gate and answers; `redis` answers readiness's ping. */
-  shared?: { gate: AccountGate; answers: SharedAnswers; redis?: { ping(): Promise<unknown>; label: string } };
+  shared?: { gate: AccountGate; answers: SharedAnswers; userCounts?: UserDayCounts; redis?: { ping(): Promise<unknown>; label: string } };
   /** JSON-line or text logs (ADDIN_LOG_FORMAT); none when unset. */
   log?: Log;
   /** How long /readyz keeps the service's answer (a sign-in) before asking again; default a minute. */
@@ -129,12 +135,18 @@ export async function startAddinHost(options: AddinHostOptions): Promise<Running
   // Users share the account's budget round-robin (fair-share.ts) in front of the account's one gate.
   const dayMs = s.limits?.dayMs ?? 86_400_000;
   const log = options.log;
+  const publicFiles = new PublicFiles(distDir, {
+    deploymentKey: auth.mode === 'key' ? auth.key : options.deploymentKey,
+    onWithheld: (name) => log?.warn(`${path.join(distDir, name)} is not served: it holds a deployment key. Remove it from the build folder.`),
+  });
   log?.addSecret(s.clientSecret);
   log?.addSecret(options.deploymentKey);
   const metrics: HostMetrics = new HostMetrics(() => fairShare.usersWaiting);
   const recorded = options.metrics === false ? undefined : metrics;
   const fairShare = new FairShareGate(options.shared?.gate ?? sharedGate(accountKey(s.baseUrl.replace(/\/+$/, ''), s.clientId), { minuteMs: s.limits?.minuteMs ?? 60_000, dayMs }), {
-    perUserDailyCap: options.perUserDailyCap,
+    // Read at each call: the share follows the day's budget once the service states it.
+    perUserDailyCap: () => userCap(),
+    counts: options.shared?.userCounts,
     dayMs,
     onWait: recorded && ((ms) => recorded.fairShareWait.observe(ms / 1000)),
   });
@@ -148,6 +160,7 @@ export async function startAddinHost(options: AddinHostOptions): Promise<Running
     logger: log,
     onCall: recorded ? recorded.observer(log, (e) => noteRequestId(e.requestId)) : log && ((e) => noteRequestId(e.requestId)),
   });
+  const userCap = userDailyCap({ cap: options.perUserDailyCap, sharePercent: options.userDailySharePercent }, auth.mode, client, s);
   metrics.watchBudget({ status: () => client.rateLimitStatus(), callsPerMs: () => client.pacing().callsPerMs });
   const cache = new HostApiCache(Date.now, options.shared?.answers, recorded);
   const redis = options.shared?.redis;
@@ -166,12 +179,12 @@ export async function startAddinHost(options: AddinHostOptions): Promise<Running
 
   const handle = async (req: IncomingMessage, res: ServerResponse, ctx: RequestContext): Promise<void> => {
     for (const [name, value] of Object.entries(security)) res.setHeader(name, value);
-    const url = new URL(req.url ?? '/', 'http://host.invalid');
+    const url = requestUrl(req.url);
     let p: string;
     try {
       p = decodeRequestPath(url.pathname);
     } catch (err) {
-      if (err instanceof BadPathError) return sendError(res, 400, 'invalid_path', err.message);
+      if (err instanceof BadPathError) return sendError(res, 404, 'not_found', NOT_SERVED);
       throw err;
     }
     ctx.route = routeOf(p);
@@ -179,30 +192,38 @@ export async function startAddinHost(options: AddinHostOptions): Promise<Running
     if (await handleOpsRoute(req, res, p, { readiness })) return;
     const isApi = ctx.route === 'api';
     if (isApi || p.startsWith('/addin/')) {
+      // Audited from here on, refusals included (request-record.ts).
+      ctx.operation = isApi ? 'api' : p.slice('/addin/'.length);
       // Every one of these routes spends a call or changes state: only the add-in's own pages may ask.
       const refusal = crossSiteRefusal(req, origins);
-      if (refusal) return sendError(res, refusal.status, 'cross_site_refused', refusal.message);
-      ctx.operation = isApi ? 'api' : p.slice('/addin/'.length);
+      if (refusal) {
+        // Without sign-in the caller's address is who the host knows; with sign-in nobody is known before a token verifies.
+        if (auth.mode !== 'entra') ctx.user = anonymousUser(req.socket.remoteAddress);
+        return sendError(res, refusal.status, 'cross_site_refused', refusal.message);
+      }
       try {
         ctx.user = await authorizer.authorize(req, url.searchParams);
         recorded?.signIn('accepted', auth.mode);
       } catch (err) {
         if (!(err instanceof AuthRefusal)) throw err;
         recorded?.signIn('refused', err.type);
-        return sendError(res, err.status, err.type, err.message, { action: err.status === 503 ? 'retry_later' : 'sign_in' }, err.status === 401 ? { 'www-authenticate': 'Bearer' } : {});
+        ctx.user = err.details.user ?? (auth.mode !== 'entra' ? anonymousUser(req.socket.remoteAddress) : undefined);
+        const headers: Record<string, string> = err.status === 401 ? { 'www-authenticate': 'Bearer' } : {};
+        if (err.details.retryAfterMs !== undefined) headers['retry-after'] = String(Math.max(1, Math.ceil(err.details.retryAfterMs / 1000)));
+        return sendError(res, err.status, err.type, err.message, { action: err.status === 503 ? 'retry_later' : 'sign_in' }, headers);
       }
     }
     if (isApi) return handleApi(req, res, p.slice(API_PREFIX.length), url.searchParams, { client, cache });
     if (p === '/addin/status' && req.method === 'GET') {
       const wait = userLimits.takeStatus(ctx.user!.id);
       if (wait > 0) return sendError(res, 429, 'rate_limited', `Status asked too often; try again in ${Math.ceil(wait / 1000)} s.`, { action: 'retry_later' }, { 'retry-after': String(Math.ceil(wait / 1000)) });
-      return sendJson(res, 200, { ...(await connectionStatus(client, cache, s)), ...userStatus(ctx.user!) });
+      return sendJson(res, 200, { ...(await connectionStatus(client, cache, s)), ...(await userStatus(ctx.user!)) });
     }
     if (p === '/addin/budget' && req.method === 'GET') {
       // Counted with the status requests: the pane asks both, and neither spends a call.
       const wait = userLimits.takeStatus(ctx.user!.id);
       if (wait > 0) return sendError(res, 429, 'rate_limited', `Budget asked too often; try again in ${Math.ceil(wait / 1000)} s.`, { action: 'retry_later' }, { 'retry-after': String(Math.ceil(wait / 1000)) });
-      return sendJson(res, 200, accountBudget(client, s, { usedToday: fairShare.usedToday(ctx.user!.id), dailyCap: options.perUserDailyCap }));
+      return sendJson(res, 200, accountBudget(client, s, { usedToday: await fairShare.countToday(ctx.user!.id), dailyCap: userCap() }));
     }
     if (p === '/addin/refresh' && req.method === 'POST') {
       const own = userLimits.takeRefresh(ctx.user!.id);
@@ -221,20 +242,20 @@ export async function startAddinHost(options: AddinHostOptions): Promise<Running
     if (req.method !== 'GET' && req.method !== 'HEAD') return sendError(res, 405, 'method_not_allowed', `${req.method ?? ''} is not allowed here.`);
     if (p.startsWith(OFFICE_JS_LOCAL_PREFIX)) {
       if (officeJs === 'local' && (await serveFile(res, OFFICE_JS_DIR, p.slice(OFFICE_JS_LOCAL_PREFIX.length - 1), { cacheControl: 'public, max-age=86400' }))) return;
-      return sendError(res, 404, 'not_found', 'Nothing is served at this path.');
+      return sendError(res, 404, 'not_found', NOT_SERVED);
     }
-    // A deployment's manifest carries its key: it reaches users through the admin centre, not from here.
-    if (auth.mode === 'key' && isPrivateFile(p)) return sendError(res, 404, 'not_found', 'Nothing is served at this path.');
-    const file = p === '/' ? '/taskpane.html' : p;
+    // Only the build's public files, by their exact names (public-files.ts): never the manifest holding a key, nor the build record.
+    const name = p === '/' ? '/taskpane.html' : p;
+    const file = p.startsWith('/addin/') ? undefined : await publicFiles.lookup(name);
     // The worker's own context fetches only what it keeps (office.js from the CDN among it).
-    if (file === SERVICE_WORKER_PATH) res.setHeader('content-security-policy', workerCsp);
-    if (!p.startsWith('/addin/') && (await serveFile(res, distDir, file, { cacheControl: staticCacheControl(file), html: (page) => pageForOfficeJs(page, officeJs) }))) return;
-    sendError(res, 404, 'not_found', 'Nothing is served at this path.');
+    if (file && name === SERVICE_WORKER_PATH) res.setHeader('content-security-policy', workerCsp);
+    if (file && (await sendFile(res, file, { cacheControl: staticCacheControl(name), html: (page) => pageForOfficeJs(page, officeJs) }))) return;
+    sendError(res, 404, 'not_found', NOT_SERVED);
   };
 
   /** What the pane shows about its user: who is signed in, and calls of theirs waiting for their turn (fair share). */
-  const userStatus = (user: NonNullable<RequestContext['user']>) => ({
-    user: user.signedIn ? { name: user.name, waiting: fairShare.waiting(user.id), calls_today: fairShare.usedToday(user.id), daily_cap: options.perUserDailyCap ?? null } : null,
+  const userStatus = async (user: NonNullable<RequestContext['user']>) => ({
+    user: user.signedIn ? { name: user.name, waiting: fairShare.waiting(user.id), calls_today: await fairShare.countToday(user.id), daily_cap: userCap() ?? null } : null,
   });
 
   const listener = (req: IncomingMessage, res: ServerResponse) => {
@@ -280,6 +301,16 @@ export async function startAddinHost(options: AddinHostOptions): Promise<Running
       await audit?.flush();
     },
   };
+}
+
+/**
+ * The request target as a URL. An origin-form target (`/…`) is appended to a fixed origin rather
+ * than resolved against it: resolved, `//manifest.xml` would be read as a host name and its path
+ * as `/`. Anything else (absolute-form, `*`) is resolved as usual.
+ */
+function requestUrl(target = '/'): URL {
+  const base = 'http://host.invalid';
+  return target.startsWith('/') ? new URL(`${base}${target}`) : new URL(target, base);
 }
 
 /** The metrics' label for a decoded path. */

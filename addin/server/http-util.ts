@@ -110,9 +110,18 @@ function writeJson(res: ServerResponse, status: number, headers: Record<string, 
   res.end(text);
 }
 
+/** The error type each answer was sent with (the audit line names it). */
+const errorTypes = new WeakMap<ServerResponse, string>();
+
 /** The service's error body shape, so the browser's client reads host errors like service errors. */
 export function sendError(res: ServerResponse, status: number, type: string, message: string, extra: { action?: string; field?: string; allowed_values?: (string | number)[] } = {}, headers: Record<string, string> = {}): void {
+  errorTypes.set(res, type);
   sendJson(res, status, { error: { code: status, type, message, ...extra } }, headers);
+}
+
+/** The `error.type` of the error answer sent on `res`, if one was. */
+export function errorTypeOf(res: ServerResponse): string | undefined {
+  return errorTypes.get(res);
 }
 
 export function sendBytes(res: ServerResponse, status: number, body: Buffer, contentType: string, headers: Record<string, string> = {}): void {

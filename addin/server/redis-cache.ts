@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import { RedisFallback } from './redis-fallback';
 
 /**
  * The answers several host replicas share (SVC_REDIS_URL): what one replica paid for, the
@@ -27,16 +28,17 @@ const POLL_MS = 25;
 export class RedisAnswers implements SharedAnswers {
   private readonly prefix: string;
   private readonly owner = randomUUID();
-  private warned = false;
+  private readonly fallback: RedisFallback;
 
   constructor(
     private readonly redis: Redis,
     /** The service account the answers came from: baseUrl#clientId. */
     account: string,
-    private readonly log: (line: string) => void,
+    log: (line: string) => void,
     private readonly now: () => number = Date.now,
   ) {
     this.prefix = `svc:answers:{${account}}:`;
+    this.fallback = new RedisFallback(log, 'this host answers from its own cache only until it is back (replicas may pay for the same valuation).', 'the host shares its answers with the other replicas again.');
   }
 
   async getMany(keys: readonly string[]): Promise<(unknown | undefined)[]> {
@@ -94,21 +96,8 @@ export class RedisAnswers implements SharedAnswers {
     return `${this.prefix}l:${digest(k)}`;
   }
 
-  private async safely<T>(op: () => Promise<T>, otherwise: T): Promise<T> {
-    try {
-      const result = await op();
-      if (this.warned) {
-        this.warned = false;
-        this.log('Redis is back: the host shares its answers with the other replicas again.');
-      }
-      return result;
-    } catch (e) {
-      if (!this.warned) {
-        this.warned = true;
-        this.log(`Redis is unreachable (${(e as Error).message}): this host answers from its own cache only until it is back (replicas may pay for the same valuation).`);
-      }
-      return otherwise;
-    }
+  private safely<T>(op: () => Promise<T>, otherwise: T): Promise<T> {
+    return this.fallback.run(op, () => otherwise);
   }
 }
 

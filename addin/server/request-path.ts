@@ -11,6 +11,8 @@ export class BadPathError extends Error {
  * (`..` or `.` segments, `//`, which only encoded slashes and dots can still produce after
  * the URL parser) is refused rather than resolved, as are control characters, backslashes and
  * malformed escapes: nothing downstream decodes again, so what was checked is what is served.
+ * The host answers a refused path 404, as any other name it does not serve: whether a spelling
+ * is "bad" or merely unknown tells a prober nothing.
  */
 export function decodeRequestPath(encodedPathname: string): string {
   let decoded: string;
@@ -25,13 +27,4 @@ export function decodeRequestPath(encodedPathname: string): string {
     throw new BadPathError('The path is not valid: dot segments or empty segments.');
   }
   return decoded;
-}
-
-/**
- * Files of the build the host never serves when it has a deployment key: the manifest carries
- * the key. Compared case-insensitively and without trailing dots or spaces, which some file
- * systems ignore.
- */
-export function isPrivateFile(decodedPath: string): boolean {
-  return /^\/(manifest\.xml|build-info\.json)[. ]*$/i.test(decodedPath);
 }

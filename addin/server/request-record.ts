@@ -3,6 +3,7 @@ import type { Log } from '../../src/ops';
 import type { AuditLog } from './audit-log';
 import type { RequestContext } from './auth/request-context';
 import type { HostMetrics } from './host-metrics';
+import { errorTypeOf } from './http-util';
 
 export interface RequestRecorders {
   audit?: AuditLog;
@@ -28,6 +29,7 @@ export function recordRequest(req: IncomingMessage, res: ServerResponse, ctx: Re
     if (ctx.route === 'api' && ctx.assets !== undefined) r.metrics?.cellsRequested(ctx.assets);
     const durationMs = Math.round(performance.now() - started);
     const source = ctx.upstreamCalls > 0 ? 'upstream' : status < 400 ? 'hit' : 'none';
+    const error = status >= 400 ? (errorTypeOf(res) ?? 'error') : undefined;
     r.audit?.write({
       time: new Date().toISOString(),
       user_id: ctx.user?.id ?? null,
@@ -37,6 +39,7 @@ export function recordRequest(req: IncomingMessage, res: ServerResponse, ctx: Re
       source,
       status,
       duration_ms: durationMs,
+      ...(error !== undefined ? { error } : {}),
     });
     // A request answered from the cache is a debug line: the audit log has every request, and a
     // busy host's log stays proportional to what reached the service or failed.
@@ -51,6 +54,7 @@ export function recordRequest(req: IncomingMessage, res: ServerResponse, ctx: Re
       source,
       status,
       duration_ms: durationMs,
+      error,
       request_id: ids.at(-1),
       request_ids: ids.length > 1 ? ids : undefined,
     });

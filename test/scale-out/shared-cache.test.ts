@@ -7,6 +7,7 @@ import { HostApiCache } from '../../addin/server/api-cache';
 import { startAddinHost, type RunningAddinHost } from '../../addin/server/host';
 import { RedisAnswers, type SharedAnswers } from '../../addin/server/redis-cache';
 import { openSharedAccount, type SharedAccount } from '../../addin/server/shared-account';
+import { startHostReplicas, type HostReplicas } from '../support/host-replicas';
 import { ADDIN_REQUEST_HEADER, ADDIN_REQUEST_HEADER_VALUE } from '../../addin/src/shared/host-connection';
 import { startRedis, type RedisProcess } from '../../fixtures/redis-server';
 import { DEMO_ACCOUNTS, startSandbox, type LogLine, type RunningSandbox } from '../../src/sandbox';
@@ -21,24 +22,19 @@ const dir = mkdtempSync(join(tmpdir(), 'svc-shared-cache-'));
 const logFile = join(dir, 'requests.jsonl');
 let sandbox: RunningSandbox;
 let redis: RedisProcess;
-const replicas: { host: RunningAddinHost; shared: SharedAccount }[] = [];
+let hosts: HostReplicas | undefined;
+let replicas: HostReplicas['replicas'] = [];
 
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0, quiet: true, logFile });
   redis = await startRedis();
   const service = { baseUrl: sandbox.url, clientId: account.client_id, clientSecret: account.client_secret, tier: account.tier };
-  for (let i = 0; i < 2; i++) {
-    const shared = await openSharedAccount(redis.url, service, () => {});
-    const host = await startAddinHost({ port: 0, insecureHttp: true, distDir: dir, officeJs: 'local', service, shared });
-    replicas.push({ host, shared });
-  }
+  hosts = await startHostReplicas(2, redis.url, service, { distDir: dir });
+  replicas = hosts.replicas;
 }, 60_000);
 
 afterAll(async () => {
-  for (const r of replicas) {
-    await r.host.close();
-    await r.shared.close();
-  }
+  await hosts?.close();
   await sandbox?.close();
   await redis?.stop();
 });
@@ -111,13 +107,15 @@ describe('add-in host replicas sharing answers through Redis', () => {
       });
       const call = { params: {}, query: new URLSearchParams(), body: { segment: 'watches', brand: 'Omega', model: 'Speedmaster' } };
       const validUntil = new Date(Date.now() + 3_600_000).toISOString();
+      // A real valuation's shape: answers read from Redis are checked against the wire schema before use.
+      const real = (await ask(0, '/valuations', { ...call.body, reference: 'INTERLEAVE' })).json as object;
       const a = new HostApiCache(Date.now, answers);
-      const first = await a.call('createValuation', call, async () => ({ id: 'val_a', valid_until: validUntil }));
+      const first = await a.call('createValuation', call, async () => ({ ...real, id: 'val_a', valid_until: validUntil }));
       let upstreamCallsOfB = 0;
       const b = new HostApiCache(Date.now, staleFirstRead);
       const second = await b.call('createValuation', call, async () => {
         upstreamCallsOfB++;
-        return { id: 'val_b', valid_until: validUntil };
+        return { ...real, id: 'val_b', valid_until: validUntil };
       });
       expect(upstreamCallsOfB).toBe(0);
       expect(second).toEqual(first);

@@ -24,6 +24,10 @@ export interface OidcProvider {
   issuer: string;
   /** How many times the JWKS was fetched (a refresh on an unknown kid shows up here). */
   jwksFetches(): number;
+  /** How many times the OpenID configuration was asked for (failed answers included). */
+  discoveryFetches(): number;
+  /** Makes the OpenID configuration, or the JWKS, answer 503 until called again with undefined (an outage). */
+  failing(what: 'discovery' | 'jwks' | undefined): void;
   /** A real token signed with the current published key. */
   token(audience: string, opts?: TokenOptions): Promise<string>;
   /** A key pair that is not (yet) published. */
@@ -50,16 +54,21 @@ async function newKey(): Promise<SigningKey> {
 export async function startOidcProvider(tenant = 'test-tenant'): Promise<OidcProvider> {
   let current = await newKey();
   let fetches = 0;
+  let discoveries = 0;
+  let failing: 'discovery' | 'jwks' | undefined;
   let issuer = '';
   const server = http.createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
     if (path === `/${tenant}/v2.0/.well-known/openid-configuration`) {
+      discoveries++;
+      if (failing === 'discovery') return void res.writeHead(503).end();
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ issuer, jwks_uri: `${issuer.replace(/\/v2\.0$/, '')}/discovery/v2.0/keys`, id_token_signing_alg_values_supported: ['RS256'] }));
       return;
     }
     if (path === `/${tenant}/discovery/v2.0/keys`) {
       fetches++;
+      if (failing === 'jwks') return void res.writeHead(503).end();
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ keys: [current.publicJwk] }));
       return;
@@ -71,6 +80,10 @@ export async function startOidcProvider(tenant = 'test-tenant'): Promise<OidcPro
   return {
     issuer,
     jwksFetches: () => fetches,
+    discoveryFetches: () => discoveries,
+    failing(what) {
+      failing = what;
+    },
     async token(audience, opts = {}) {
       const key = opts.key ?? current;
       const now = Math.floor(Date.now() / 1000);

@@ -1,3 +1,4 @@
+import type { BackoffSettings } from './backoff';
 import { DEPLOYMENT_KEY_RULE, isValidDeploymentKey } from '../../contract/deployment-key';
 
 /** Who may use the host (ADDIN_AUTH): the firm's Entra ID sign-in, a shared deployment key, or nobody checked (127.0.0.1 only). */
@@ -22,6 +23,10 @@ export interface EntraSettings {
   clockToleranceSec?: number;
   /** Least time between two JWKS fetches caused by unknown key ids, ms. Default 30 s (tests use 0). */
   jwksCooldownMs?: number;
+  /** While discovery or the keys fail: the first wait before asking again, doubling to the cap. Default 1 s to 5 min. */
+  providerBackoff?: BackoffSettings;
+  /** The backoff's clock (tests). */
+  now?: () => number;
 }
 
 export type AuthSettings = { mode: 'none' } | { mode: 'key'; key: string } | { mode: 'entra'; entra: EntraSettings };

@@ -11,12 +11,21 @@ export function anonymousUser(remoteAddress: string | undefined): RequestUser {
   return { id: `address:${remoteAddress ?? 'unknown'}`, name: null, signedIn: false };
 }
 
-/** A refusal of the sign-in: 401 (no or bad token) or 403 (signed in but not allowed). Messages say what to do, never what the token held. */
+/**
+ * A refusal of the sign-in: 401 (no or bad token), 403 (signed in but not allowed) or 503 (the
+ * sign-in provider cannot be reached). Messages say what to do, never what the token held.
+ */
 export class AuthRefusal extends Error {
   constructor(
     readonly status: 401 | 403 | 503,
     readonly type: string,
     message: string,
+    readonly details: {
+      /** Who the token stands for, when its signature verified (a missing role, an expired sign-in): the audit line names them. */
+      user?: RequestUser;
+      /** When asking again may help (503). */
+      retryAfterMs?: number;
+    } = {},
   ) {
     super(message);
   }
