@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { packageRoot } from '../src/package-root';
 import { fixedGeneratedAt, resolveSettings, type CommonFlags } from './config';
 import { writeAtomically } from './writers/atomic-write';
+import { ApprovalRecord } from './signoff/approval-record';
 
 export const MANIFEST_FILE = 'manifest.json';
 /** 2: every file names the run that wrote it, and `runs` lists those runs (1 had only the latest run's fields). */
@@ -66,6 +67,8 @@ export const RunManifest = z.object({
   runs: z.array(RunRecord).optional(),
   /** Files in the folder, by name, sorted. */
   files: z.array(FileEntry),
+  /** Reviewers' approvals and rejections, oldest first (issue 25; `svc-report approve`/`reject`). Kept when a later run rewrites the manifest. */
+  approvals: z.array(ApprovalRecord).optional(),
 });
 export type RunManifest = z.infer<typeof RunManifest>;
 
@@ -143,7 +146,7 @@ export class ManifestError extends Error {
  * and so does the CSV format's second file, "client-2026-10-31-realised-gains.csv" (issue 23), so
  * a rerun without it (no ledger, or another format) removes an earlier run's.
  */
-const stem = (name: string) => name.replace(/\.[^.]+$/, '').replace(/(\d{4}-\d{2}-\d{2})-realised-gains$/, '$1');
+export const reportStem = (name: string) => name.replace(/\.[^.]+$/, '').replace(/(\d{4}-\d{2}-\d{2})-realised-gains$/, '$1');
 
 function runIdOf(m: ManifestInput, inputs: readonly FileEntry[]): string {
   const h = createHash('sha256').update(JSON.stringify([m.command, m.generatedAt, m.asOf, inputs.map((i) => i.sha256)]));
@@ -186,7 +189,7 @@ export async function writeManifest(outDir: string, m: ManifestInput): Promise<M
   }
   const earlierRuns = earlier ? runsOf(earlier) : [];
   const written = new Set(files.map((f) => f.name));
-  const stems = new Set(files.map((f) => stem(f.name)));
+  const stems = new Set(files.map((f) => reportStem(f.name)));
   const commandOf = new Map(earlierRuns.map((r) => [r.run_id, r.command]));
   const removed: string[] = [];
   const kept: FileEntry[] = [];
@@ -194,7 +197,7 @@ export async function writeManifest(outDir: string, m: ManifestInput): Promise<M
     if (written.has(f.name)) continue;
     const runId = f.run_id ?? VERSION_1_RUN;
     const byRun = commandOf.get(runId);
-    if (m.command === 'run' && byRun === 'run' && stems.has(stem(f.name))) {
+    if (m.command === 'run' && byRun === 'run' && stems.has(reportStem(f.name))) {
       await fs.rm(path.join(outDir, path.basename(f.name)), { force: true });
       removed.push(f.name);
     } else kept.push({ ...f, run_id: runId });
@@ -204,10 +207,15 @@ export async function writeManifest(outDir: string, m: ManifestInput): Promise<M
   const runs = [...earlierRuns.filter((r) => referenced.has(r.run_id) && r.run_id !== record.run_id), record];
   const monthEnd = [...runs].reverse().find((r) => r.command === 'run') ?? record;
   const { run_id: _monthEndId, ...monthEndFields } = monthEnd;
-  const manifest: RunManifest = { manifest_version: MANIFEST_VERSION, tool: { name: 'svc-report', version: toolVersion() }, ...monthEndFields, runs, files: all };
+  const manifest: RunManifest = { manifest_version: MANIFEST_VERSION, tool: { name: 'svc-report', version: toolVersion() }, ...monthEndFields, runs, files: all, ...(earlier?.approvals ? { approvals: earlier.approvals } : {}) };
+  return { path: await saveManifest(outDir, manifest), removed };
+}
+
+/** Writes a manifest whole, atomically (a reader never sees half of one); its path. */
+export async function saveManifest(outDir: string, manifest: RunManifest): Promise<string> {
   const target = path.join(outDir, MANIFEST_FILE);
   await writeAtomically(target, (temp) => fs.writeFile(temp, JSON.stringify(manifest, null, 2) + '\n'));
-  return { path: target, removed };
+  return target;
 }
 
 /** The run id given to a version 1 manifest's run and its files. */
@@ -216,7 +224,7 @@ const VERSION_1_RUN = 'version-1';
 /** The runs a manifest records; a version 1 manifest's one run is its top-level fields, and its files carry no run id. */
 export function runsOf(m: RunManifest): RunRecord[] {
   if (m.runs) return m.runs;
-  const { manifest_version: _version, tool: _tool, runs: _runs, files: _files, ...fields } = m;
+  const { manifest_version: _version, tool: _tool, runs: _runs, files: _files, approvals: _approvals, ...fields } = m;
   return [{ run_id: VERSION_1_RUN, ...fields }];
 }
 
