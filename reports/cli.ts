@@ -16,6 +16,7 @@ import { packageRoot } from '../src/package-root';
 import { configureLog, logFormatOption, processLog, say } from './ops/process-log';
 import { healthHostOption, healthPortOption, metricsHostOption, metricsPortOption } from './ops/metrics-listener';
 import { historyCommand } from './history/command';
+import { signoffCommands } from './signoff/command';
 
 /**
  * `svc-report`: the month-end report job. Stdout lists written files only; everything else goes
@@ -337,13 +338,14 @@ function program(): Command {
     .command('verify')
     .description("Check a report folder against its manifest.json: every file's SHA-256 and size; names each file changed or missing (exit 1).")
     .argument('<dir>', 'a folder a run or dashboard wrote')
+    .option('--ca <file>', "PEM file of the CA certificate(s) signed PDFs' certificates must chain to (approvals and signatures are checked either way)")
     .addOption(logFormatOption())
     .exitOverride()
-    .action(async (dir: string) => {
+    .action(async (dir: string, opts: { ca?: string }) => {
       const { verifyDirectory, describeVerification } = await import('./verify');
       const { ManifestError } = await import('./run-manifest');
       try {
-        const { passed, lines } = describeVerification(dir, await verifyDirectory(dir));
+        const { passed, lines } = describeVerification(dir, await verifyDirectory(dir, { ca: opts.ca }));
         for (const line of lines) process.stdout.write(`${printable(line)}\n`);
         process.exitCode = passed ? EXIT.ok : EXIT.failure;
       } catch (e) {
@@ -353,6 +355,7 @@ function program(): Command {
       }
     });
   root.addCommand(historyCommand());
+  for (const c of signoffCommands()) root.addCommand(c);
   return root;
 }
 

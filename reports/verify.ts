@@ -7,6 +7,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { MANIFEST_FILE, readManifest, runsOf, sha256File, type RunManifest } from './run-manifest';
+import { verifySignoff, type SignoffOptions, type SignoffVerification } from './signoff/verify-signoff';
 
 export interface VerifyResult {
   manifest: RunManifest;
@@ -17,11 +18,13 @@ export interface VerifyResult {
   unlisted: string[];
   /** Reports written by an earlier month-end run than the folder's record, with that run's time and as-of day. */
   earlier: { name: string; generatedAt: string; asOf: string }[];
+  /** Approvals and signatures (issue 25). */
+  signoff: SignoffVerification;
 }
 
-export async function verifyDirectory(dir: string): Promise<VerifyResult> {
+export async function verifyDirectory(dir: string, signoff: SignoffOptions = {}): Promise<VerifyResult> {
   const manifest = await readManifest(dir);
-  const result: VerifyResult = { manifest, ok: [], changed: [], missing: [], unlisted: [], earlier: [] };
+  const result: VerifyResult = { manifest, ok: [], changed: [], missing: [], unlisted: [], earlier: [], signoff: await verifySignoff(dir, manifest, signoff) };
   for (const f of manifest.files) {
     // A name with a separator cannot have been written by the job: treat it as missing rather than read outside the folder.
     const file = path.join(dir, f.name);
@@ -59,12 +62,13 @@ export function describeVerification(dir: string, r: VerifyResult): { passed: bo
     ...r.missing.map((n) => `MISSING  ${n}`),
     ...r.unlisted.map((n) => `UNLISTED ${n}: not in the manifest (not checked)`),
     ...r.earlier.map((e) => `EARLIER  ${e.name}: written by an earlier run (${e.generatedAt}, valuations as of ${e.asOf}), not by the run this folder's record describes`),
+    ...r.signoff.lines,
   ];
-  const passed = r.changed.length === 0 && r.missing.length === 0;
+  const passed = r.changed.length === 0 && r.missing.length === 0 && r.signoff.failed.length === 0;
   lines.push(
     passed
       ? `Verified: all ${r.ok.length} files in ${dir} match its manifest (svc-report ${r.manifest.tool.version}, valuations as of ${r.manifest.valuations_as_of}).`
-      : `Verification FAILED for ${dir}: ${r.changed.length} changed, ${r.missing.length} missing, ${r.ok.length} match.`,
+      : `Verification FAILED for ${dir}: ${r.changed.length} changed, ${r.missing.length} missing, ${r.signoff.failed.length} failing approval or signature, ${r.ok.length} match.`,
   );
   return { passed, lines };
 }

@@ -34,7 +34,18 @@ const int = (n: number) => asn1.create(C.UNIVERSAL, T.INTEGER, false, asn1.integ
 const octets = (b: Buffer) => asn1.create(C.UNIVERSAL, T.OCTETSTRING, false, b.toString('binary'));
 const nul = () => asn1.create(C.UNIVERSAL, T.NULL, false, '');
 export const der = (n: Node) => Buffer.from(asn1.toDer(n).getBytes(), 'binary');
-export const parse = (b: Buffer) => asn1.fromDer(b.toString('binary'), { strict: false, parseAllBytes: false });
+/** The first DER value in `b` (a signature sits in a zero-padded Contents: bytes may follow it). */
+export function parse(b: Buffer): Node {
+  let length = b[1] ?? 0;
+  let header = 2;
+  if (length & 0x80) {
+    const n = length & 0x7f;
+    length = 0;
+    for (let i = 0; i < n; i++) length = length * 256 + (b[2 + i] ?? 0);
+    header += n;
+  }
+  return asn1.fromDer(b.subarray(0, header + length).toString('binary'));
+}
 const attribute = (type: string, value: Node) => seq([oid(type), set([value])]);
 
 /** DER's SET OF: members in the order of their encodings. */

@@ -35,10 +35,10 @@ export async function loadSigningKey(file: string, password: string): Promise<Si
     // forge's own message may quote parts of the input; ours says what to check and nothing more.
     throw new UsageError(`--sign ${file}: cannot be opened: the password is wrong or it is not a PKCS#12 file`);
   }
-  const keyBags = [...(p12.getBags({ bagType: forge.pki.oids.pkcs8ShroudedKeyBag })[forge.pki.oids.pkcs8ShroudedKeyBag] ?? []), ...(p12.getBags({ bagType: forge.pki.oids.keyBag })[forge.pki.oids.keyBag] ?? [])];
-  const privateKey = keyBags.find((b) => b.key)?.key;
+  const bags = (type: string): forge.pkcs12.Bag[] => p12.getBags({ bagType: type })[type] ?? [];
+  const privateKey = [...bags(forge.pki.oids.pkcs8ShroudedKeyBag!), ...bags(forge.pki.oids.keyBag!)].find((b) => b.key)?.key;
   if (!privateKey) throw new UsageError(`--sign ${file}: holds no RSA private key (an RSA key is required)`);
-  const certs = (p12.getBags({ bagType: forge.pki.oids.certBag })[forge.pki.oids.certBag] ?? []).flatMap((b) => (b.cert ? [b.cert] : []));
+  const certs = bags(forge.pki.oids.certBag!).flatMap((b) => (b.cert ? [b.cert] : []));
   const publicKey = privateKey as forge.pki.rsa.PrivateKey;
   const own = certs.find((c) => (c.publicKey as forge.pki.rsa.PublicKey).n?.equals(publicKey.n));
   if (!own) throw new UsageError(`--sign ${file}: holds no certificate for its private key`);
