@@ -94,7 +94,7 @@ export async function decide(dir: string, decision: 'approved' | 'rejected', o: 
       await opened.close();
     }
   }
-  const delivered = o.deliver && decision === 'approved' ? await deliver(await readRunFolder(dir), chosen, path.resolve(o.deliver)) : undefined;
+  const delivered = o.deliver && decision === 'approved' ? await deliver(await readRunFolder(dir), path.resolve(o.deliver)) : undefined;
   return { records, delivered, database };
 }
 
