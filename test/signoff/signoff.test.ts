@@ -5,7 +5,7 @@
  * whole document signed; a changed byte is reported), qpdf --check, and the PDF/A-3a + PDF/UA-1
  * structure checks every report passes (test/report-writers/pdf-archival.ts).
  */
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -14,7 +14,7 @@ import { approvals, openDatabase } from '../../src/db';
 import { MANIFEST_FILE } from '../../reports/run-manifest';
 import { expectArchivalAndTagged } from '../report-writers/pdf-archival';
 import { readStructure } from '../report-writers/pdf-structure';
-import { runCli, serviceEnv, tempDir, testSandbox, type CliResult, type TestSandbox } from '../reports/helpers';
+import { CLI_ARGS, ROOT, runCli, serviceEnv, tempDir, testSandbox, type CliResult, type TestSandbox } from '../reports/helpers';
 import { makePki, type TestPki } from './certificates';
 import { startTimestampServer, type TimestampServer } from './timestamp-server';
 
@@ -164,6 +164,9 @@ describe('signed client PDFs', () => {
     expect(text).toMatch(/\/Reason \(Approved for the client by Ann Reviewer <ann@meridian\.example>\)/);
     expect(text).toMatch(/\/Location \(London\)/);
     expect(tsa.answered()).toBeGreaterThanOrEqual(signed.length);
+    // verify reads the token and checks it is over this signature value.
+    const { checkPdfSignatures } = await import('../../reports/signoff/sign/check-signature');
+    expect(checkPdfSignatures(bytes, undefined)).toEqual([{ problems: [], signer: expect.stringContaining('CN=Meridian Reports'), timestamped: true }]);
   });
 
   it('stays PDF/A-3a and PDF/UA-1: qpdf --check, complete tagging, the widget printed, described and tagged as a Form', async () => {
@@ -249,6 +252,28 @@ describe('the signing password', () => {
     const r = await cli(['approve', dir, '--portfolio', 'Moreau Family', '--by', REVIEWER, '--sign', pki.p12, '--db', 'off']);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/set SVC_SIGN_PASSWORD to its password/);
+  });
+
+  it('is read from the terminal, not echoed, when SVC_SIGN_PASSWORD is not set', async () => {
+    // script(1) gives the command a terminal; what it prints (the echo, were there one) comes back on stdout.
+    const quote = (a: string) => `'${a.replace(/'/g, `'\\''`)}'`;
+    const line = [process.execPath, ...CLI_ARGS, 'approve', dir, '--portfolio', 'Moreau Family', '--by', REVIEWER, '--sign', pki.p12, '--db', 'off', '--log-format', 'text'].map(quote).join(' ');
+    const child = spawn('script', ['-qec', line, '/dev/null'], { cwd: ROOT, env: { PATH: process.env.PATH, HOME: process.env.HOME, TMPDIR: process.env.TMPDIR, SOURCE_DATE_EPOCH: '1793491200' }, stdio: ['pipe', 'pipe', 'pipe'] });
+    let seen = '';
+    const done = new Promise<number | null>((resolve) => child.on('close', resolve));
+    await new Promise<void>((resolve) => {
+      child.stdout!.on('data', (d: Buffer) => {
+        seen += d.toString();
+        if (seen.includes('Password for')) resolve();
+      });
+    });
+    child.stdin!.write(`${PASSWORD}\r`);
+    const code = await done;
+    outputs.push({ code, signal: null, stdout: seen, stderr: '' });
+    expect(code, seen).toBe(0);
+    expect(seen).toMatch(/Approved moreau-family-2026-10-31 .*; PDF signed/);
+    expect(seen).not.toContain(PASSWORD);
+    expect(await pdfsig(pdf('moreau-family'))).toContain('Signature Validation: Signature is Valid.');
   });
 
   it('never appears in any output, the manifest, the report folder, the delivery or the database', () => {

@@ -79,8 +79,12 @@ function checkOne(pdf: Buffer, br: number[], contents: Buffer, cas: readonly X50
     const chainProblem = chainTo(signer, certificates, cas);
     if (chainProblem) problems.push(chainProblem);
   }
-  const timestamped = kids(unsignedAttrs).some((x) => oidOf(kids(x)[0]) === OID.timeStampToken);
-  return { problems, signer: signer.subject.replace(/\n/g, ', '), timestamped };
+  const token = kids(kids(unsignedAttrs).find((x) => oidOf(kids(x)[0]) === OID.timeStampToken)).at(1);
+  if (token) {
+    const imprint = timestampImprint(kids(token)[0]);
+    if (!imprint?.equals(createHash('sha256').update(signature).digest())) problems.push('its timestamp is not over this signature');
+  }
+  return { problems, signer: signer.subject.replace(/\n/g, ', '), timestamped: token !== undefined };
 }
 
 /** Why the certificate does not chain to one of the CAs (via the certificates the CMS carries), or undefined. */
@@ -95,4 +99,20 @@ export function chainTo(leaf: X509Certificate, carried: readonly X509Certificate
     current = issuer;
   }
   return 'the certificate chain is too long';
+}
+
+/**
+ * The hashed message of a timestamp token's TSTInfo (ContentInfo → SignedData → eContent →
+ * TSTInfo { version, policy, messageImprint { algorithm, hashedMessage }, … }), or undefined.
+ */
+function timestampImprint(token: Node | undefined): Buffer | undefined {
+  try {
+    const signedData = kids(kids(kids(token)[1])[0]);
+    // encapContentInfo { eContentType, [0] EXPLICIT OCTET STRING }
+    const eContent = bytesOf(kids(kids(signedData[2])[1])[0]);
+    const tstInfo = kids(parse(eContent));
+    return bytesOf(kids(tstInfo[2])[1]);
+  } catch {
+    return undefined;
+  }
 }
