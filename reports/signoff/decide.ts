@@ -16,6 +16,7 @@ import { deliver, type Delivered } from './deliver';
 import { readRunFolder, selectReports, type FolderReport } from './folder-reports';
 import { signingPassword } from './sign-password';
 import { findSignatures } from './sign/check-signature';
+import { PdfStructureError } from './sign/pdf-objects';
 import { signPdfFile } from './sign/sign-pdf';
 import { loadSigningKey, type SigningKey } from './sign/signing-key';
 import { timestampFrom } from './sign/timestamp';
@@ -63,7 +64,9 @@ export async function decide(dir: string, decision: 'approved' | 'rejected', o: 
       const pdf = path.join(dir, `${r.stem}.pdf`);
       if (findSignatures(await readFile(pdf)).length > 0) log(`${r.stem}.pdf is signed already (approved before): its signature is kept.`);
       else {
-        await signPdfFile(pdf, key, { name: by, reason: `Approved for the client by ${by}`, location: o.location ?? 'Not stated', at }, o.tsa ? { timestamp: timestampFrom(o.tsa) } : {});
+        await signPdfFile(pdf, key, { name: by, reason: `Approved for the client by ${by}`, location: o.location ?? 'Not stated', at }, o.tsa ? { timestamp: timestampFrom(o.tsa) } : {}).catch((e: unknown) => {
+          throw e instanceof PdfStructureError ? new UsageError(`${r.stem}.pdf cannot be signed: ${e.message}`) : e;
+        });
         // At once, so a failure on a later report leaves the manifest true to the files.
         manifest = await withFileHashes(dir, manifest, [`${r.stem}.pdf`]);
         await saveManifest(dir, manifest);
