@@ -16,6 +16,8 @@ import { packageRoot } from '../src/package-root';
 import { configureLog, logFormatOption, processLog, say } from './ops/process-log';
 import { healthHostOption, healthPortOption, metricsHostOption, metricsPortOption } from './ops/metrics-listener';
 import { historyCommand } from './history/command';
+import { signoffCommands } from './signoff/command';
+import { manifestKeyOption } from './manifest-key';
 
 /**
  * `svc-report`: the month-end report job. Stdout lists written files only; everything else goes
@@ -94,10 +96,6 @@ function withRunOptions(cmd: Command, outHelp: string, scheduled = false): Comma
 
 /** Redis shared by every process of the account: one rate budget (and the queue for --queue / worker). */
 const redisOption = () => new Option('--redis <url>', "Redis shared by every process using the account, e.g. redis://10.0.0.5:6379: they share its rate budget (default: SVC_REDIS_URL, else redis_url in the config, else this process alone)");
-
-/** The firm's manifest key (reports/manifest-key.ts): signs manifest.json, and verify checks it. */
-const manifestKeyOption = () =>
-  new Option('--manifest-key <file>', "a file holding the firm's manifest key: manifest.json is signed with it (HMAC-SHA-256) and verify checks the signature (default: SVC_MANIFEST_KEY, else manifest_key_file in the config, else unsigned)");
 
 /** Options for tests and benchmarks: a shortened rate window, the embedded sandbox's request log. */
 const minuteMsOption = () =>
@@ -354,15 +352,16 @@ function program(): Command {
     .argument('<dir>', 'a folder a run or dashboard wrote')
     .addOption(manifestKeyOption())
     .option('--config <file>', 'config file, for manifest_key_file (default: ./svc-report.config.json when present)')
+    .option('--ca <file>', "PEM file of the CA certificate(s) signed PDFs' certificates must chain to (approvals and signatures are checked either way)")
     .option('--require-signature', 'fail (exit 1) when the manifest is unsigned or no key is configured to check its signature, instead of warning')
     .addOption(new Option('--time-limit <seconds>', 'stop reading and fail after this long in all (default 600)').argParser(positiveInt('--time-limit')))
     .addOption(logFormatOption())
     .exitOverride()
-    .action(async (dir: string, opts: { manifestKey?: string; config?: string; requireSignature?: boolean; timeLimit?: number }) => {
+    .action(async (dir: string, opts: { manifestKey?: string; config?: string; requireSignature?: boolean; timeLimit?: number; ca?: string }) => {
       const [{ verifyDirectory, describeVerification }, { ManifestError }, { resolveManifestKey }] = await Promise.all([import('./verify'), import('./run-manifest'), import('./manifest-key')]);
       const key = resolveManifestKey(opts);
       try {
-        const { passed, lines } = describeVerification(dir, await verifyDirectory(dir, { key, timeLimitMs: opts.timeLimit && opts.timeLimit * 1000 }), opts);
+        const { passed, lines } = describeVerification(dir, await verifyDirectory(dir, { key, timeLimitMs: opts.timeLimit && opts.timeLimit * 1000, signoff: { ca: opts.ca } }), opts);
         for (const line of lines) process.stdout.write(`${printable(line)}\n`);
         process.exitCode = passed ? EXIT.ok : EXIT.failure;
       } catch (e) {
@@ -373,6 +372,7 @@ function program(): Command {
       }
     });
   root.addCommand(historyCommand());
+  for (const c of signoffCommands()) root.addCommand(c);
   return root;
 }
 

@@ -4,6 +4,7 @@
  * else `manifest_key_file` in the config; none: manifests are written unsigned. The key is never
  * printed, logged or written: only its id (manifestKeyId) is.
  */
+import { Option } from 'commander';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -56,3 +57,7 @@ function checked(secret: Buffer, from: string): ManifestKey {
   }
   return { secret, id: manifestKeyId(secret), from };
 }
+
+/** The option naming the key's file, for every command that writes or checks a manifest. */
+export const manifestKeyOption = () =>
+  new Option('--manifest-key <file>', "a file holding the firm's manifest key: manifest.json is signed with it (HMAC-SHA-256) and verify checks the signature (default: SVC_MANIFEST_KEY, else manifest_key_file in the config, else unsigned)");

@@ -15,6 +15,7 @@ import { writeAtomically } from './writers/atomic-write';
 import { resolveManifestKey, type ManifestKey } from './manifest-key';
 import { checkManifestSignature, signManifest } from './manifest-signature';
 import { readRegularFile, UnreadableFile } from './regular-file';
+import { ApprovalRecord } from './signoff/approval-record';
 
 export const MANIFEST_FILE = 'manifest.json';
 /** 2: every file names the run that wrote it, and `runs` lists those runs (1 had only the latest run's fields). */
@@ -71,6 +72,8 @@ export const RunManifest = z.object({
   files: z.array(FileEntry),
   /** Absent: unsigned (no manifest key configured). manifest-signature.ts. */
   signature: z.object({ alg: z.string().min(1), key_id: z.string(), value: z.string() }).optional(),
+  /** Reviewers' approvals and rejections, oldest first (issue 25; `svc-report approve`/`reject`). Kept when a later run rewrites the manifest. */
+  approvals: z.array(ApprovalRecord).optional(),
 });
 export type RunManifest = z.infer<typeof RunManifest>;
 
@@ -168,7 +171,7 @@ export class ManifestError extends Error {
  * and so does the CSV format's second file, "client-2026-10-31-realised-gains.csv" (issue 23), so
  * a rerun without it (no ledger, or another format) removes an earlier run's.
  */
-const stem = (name: string) => name.replace(/\.[^.]+$/, '').replace(/(\d{4}-\d{2}-\d{2})-realised-gains$/, '$1');
+export const reportStem = (name: string) => name.replace(/\.[^.]+$/, '').replace(/(\d{4}-\d{2}-\d{2})-realised-gains$/, '$1');
 
 function runIdOf(m: ManifestInput, inputs: readonly FileEntry[]): string {
   const h = createHash('sha256').update(JSON.stringify([m.command, m.generatedAt, m.asOf, inputs.map((i) => i.sha256)]));
@@ -221,7 +224,7 @@ export async function writeManifest(outDir: string, m: ManifestInput): Promise<M
   }
   const earlierRuns = earlier ? runsOf(earlier) : [];
   const written = new Set(files.map((f) => f.name));
-  const stems = new Set(files.map((f) => stem(f.name)));
+  const stems = new Set(files.map((f) => reportStem(f.name)));
   const commandOf = new Map(earlierRuns.map((r) => [r.run_id, r.command]));
   const removed: string[] = [];
   const kept: FileEntry[] = [];
@@ -229,7 +232,7 @@ export async function writeManifest(outDir: string, m: ManifestInput): Promise<M
     if (written.has(f.name)) continue;
     const runId = f.run_id ?? VERSION_1_RUN;
     const byRun = commandOf.get(runId);
-    if (m.command === 'run' && byRun === 'run' && stems.has(stem(f.name))) {
+    if (m.command === 'run' && byRun === 'run' && stems.has(reportStem(f.name))) {
       await fs.rm(path.join(outDir, path.basename(f.name)), { force: true });
       removed.push(f.name);
     } else kept.push({ ...f, run_id: runId });
@@ -239,11 +242,20 @@ export async function writeManifest(outDir: string, m: ManifestInput): Promise<M
   const runs = [...earlierRuns.filter((r) => referenced.has(r.run_id) && r.run_id !== record.run_id), record];
   const monthEnd = [...runs].reverse().find((r) => r.command === 'run') ?? record;
   const { run_id: _monthEndId, ...monthEndFields } = monthEnd;
-  const unsigned: RunManifest = { manifest_version: MANIFEST_VERSION, tool: { name: 'svc-report', version: toolVersion() }, ...monthEndFields, runs, files: all };
-  const manifest = m.key ? signManifest(unsigned, m.key) : unsigned;
+  const unsigned: RunManifest = { manifest_version: MANIFEST_VERSION, tool: { name: 'svc-report', version: toolVersion() }, ...monthEndFields, runs, files: all, ...(earlier?.approvals ? { approvals: earlier.approvals } : {}) };
+  return { path: await saveManifest(outDir, unsigned, m.key), removed, notCarried };
+}
+
+/**
+ * Writes a manifest whole, atomically (a reader never sees half of one), signed under the firm's
+ * key when one is configured (any signature it carried is replaced); its path.
+ */
+export async function saveManifest(outDir: string, manifest: RunManifest, key?: ManifestKey): Promise<string> {
+  const { signature: _old, ...unsigned } = manifest;
   const target = path.join(outDir, MANIFEST_FILE);
-  await writeAtomically(target, (temp) => fs.writeFile(temp, JSON.stringify(manifest, null, 2) + '\n'));
-  return { path: target, removed, notCarried };
+  const content = key ? signManifest(unsigned, key) : unsigned;
+  await writeAtomically(target, (temp) => fs.writeFile(temp, JSON.stringify(content, null, 2) + '\n'));
+  return target;
 }
 
 /** The run id given to a version 1 manifest's run and its files. */
@@ -252,7 +264,7 @@ const VERSION_1_RUN = 'version-1';
 /** The runs a manifest records; a version 1 manifest's one run is its top-level fields, and its files carry no run id. */
 export function runsOf(m: RunManifest): RunRecord[] {
   if (m.runs) return m.runs;
-  const { manifest_version: _version, tool: _tool, runs: _runs, files: _files, ...fields } = m;
+  const { manifest_version: _version, tool: _tool, runs: _runs, files: _files, approvals: _approvals, ...fields } = m;
   return [{ run_id: VERSION_1_RUN, ...fields }];
 }
 

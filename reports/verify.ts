@@ -14,11 +14,14 @@ import { checkManifestSignature, type SignatureCheck } from './manifest-signatur
 import type { ManifestKey } from './manifest-key';
 import { hashRegularFile, UnreadableFile } from './regular-file';
 import { describeSignature } from './verify-signature';
+import { verifySignoff, type SignoffOptions, type SignoffVerification } from './signoff/verify-signoff';
 
 /** How long verify reads files for at most, unless told otherwise (--time-limit). */
 export const DEFAULT_VERIFY_TIME_LIMIT_S = 600;
 
 export interface VerifyOptions {
+  /** Approvals and signatures (issue 25): the CA the signers' certificates must chain to. */
+  signoff?: SignoffOptions;
   /** The firm's manifest key, when configured: the signature must verify under it. */
   key?: ManifestKey;
   /** Every file read within this many ms in all. */
@@ -37,13 +40,15 @@ export interface VerifyResult {
   unlisted: string[];
   /** Reports written by an earlier month-end run than the folder's record, with that run's time and as-of day. */
   earlier: { name: string; generatedAt: string; asOf: string }[];
+  /** Approvals and signatures (issue 25). */
+  signoff: SignoffVerification;
 }
 
 export async function verifyDirectory(dir: string, opts: VerifyOptions = {}): Promise<VerifyResult> {
   const { manifest, doc } = await readManifestDocument(dir);
   if (manifest.files.length === 0) throw new ManifestError(`${path.join(dir, MANIFEST_FILE)} lists no files: it vouches for nothing`);
   const deadline = Date.now() + (opts.timeLimitMs ?? DEFAULT_VERIFY_TIME_LIMIT_S * 1000);
-  const result: VerifyResult = { manifest, signature: checkManifestSignature(doc, opts.key), ok: [], changed: [], missing: [], refused: [], unlisted: [], earlier: [] };
+  const result: VerifyResult = { manifest, signature: checkManifestSignature(doc, opts.key), ok: [], changed: [], missing: [], refused: [], unlisted: [], earlier: [], signoff: await verifySignoff(dir, manifest, opts.signoff) };
   for (const f of manifest.files) {
     // A name with a separator cannot have been written by the job: treat it as missing rather than read outside the folder.
     if (f.name !== path.basename(f.name) || f.name.startsWith('.')) {
@@ -85,13 +90,14 @@ export function describeVerification(dir: string, r: VerifyResult, opts: { requi
     ...r.refused.map((f) => `NOT READ ${f.name}: ${f.why}`),
     ...r.unlisted.map((n) => `UNLISTED ${n}: not in the manifest (not checked)`),
     ...r.earlier.map((e) => `EARLIER  ${e.name}: written by an earlier run (${e.generatedAt}, valuations as of ${e.asOf}), not by the run this folder's record describes`),
+    ...r.signoff.lines,
   ];
   const filesPass = r.changed.length === 0 && r.missing.length === 0 && r.refused.length === 0;
-  const passed = filesPass && signature.passed;
+  const passed = filesPass && signature.passed && r.signoff.failed.length === 0;
   lines.push(
     passed
       ? `Verified: all ${r.ok.length} files in ${dir} match its manifest (svc-report ${r.manifest.tool.version}, valuations as of ${r.manifest.valuations_as_of}).`
-      : `Verification FAILED for ${dir}: ${r.changed.length} changed, ${r.missing.length} missing, ${r.refused.length} not read, ${r.ok.length} match${signature.passed ? '' : `; ${MANIFEST_FILE}'s signature fails`}.`,
+      : `Verification FAILED for ${dir}: ${r.changed.length} changed, ${r.missing.length} missing, ${r.refused.length} not read, ${r.signoff.failed.length} failing approval or signature, ${r.ok.length} match${signature.passed ? '' : `; ${MANIFEST_FILE}'s signature fails`}.`,
   );
   return { passed, lines };
 }

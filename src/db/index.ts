@@ -9,5 +9,6 @@ export { defaultDatabasePath, isDatabaseOff, parseTarget, type DatabaseTarget } 
 export { recordRun, finishRun, recordMonthEnd } from './record';
 export { portfolios, monthEnds, monthEndHoldings, ledger, run, monthEndRecords, portfolioSpans, assetHistory } from './queries';
 export { appliedMigrations, MIGRATIONS } from './migrations';
+export { recordApprovals, approvals, type ApprovalInput, type RecordedApproval } from './approvals';
 export { DatabaseError, redactUrl, serviceUrlWithoutCredentials } from './errors';
 export type { RunInfo, HoldingValuation, MonthEndInput, MonthEndSummary, MonthEndRecord, PortfolioSpan, AssetMonthEnd, RecordedMonthEnd, RecordedRun } from './types';

@@ -77,6 +77,29 @@ export const MIGRATIONS: Record<string, Migration> = {
       for (const t of ['ledger_entries', 'holding_valuations', 'month_ends', 'portfolios', 'runs']) await db.schema.dropTable(t).execute();
     },
   },
+  // Issue 25: reviewers' approvals and rejections of a run's reports, as the run's manifest records them.
+  '0002_approvals': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('approvals')
+        .addColumn('id', 'integer', (c) => c.primaryKey().generatedAlwaysAsIdentity())
+        .addColumn('portfolio', 'text', (c) => c.notNull())
+        .addColumn('report', 'text', (c) => c.notNull())
+        .addColumn('as_of', 'date', (c) => c.notNull())
+        .addColumn('decision', 'text', (c) => c.notNull().check(sql`decision in ('approved', 'rejected')`))
+        .addColumn('decided_by', 'text', (c) => c.notNull())
+        .addColumn('decided_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('reason', 'text')
+        .addColumn('files', 'jsonb', (c) => c.notNull())
+        .addColumn('certificate_sha256', 'text')
+        .addColumn('recorded_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+      await db.schema.createIndex('approvals_portfolio_as_of').on('approvals').columns(['portfolio', 'as_of']).execute();
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.dropTable('approvals').execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -68,10 +68,26 @@ export interface LedgerEntriesTable {
   source_row: number;
 }
 
+export interface ApprovalsTable {
+  id: Generated<number>;
+  portfolio: string;
+  report: string;
+  as_of: DateColumn;
+  decision: 'approved' | 'rejected';
+  decided_by: string;
+  decided_at: Timestamp;
+  reason: string | null;
+  /** [{name, sha256}] as JSON. */
+  files: ColumnType<unknown, string, string>;
+  certificate_sha256: string | null;
+  recorded_at: Timestamp;
+}
+
 export interface Schema {
   runs: RunsTable;
   portfolios: PortfoliosTable;
   month_ends: MonthEndsTable;
   holding_valuations: HoldingValuationsTable;
   ledger_entries: LedgerEntriesTable;
+  approvals: ApprovalsTable;
 }

@@ -22,6 +22,8 @@ export interface StructNode {
   children: StructNode[];
   /** Marked-content ids this element holds directly, as "page:mcid". */
   mcids: string[];
+  /** Annotations this element holds (object references, "N 0 R"), e.g. a Form's widget. */
+  annotations: string[];
 }
 
 export interface PdfStructure {
@@ -84,7 +86,7 @@ export async function readStructure(file: string): Promise<PdfStructure> {
     if (!d || typeof d !== 'object' || Array.isArray(d)) return undefined;
     const page = (d['/Pg'] as string | undefined) ?? inheritedPage;
     const attrs = get(d['/A']) as Dict | undefined;
-    const node: StructNode = { type: String(d['/S'] ?? '').replace(/^\//, ''), alt: str(d['/Alt']), scope: attrs ? String(attrs['/Scope'] ?? '').replace(/^\//, '') || undefined : undefined, children: [], mcids: [] };
+    const node: StructNode = { type: String(d['/S'] ?? '').replace(/^\//, ''), alt: str(d['/Alt']), scope: attrs ? String(attrs['/Scope'] ?? '').replace(/^\//, '') || undefined : undefined, children: [], mcids: [], annotations: [] };
     elements.push(node);
     const kids = d['/K'] === undefined ? [] : Array.isArray(d['/K']) ? d['/K'] : [d['/K']];
     for (const k of kids) {
@@ -93,7 +95,8 @@ export async function readStructure(file: string): Promise<PdfStructure> {
         referenced.add(`${page}:${k}`);
       } else {
         const kd = get(k) as Dict;
-        if (kd && kd['/Type'] === '/MCR') {
+        if (kd && kd['/Type'] === '/OBJR') node.annotations.push(String(kd['/Obj']));
+        else if (kd && kd['/Type'] === '/MCR') {
           const id = `${(kd['/Pg'] as string | undefined) ?? page}:${kd['/MCID']}`;
           node.mcids.push(id);
           referenced.add(id);
