@@ -11,7 +11,7 @@ import { writeCsv } from '../../reports/writers/csv';
 import { writeJson } from '../../reports/writers/json';
 import { writePdf } from '../../reports/writers/pdf';
 import { makeDashboardData, makeReportData } from '../../fixtures/report-data';
-import { readStructure, type PdfStructure } from './pdf-structure';
+import { expectArchivalAndTagged, readStructure, type PdfStructure } from './pdf-structure';
 import { folded, pdfFonts, pdfText, tempDir } from './tools';
 
 const run = promisify(execFile);
@@ -25,27 +25,6 @@ async function xmpIsWellFormed(xmp: string, dir: string): Promise<void> {
   const file = path.join(dir, 'xmp.xml');
   writeFileSync(file, xmp.replace(/^<\?xpacket[^>]*\?>/, '').replace(/<\?xpacket[^>]*\?>\s*$/, ''));
   await run('xmllint', ['--noout', file]);
-}
-
-/** The checks every report PDF passes: PDF/A-3a + PDF/UA-1 identification, complete tagging. */
-function expectArchivalAndTagged(s: PdfStructure, lang: string): void {
-  expect(s.markedTrue).toBe(true);
-  expect(s.lang).toBe(lang);
-  expect(s.displayDocTitle).toBe(true);
-  expect(s.xmp).toMatch(/<pdfaid:part>3<\/pdfaid:part>/);
-  expect(s.xmp).toMatch(/<pdfaid:conformance>A<\/pdfaid:conformance>/);
-  expect(s.xmp).toMatch(/<pdfuaid:part>1<\/pdfuaid:part>/);
-  expect(s.xmp).toMatch(/<pdfaSchema:prefix>pdfuaid<\/pdfaSchema:prefix>/);
-  expect(s.tree.map((n) => n.type)).toEqual(['Document']);
-  // Every text run and every painted shape is tagged content or an artifact.
-  expect(s.taggedText).toBeGreaterThan(50);
-  expect(s.untaggedText).toBe(0);
-  expect(s.untaggedPaint).toBe(0);
-  expect(s.orphanMcids).toEqual([]);
-  for (const f of s.elements.filter((e) => e.type === 'Figure')) expect(f.alt ?? '').toMatch(/chart: .{20,}/);
-  const headerCells = s.elements.filter((e) => e.type === 'TH');
-  expect(headerCells.length).toBeGreaterThan(0);
-  for (const th of headerCells) expect(['Column', 'Row']).toContain(th.scope);
 }
 
 describe('portfolio PDF: PDF/A-3a and PDF/UA-1, read back with qpdf, poppler and xmllint', () => {
