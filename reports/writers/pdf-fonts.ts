@@ -73,11 +73,31 @@ export function registerFonts(doc: PDFKit.PDFDocument, brand?: Pick<Brand, 'font
   const house = houseFonts();
   const regular = brand?.fontRegular && brandFont(brand.fontRegular);
   const bold = brand?.fontBold && brandFont(brand.fontBold);
+  const firstRole = new Map<ParsedFont, string>();
+  const aliases: [string, string][] = [];
   // @types/pdfkit lists paths and buffers only; pdfkit itself takes any object with layout().
   for (const [role, font] of Object.entries(house) as [FontRole, ParsedFont][]) {
     const firm = role.endsWith('Bold') ? bold : regular;
-    doc.registerFont(role, (firm ?? font) as unknown as Buffer);
+    const src = firm ?? font;
+    doc.registerFont(role, src as unknown as Buffer);
+    if (firstRole.has(src)) aliases.push([role, firstRole.get(src)!]);
+    else firstRole.set(src, role);
     if (firm) doc.registerFont(houseFontName(role), font as unknown as Buffer);
   }
+  shareEmbeddedFonts(doc, aliases);
   return Boolean(regular || bold);
+}
+
+/**
+ * A firm's one font in two roles (serif and sans): pdfkit, switching to the second name, finds
+ * the first by its PostScript name, compares the two (serialising their name tables) and caches
+ * neither, on every switch — a third of a client PDF's time. The second name is pointed at the
+ * first's embedded font instead (one font object, embedded once, only if used).
+ */
+function shareEmbeddedFonts(doc: PDFKit.PDFDocument, aliases: [string, string][]): void {
+  const families = (doc as unknown as { _fontFamilies: Record<string, unknown> })._fontFamilies;
+  for (const [alias, first] of aliases) {
+    doc.font(first);
+    families[alias] = families[first];
+  }
 }

@@ -119,10 +119,29 @@ export function enableFontFallback(doc: PDFKit.PDFDocument, warn: (message: stri
     return yes;
   };
 
+  /**
+   * Whether a firm's font has every character of a SIMPLE string (all below U+2600): one byte
+   * per code point and font, filled as characters are first met, so the check per string is a
+   * loop over its char codes (most report text), not a search of the font's cmap.
+   */
+  const simpleCoverage = new Map<ParsedFont, Uint8Array>();
+  const coversSimple = (font: ParsedFont, text: string): boolean => {
+    let known = simpleCoverage.get(font);
+    if (!known) simpleCoverage.set(font, (known = new Uint8Array(0x2600)));
+    for (let i = 0; i < text.length; i++) {
+      const cp = text.charCodeAt(i);
+      let k = known[cp]!;
+      if (k === 0) known[cp] = k = cp <= 0x20 || font.hasGlyphForCodePoint(cp) ? 1 : 2;
+      if (k === 2) return false;
+    }
+    return true;
+  };
+
   /** The runs of `s`, or undefined when the current font has every character. */
   const runsOf = (s: string): Run[] | undefined => {
     const current = internals._font?.font;
-    if (!current || (!houseFallback && SIMPLE.test(s))) return undefined;
+    if (!current) return undefined;
+    if (SIMPLE.test(s) && (!houseFallback || coversSimple(current, s))) return undefined;
     if (RTL.test(s)) {
       warnOnce(`rtl:${s}`, `The PDF cannot lay out right-to-left text: ${quoted(s)} is printed in stored order (its letters read reversed). The XLSX, CSV and JSON hold it correctly.`);
     }
