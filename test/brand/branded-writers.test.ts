@@ -4,6 +4,9 @@
  * firm's disclosures and the firm in its workbook's properties.
  */
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import Ajv from 'ajv';
+import addFormats from 'ajv-formats';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makeDashboardData, makeReportData } from '../../fixtures/report-data';
@@ -33,6 +36,13 @@ describe('branded dashboard and consolidated report', () => {
     expect(text).toContain('Disclosures — Ashgrove & Vale Private Wealth');
     expect(text).toContain('Financial Ombudsman Service');
     await expectFontsEmbedded(file);
+    // The JSON embedded in it (as the JSON writer writes it) is dashboard data only, valid against its schema.
+    const json = JSON.parse(execFileSync('qpdf', ['--show-attachment=market-dashboard-2026-10-31.json', file], { encoding: 'utf8' })) as Record<string, unknown>;
+    expect(json).not.toHaveProperty('brand');
+    const ajv = new Ajv({ allErrors: true, strict: true });
+    addFormats(ajv);
+    const validate = ajv.compile(JSON.parse(readFileSync(path.resolve('reports/schema/market-dashboard.schema.json'), 'utf8')));
+    expect(validate(json), JSON.stringify(validate.errors)).toBe(true);
   }, 120_000);
 
   it('the dashboard workbook names the firm as creator and keeps its disclosures on the Notes sheet', async () => {
