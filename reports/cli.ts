@@ -18,6 +18,7 @@ import { healthHostOption, healthPortOption, metricsHostOption, metricsPortOptio
 import { historyCommand } from './history/command';
 import { signoffCommands } from './signoff/command';
 import { manifestKeyOption } from './manifest-key';
+import { brandCommand } from './brand-check';
 
 /**
  * `svc-report`: the month-end report job. Stdout lists written files only; everything else goes
@@ -85,6 +86,7 @@ function withRunOptions(cmd: Command, outHelp: string, scheduled = false): Comma
       ),
     )
     .addOption(dbOption())
+    .addOption(brandOption())
     .addOption(minuteMsOption())
     .addOption(sandboxLogOption())
     .addOption(redisOption())
@@ -101,6 +103,9 @@ const redisOption = () => new Option('--redis <url>', "Redis shared by every pro
 const minuteMsOption = () =>
   new Option('--minute-ms <n>', 'length of the per-minute rate window in ms, for the client and the embedded sandbox (tests shorten it)').argParser(positiveInt('--minute-ms'));
 const sandboxLogOption = () => new Option('--sandbox-log <file>', 'embedded sandbox only: append its JSONL request log here (counts calls)');
+
+/** --brand: the firm's brand file for the client documents (issue 28). */
+const brandOption = () => new Option('--brand <file>', "the firm's brand file (logo, colours, fonts, disclosures, relationship managers) for the PDF and xlsx; also \"brand\" in the config. Check one with `svc-report brand check FILE`");
 
 /** --db: the history database every month-end is recorded in (issue 23). */
 function dbOption(): Option {
@@ -171,6 +176,8 @@ async function runCommand(files: string[], opts: Omit<RunOptions, 'files'> & { q
   const own = scheduled ? undefined : await (await import('./ops/metrics-listener')).runMetrics(opts, log);
   const listener = scheduled ?? own;
   try {
+    // A bad brand file stops the run before anything is written (not even --out created).
+    (await import('./config')).checkBrand(opts);
     // Before any holding is read or call spent: a file in the way or a folder that cannot be written is said plainly, and so is a manifest key that cannot be used.
     await prepareOutDir(opts.out);
     (await import('./manifest-key')).resolveManifestKey(opts);
@@ -195,7 +202,7 @@ async function runCommand(files: string[], opts: Omit<RunOptions, 'files'> & { q
   }
 }
 
-async function dashboardCommand(opts: { out: string; formats?: string; config?: string; tier?: string; minuteMs?: number; asOf?: string; sandboxLog?: string; manifestKey?: string }): Promise<number> {
+async function dashboardCommand(opts: { out: string; formats?: string; config?: string; tier?: string; minuteMs?: number; asOf?: string; sandboxLog?: string; manifestKey?: string; brand?: string }): Promise<number> {
   const [{ resolveSettings, fixedGeneratedAt }, { connect }, { buildDashboard }, { writeDashboard }] = await Promise.all([
     import('./config'),
     import('./run/connect'),
@@ -206,10 +213,12 @@ async function dashboardCommand(opts: { out: string; formats?: string; config?: 
   (await import('./manifest-key')).resolveManifestKey(opts);
   const stop = interruptible();
   const outDir = await prepareOutDir(opts.out);
+  const { sayBrand } = await import('./run/brand-lines');
+  sayBrand(settings.brand, say);
   const conn = await connect(settings.service, { asOf: settings.asOf, log: say, telemetry: { logger: processLog() } });
   try {
     const data = await buildDashboard(conn.client, { asOf: settings.asOf, generatedAt: fixedGeneratedAt(process.env) ?? new Date().toISOString(), sandbox: conn.sandbox, signal: stop.signal });
-    const written = await writeDashboard(data, outDir, settings.formats);
+    const written = await writeDashboard(settings.brand ? { ...data, brand: settings.brand } : data, outDir, settings.formats);
     for (const w of written) process.stdout.write(`${printable(w.path)}\n`);
     sayNotCarried((await (await import('./run-manifest')).recordRun('dashboard', outDir, opts, [], written.map((w) => w.path))).notCarried);
     return EXIT.ok;
@@ -256,6 +265,7 @@ function program(): Command {
     .option('--as-of <date>', 'market date YYYY-MM-DD (default: today, UTC)')
     .addOption(new Option('--tier <tier>', 'the account tier').choices(TIER_NAMES))
     .option('--config <file>', 'config file (default: ./svc-report.config.json when present)')
+    .addOption(brandOption())
     .addOption(minuteMsOption())
     .addOption(sandboxLogOption())
     .addOption(manifestKeyOption())
@@ -373,6 +383,7 @@ function program(): Command {
     });
   root.addCommand(historyCommand());
   for (const c of signoffCommands()) root.addCommand(c);
+  root.addCommand(brandCommand());
   return root;
 }
 

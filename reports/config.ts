@@ -10,6 +10,7 @@ import { isoDateHint } from '../src/holdings/cells';
 import { DEFAULT_VALIDATED_WARNING_PERCENT } from './build/validation';
 import { isDatabaseOff, parseTarget } from '../src/db/paths';
 import { resolveDatabaseTarget, type DatabaseTargetSource } from './history/database-target';
+import { loadBrand, type Brand } from '../src/brand';
 
 /** Most calls in flight --concurrency / `concurrency` may ask for. */
 export const MAX_CONCURRENCY = 256;
@@ -44,6 +45,8 @@ const ConfigFile = z
     db: z.string().trim().min(1, 'must be a folder, a postgres:// URL or "off"').optional(),
     /** A file holding the firm's manifest key (manifest-key.ts), relative to the working folder; --manifest-key and SVC_MANIFEST_KEY win. */
     manifest_key_file: z.string().min(1).optional(),
+    /** The firm's brand file (docs/report-job.md, "Your firm's brand"), relative to the working folder; --brand wins. */
+    brand: z.string().trim().min(1, 'must name a brand file, e.g. "brand/brand.json"').optional(),
   })
   .strict();
 export type ConfigFile = z.infer<typeof ConfigFile>;
@@ -73,6 +76,8 @@ export interface CommonFlags {
   db?: string;
   /** --allow-unknown-ids. */
   allowUnknownIds?: boolean;
+  /** --brand FILE: the firm's brand file. */
+  brand?: string;
 }
 
 export interface ServiceSettings {
@@ -111,6 +116,8 @@ export interface JobSettings {
   db?: { target: string; from: DatabaseTargetSource };
   /** A holding whose asset id the service did not issue is valued from its descriptors (noted for the analyst), not refused. */
   allowUnknownIds: boolean;
+  /** The firm's brand (--brand, or `brand` in the config), read and checked; undefined: the house look. */
+  brand?: Brand;
 }
 
 /** Settings from flags over environment over config file over defaults. */
@@ -156,7 +163,28 @@ export function resolveSettings(flags: CommonFlags, env: NodeJS.ProcessEnv = pro
     validatedWarningPercent: flags.validatedWarning ?? file.validated_warning ?? DEFAULT_VALIDATED_WARNING_PERCENT,
     db: historyDatabase(flags.db, env, file.db, cwd),
     allowUnknownIds: flags.allowUnknownIds ?? file.allow_unknown_ids ?? false,
+    brand: resolveBrand(flags.brand, file.brand, cwd),
   };
+}
+
+const loadedBrands = new Map<string, Brand>();
+
+/**
+ * The brand file --brand names, else the config's `brand` (both relative to the working
+ * folder), read once per process: a run checks it before writing anything, then uses it.
+ */
+export function resolveBrand(flag: string | undefined, fromFile: string | undefined, cwd = process.cwd()): Brand | undefined {
+  const given = flag ?? fromFile;
+  if (given === undefined) return undefined;
+  const file = resolve(cwd, given);
+  let brand = loadedBrands.get(file);
+  if (!brand) loadedBrands.set(file, (brand = loadBrand(file)));
+  return brand;
+}
+
+/** The run's brand, checked before the output folder is touched: a bad brand file writes nothing. */
+export function checkBrand(flags: Pick<CommonFlags, 'brand' | 'config'>, cwd = process.cwd()): Brand | undefined {
+  return resolveBrand(flags.brand, readConfigFile(flags.config, cwd).brand, cwd);
 }
 
 /**

@@ -2,6 +2,7 @@
  * The market dashboard's data model (reports/dashboard.ts builds it, the dashboard writers
  * render it). Percent, dates and `null` as in report-data.ts.
  */
+import type { Brand } from '../src/brand';
 import type { SegmentId } from '../src/wire';
 
 export interface DashboardSegment {
@@ -58,4 +59,6 @@ export interface DashboardData {
   /** Remarks (e.g. "segment detail omitted: rate limit reached"). */
   notes: string[];
   disclaimer: string;
+  /** The firm's brand (issue 28) for the PDF and xlsx; absent: the house look. */
+  brand?: Brand;
 }

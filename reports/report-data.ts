@@ -22,6 +22,7 @@ import type { ReportSummary } from './report-summary';
 import type { ReportHistory } from './report-history';
 import type { DashboardData } from './dashboard-data';
 import type { ReportFormat } from '../src/report-formats';
+import type { Brand } from '../src/brand';
 export type { AllocationRow, Concentration, ConcentrationFlag, PositionRef } from './report-allocation';
 export type { AnalysedAsset, ExitRow, ProjectionRow } from './report-analysis';
 export type { Holding } from './report-holding';
@@ -143,6 +144,11 @@ export interface ReportData {
   method_notes: string[];
   /** Disclaimer printed at the end of every format; see composeDisclaimer(). */
   disclaimer: string;
+  /**
+   * The firm's brand (issue 28) the client documents (PDF, xlsx) are drawn in; absent: the
+   * house look. Never written into the JSON or CSV (their documents are built field by field).
+   */
+  brand?: Brand;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -49,12 +49,16 @@ async function main(): Promise<void> {
   const readinessChecks = dbModule && db ? [databaseCheck(() => dbModule.pingDatabase(db), db.where)] : [];
   // SVC.HISTORY reads the same database (GET /addin/history).
   const history = db ? (await import('./history-source')).databaseHistory(db) : undefined;
-  const host = await startAddinHost({ service, port: config.port, host: config.host, tls, deploymentKey: config.deploymentKey, auth: config.auth, auditLog: config.auditLog, perUserDailyCap: config.perUserDailyCap, userDailySharePercent: config.userDailySharePercent, officeJs: config.officeJs, publicOrigin: config.publicOrigin, shared, log, readinessChecks, history });
+  const host = await startAddinHost({ service, port: config.port, host: config.host, tls, deploymentKey: config.deploymentKey, auth: config.auth, auditLog: config.auditLog, perUserDailyCap: config.perUserDailyCap, userDailySharePercent: config.userDailySharePercent, brand: config.brand, officeJs: config.officeJs, publicOrigin: config.publicOrigin, shared, log, readinessChecks, history });
   // Prometheus's listener: apart from the add-in's port, on 127.0.0.1 unless ADDIN_METRICS_HOST says otherwise.
   const metrics = ops.metrics ? await startOpsServer({ metrics: host.metrics }, ops.metrics) : undefined;
   log.info(
     `Add-in host on ${host.url} (manifest: ${host.url}/manifest.xml); forwarding the API to ${service.label}; office.js from ${config.officeJs === 'local' ? 'this host (ADDIN_OFFICE_JS=local)' : "Microsoft's CDN"}.${config.deploymentKey ? ' Deployment key required.' : ''} Sign-in: ADDIN_AUTH=${config.auth.mode}${config.auth.mode === 'entra' ? ` (issuer ${config.auth.entra.issuer})` : ''}; audit log ${config.auditLog}.`,
   );
+  if (config.brand) {
+    log.info(`Reports exported in the brand of ${config.brand.firmName} (ADDIN_BRAND_FILE ${config.brand.file}).`);
+    for (const line of config.brand.adjustments) log.info(line);
+  }
   if (metrics) log.info(`Metrics for Prometheus on ${metrics.url}/metrics; health on ${host.url}/healthz and ${host.url}/readyz.`);
   let stopping = false;
   const stop = async (signal: string) => {

@@ -1,4 +1,5 @@
 import { isTierName, type TierName } from '../../src/wire';
+import { BrandError, loadBrand, type Brand } from '../../src/brand';
 import { isDatabaseOff } from '../../src/db/paths';
 import { DEPLOYMENT_KEY_RULE, isValidDeploymentKey } from '../contract/deployment-key';
 import { OFFICE_JS_SOURCES, type OfficeJsSource } from './office-js';
@@ -29,12 +30,26 @@ export interface HostEnvConfig {
   redisUrl?: string;
   /** SVC_DB_URL: the firm's history database (a postgres:// URL, or an embedded database's folder); /readyz checks it answers. */
   dbUrl?: string;
+  /** ADDIN_BRAND_FILE: the firm's brand file, read and checked at start-up; "Export report" draws the PDF and xlsx in it. */
+  brand?: Brand;
   /** Undefined: start the embedded sandbox. */
   service?: { baseUrl: string; clientId: string; clientSecret: string; tier?: TierName; limits?: { minuteMs: number } };
 }
 
 export class HostConfigError extends Error {
   override name = 'HostConfigError';
+}
+
+/** ADDIN_BRAND_FILE read at start-up: a brand file that cannot be used stops the host, naming the key or file. */
+function brandFromEnv(env: NodeJS.ProcessEnv): Brand | undefined {
+  const file = env.ADDIN_BRAND_FILE?.trim();
+  if (!file) return undefined;
+  try {
+    return loadBrand(file);
+  } catch (e) {
+    if (e instanceof BrandError) throw new HostConfigError(`ADDIN_BRAND_FILE: ${e.message}`);
+    throw e;
+  }
 }
 
 /**
@@ -94,7 +109,7 @@ export function hostConfigFromEnv(env: NodeJS.ProcessEnv): HostEnvConfig {
     if (perUserDailyCap !== undefined) throw new HostConfigError('ADDIN_USER_DAILY_CAP and ADDIN_USER_DAILY_SHARE both limit a user\'s day: set one of them.');
   }
   const auditLog = path.resolve(env.ADDIN_AUDIT_LOG?.trim() || DEFAULT_AUDIT_FILE);
-  const config: HostEnvConfig = { port, host, tlsCertFile: env.ADDIN_TLS_CERT, tlsKeyFile: env.ADDIN_TLS_KEY, deploymentKey: key, auth, auditLog, perUserDailyCap, userDailySharePercent, officeJs, publicOrigin };
+  const config: HostEnvConfig = { port, host, tlsCertFile: env.ADDIN_TLS_CERT, tlsKeyFile: env.ADDIN_TLS_KEY, deploymentKey: key, auth, auditLog, perUserDailyCap, userDailySharePercent, officeJs, publicOrigin, brand: brandFromEnv(env) };
   if (env.SVC_BASE_URL) {
     checkServiceUrl(env.SVC_BASE_URL);
     if (!env.SVC_CLIENT_ID || !env.SVC_CLIENT_SECRET) throw new HostConfigError('SVC_BASE_URL needs SVC_CLIENT_ID and SVC_CLIENT_SECRET (the host signs in with them; the browser never sees them).');

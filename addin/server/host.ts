@@ -35,6 +35,7 @@ import { DEPLOYMENT_KEY_RULE, isValidDeploymentKey } from '../contract/deploymen
 import { connectionStatus } from './status';
 import { accountBudget } from './budget';
 import { handleReportExport } from './report-export';
+import type { Brand } from '../../src/brand';
 import { staleManifestWarning } from './manifest-origin';
 import { handleOpsRoute, Readiness, redisCheck, serviceCheck, type Log, type ReadinessCheck } from '../../src/ops';
 import { noteRequestId } from './auth/request-context';
@@ -74,6 +75,8 @@ export interface AddinHostOptions {
   perUserDailyCap?: number;
   /** Without perUserDailyCap: the percent of the account's day budget one user may spend (ADDIN_USER_DAILY_SHARE); default 25 with ADDIN_AUTH=entra, else 0 (off). */
   userDailySharePercent?: number;
+  /** The firm's brand (ADDIN_BRAND_FILE) for exported PDF and xlsx reports; default the house look. */
+  brand?: Brand;
   /** The built add-in (default addin/dist). */
   distDir?: string;
   /** Where the pages load office.js from (default Microsoft's CDN; `local` serves the npm copy). */
@@ -237,7 +240,7 @@ export async function startAddinHost(options: AddinHostOptions): Promise<Running
       cache.clear();
       return sendJson(res, 200, { cleared: true });
     }
-    if (p === '/addin/report' && req.method === 'POST') return handleReportExport(req, res, { client, service: s });
+    if (p === '/addin/report' && req.method === 'POST') return handleReportExport(req, res, { client, service: s, brand: options.brand });
     if (p === HISTORY_PATH && req.method === 'GET') return handleHistory(res, url.searchParams, options.history);
     if (req.method !== 'GET' && req.method !== 'HEAD') return sendError(res, 405, 'method_not_allowed', `${req.method ?? ''} is not allowed here.`);
     if (p.startsWith(OFFICE_JS_LOCAL_PREFIX)) {

@@ -11,6 +11,7 @@ import { readHoldingsGrid, todayUtc } from '../src/shared/holdings';
 import { HttpProblem, readJson, sendBytes } from './http-util';
 import { sendServiceError } from './proxy';
 import type { ServiceTarget } from './service-target';
+import type { Brand } from '../../src/brand';
 
 const CONTENT_TYPES: Record<ReportFormat, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -36,7 +37,7 @@ function parseRequest(body: unknown): ReportExportRequest {
  * (the same reader, valuation, enrichment, ReportData builder and writers as svc-report),
  * answering with the one file. The browser never builds a report itself.
  */
-export async function handleReportExport(req: IncomingMessage, res: ServerResponse, ctx: { client: ServiceClient; service: ServiceTarget }): Promise<void> {
+export async function handleReportExport(req: IncomingMessage, res: ServerResponse, ctx: { client: ServiceClient; service: ServiceTarget; brand?: Brand }): Promise<void> {
   let dir: string | undefined;
   try {
     const request = parseRequest(await readJson(req, MAX_EXPORT_BYTES));
@@ -61,7 +62,7 @@ export async function handleReportExport(req: IncomingMessage, res: ServerRespon
     await valuate(ctx.client, input, state, { currency, signal, afterChunk: async () => undefined });
     state.enrichment = await enrich(ctx.client, input, state.valuations, { currency, signal });
     const results = resultsOf(state);
-    const data = buildPortfolioReport(input, results, { asOf, currency, generatedAt: new Date().toISOString(), sandbox: (ctx.service.sandbox ?? false) || ctx.client.servedBySandbox, preparedBy: PREPARED_BY });
+    const data = buildPortfolioReport(input, results, { asOf, currency, generatedAt: new Date().toISOString(), sandbox: (ctx.service.sandbox ?? false) || ctx.client.servedBySandbox, preparedBy: ctx.brand?.firmName ?? PREPARED_BY, brand: ctx.brand });
     dir = await mkdtemp(path.join(tmpdir(), 'svc-addin-report-'));
     const [file] = await writeReport(data, dir, [request.format]);
     const bytes = await readFile(file!.path);

@@ -67,5 +67,6 @@ export function buildConsolidatedReport(
     analyst_notes: analyst,
     method_notes: methodNotes(ctx, { previousFound: head.summary.month_on_month !== null, consolidated: parts.length, currencies: new Set(rows.map((r) => r.purchase_currency)) }),
     disclaimer: composeDisclaimer(head.summary, ctx.sandbox),
+    ...(ctx.brand ? { brand: ctx.brand } : {}),
   };
 }

@@ -1,3 +1,4 @@
+import type { Brand } from '../../src/brand';
 import type { RateTable } from '../../src/fx';
 import type { PreviousRun } from './previous';
 
@@ -17,4 +18,6 @@ export interface BuildContext {
   validatedWarningPercent?: number;
   /** The service's limits in force during the run and where they came from (describeLimits): an analyst note. */
   limitsInForce?: string;
+  /** The firm's brand for the PDF and xlsx (issue 28); carried on the report data to the writers. */
+  brand?: Brand;
 }

@@ -194,6 +194,7 @@ export function buildPortfolioReport(input: PortfolioInput, results: PortfolioRe
     analyst_notes: analyst,
     method_notes: methodNotes(ctx, { previousFound: head.summary.month_on_month !== null, currencies: new Set(rows.map((r) => r.purchase_currency)) }),
     disclaimer: composeDisclaimer(head.summary, ctx.sandbox),
+    ...(ctx.brand ? { brand: ctx.brand } : {}),
   };
 }
 

@@ -92,7 +92,7 @@ export async function runQueued(opts: RunOptions, io: RunIo): Promise<RunOutcome
         return;
       }
       byJob.set(ids[i]!, p);
-      const data: PortfolioJobData = { runKey, portfolio: p, asOf: settings.asOf, currency, asked, fxRates, previous: opts.previous ? resolve(opts.previous) : undefined, outDir, formats: settings.formats, preparedBy: settings.preparedBy, validatedWarningPercent: settings.validatedWarningPercent, allowUnknownIds: settings.allowUnknownIds, generatedAt, sandbox: conn.sandbox, ledger: loaded.ledgers.get(p.name) };
+      const data: PortfolioJobData = { runKey, portfolio: p, asOf: settings.asOf, currency, asked, fxRates, previous: opts.previous ? resolve(opts.previous) : undefined, outDir, formats: settings.formats, preparedBy: settings.preparedBy, brandFile: settings.brand?.file, validatedWarningPercent: settings.validatedWarningPercent, allowUnknownIds: settings.allowUnknownIds, generatedAt, sandbox: conn.sandbox, ledger: loaded.ledgers.get(p.name) };
       jobs.push({ name: 'portfolio', data, opts: { jobId: ids[i]!, attempts: JOB_ATTEMPTS, backoff: { type: 'exponential', delay: 2000 } } });
     });
 
@@ -150,7 +150,7 @@ export async function runQueued(opts: RunOptions, io: RunIo): Promise<RunOutcome
       servedBySandbox ||= r.servedBySandbox;
     }
 
-    const ctx = { asOf: settings.asOf, currency, generatedAt, sandbox: conn.sandbox || servedBySandbox, preparedBy: settings.preparedBy, validatedWarningPercent: settings.validatedWarningPercent, fx, limitsInForce: describeLimits(conn.client.rateLimitStatus()), previous: opts.previous ? await (await import('../build/previous')).readPreviousRun(opts.previous) : undefined };
+    const ctx = { asOf: settings.asOf, currency, generatedAt, sandbox: conn.sandbox || servedBySandbox, preparedBy: settings.preparedBy, brand: settings.brand, validatedWarningPercent: settings.validatedWarningPercent, fx, limitsInForce: describeLimits(conn.client.rateLimitStatus()), previous: opts.previous ? await (await import('../build/previous')).readPreviousRun(opts.previous) : undefined };
     if (portfolios.length > 1) {
       if (!journal.state.consolidated) {
         const inAsked = inServiceCurrency(portfolios, asked, currency, fx);

@@ -26,6 +26,8 @@ export interface PortfolioJobData {
   outDir: string;
   formats: ReportFormat[];
   preparedBy?: string;
+  /** The run's brand file, absolute (every worker reads it from the shared file system, as it writes into the shared output folder). */
+  brandFile?: string;
   /** The run's --validated-warning (percent of value); absent from a job queued before it existed: the default. */
   validatedWarningPercent?: number;
   /** The run's --allow-unknown-ids; absent from a job queued before it existed: false. */

@@ -4,7 +4,7 @@ import { readRatesFile } from '../../src/fx';
 import { buildPortfolioReport } from '../build/portfolio-report';
 import { inServiceCurrency } from '../build/fx';
 import { readPreviousRun } from '../build/previous';
-import { resolveSettings, type CommonFlags } from '../config';
+import { resolveBrand, resolveSettings, type CommonFlags } from '../config';
 import { connect, type Connection } from '../run/connect';
 import { UsageError } from '../run/exit-codes';
 import type { Progress } from '../run/progress';
@@ -85,7 +85,7 @@ export async function startWorker(opts: WorkerOptions, log: (line: string) => vo
     });
     const r = results.get(name)!;
     const servedBySandbox = conn.client.servedBySandbox;
-    const ctx = { asOf: d.asOf, currency: d.currency, generatedAt: d.generatedAt, sandbox: d.sandbox || servedBySandbox, preparedBy: d.preparedBy, validatedWarningPercent: d.validatedWarningPercent, previous, fx, limitsInForce: describeLimits(conn.client.rateLimitStatus()) };
+    const ctx = { asOf: d.asOf, currency: d.currency, generatedAt: d.generatedAt, sandbox: d.sandbox || servedBySandbox, preparedBy: d.preparedBy, brand: d.brandFile ? resolveBrand(d.brandFile, undefined) : undefined, validatedWarningPercent: d.validatedWarningPercent, previous, fx, limitsInForce: describeLimits(conn.client.rateLimitStatus()) };
     const known = await portfolioPast(history, d.ledger ?? { entries: [], realisations: [] }, { portfolio: name, asOf: d.asOf, currency: d.currency }, previous, progress.log);
     const report = buildPortfolioReport(d.portfolio, r, ctx, known);
     // Recorded before the job completes: when the run ends, every month-end it made is in the database.

@@ -9,6 +9,7 @@ import { buildPortfolioReport } from '../build/portfolio-report';
 import { readPreviousRun } from '../build/previous';
 import { checkReportingCurrency, inServiceCurrency, serviceCurrencyFor } from '../build/fx';
 import { readRatesFile } from '../../src/fx';
+import { sayBrand } from './brand-lines';
 import { fixedGeneratedAt, resolveSettings, type CommonFlags } from '../config';
 import { requireCurrency } from '../../src/holdings/currency';
 import { readRunInputs, sayInputs } from './run-inputs';
@@ -61,6 +62,7 @@ export async function runReports(opts: RunOptions, io: RunIo): Promise<RunOutcom
   const env = io.env ?? process.env;
   const log = (line: string) => io.progress.log(line);
   const settings = resolveSettings(opts, env);
+  sayBrand(settings.brand, log);
   const loaded = await readRunInputs(opts.files, { asOf: settings.asOf, currency: settings.currency, decimalMark: settings.decimalMark, ignoreColumns: settings.ignoreColumns });
   sayInputs(loaded, settings.asOf, log);
   const portfolios = loaded.portfolios;
@@ -120,6 +122,7 @@ export async function runReports(opts: RunOptions, io: RunIo): Promise<RunOutcom
         previous,
         fx,
         limitsInForce: describeLimits(client.rateLimitStatus()),
+        brand: settings.brand,
       });
     // Each portfolio's reports are written (in worker threads) as soon as its results are in, while the others are valued.
     const byName = new Map(portfolios.map((p) => [p.name, p]));

@@ -7,6 +7,7 @@ import { dashboardAttachments, type WrittenSiblings } from './pdf-attachments';
 import { barAlt, barChart } from './pdf-charts';
 import { PdfPages } from './pdf-layout';
 import { drawTable } from './pdf-table';
+import { drawDisclosures } from './pdf-closing';
 import { readable, segmentLabel } from './labels';
 import { formatInteger, formatLongDate, formatPercent } from './text-format';
 
@@ -16,7 +17,7 @@ export async function writeDashboardPdf(data: DashboardData, filePath: string, s
   const p = new PdfPages(
     { title: 'Market dashboard', subtitle: `As of ${formatLongDate(data.as_of)}`, reference: data.report_id, sandbox: data.sandbox },
     { Title: `Market dashboard ${data.as_of}` },
-    { lang: 'en-GB', created: new Date(data.generated_at) },
+    { lang: 'en-GB', created: new Date(data.generated_at), brand: data.brand },
   );
   for (const file of await dashboardAttachments(data, filePath, siblings)) p.attach(file);
   const { doc } = p;
@@ -26,7 +27,7 @@ export async function writeDashboardPdf(data: DashboardData, filePath: string, s
   if (data.sandbox) p.paragraph('SANDBOX DATA — not the live service.', { colour: PALETTE.negative, size: 8.5 });
   p.subheading('30-day price change by segment');
   const y = doc.y;
-  const bars = data.segments.map((s) => ({ label: s.segment_name.split(' ').slice(-1)[0] ?? s.segment_name, value: s.change_30d_percent, colour: (s.change_30d_percent ?? 0) < 0 ? PALETTE.negative : PALETTE.navy }));
+  const bars = data.segments.map((s) => ({ label: s.segment_name.split(' ').slice(-1)[0] ?? s.segment_name, value: s.change_30d_percent, colour: (s.change_30d_percent ?? 0) < 0 ? PALETTE.negative : p.theme.primary }));
   // The alternative text names each segment in full (the bars carry only its last word).
   const alt = barAlt('30-day price change by segment', data.segments.map((s, i) => ({ ...bars[i]!, label: s.segment_name })));
   p.figure(alt, { x: p.left, y, width: p.width, height: 150 }, () => barChart(doc, p.left + 40, y, p.width - 60, 150, bars));
@@ -64,5 +65,6 @@ export async function writeDashboardPdf(data: DashboardData, filePath: string, s
   }
   for (const n of data.notes) p.paragraph(n, { colour: PALETTE.muted, size: 8 });
   p.paragraph(data.disclaimer, { size: 8 });
+  drawDisclosures(p);
   await writeAtomically(filePath, (tempPath) => p.finish(createWriteStream(tempPath)));
 }

@@ -2,12 +2,12 @@
 import type { DashboardData } from '../report-data';
 import { readable, segmentLabel } from './labels';
 import { DASHBOARD_SEGMENT_COLUMNS } from './dashboard-columns';
-import { BENCHMARK_COLOURS } from './palette';
 import { columnLetter, writeXlsxBook } from './xlsx-book';
-import { NOTE_STYLE, SANDBOX_STYLE, SECTION_STYLE } from './xlsx-styles';
+import { NOTE_STYLE, SANDBOX_STYLE } from './xlsx-styles';
+import { brandedBookMeta } from './xlsx-brand';
 
 export async function writeDashboardXlsx(data: DashboardData, filePath: string): Promise<void> {
-  const meta = { reference: data.report_id, sandbox: data.sandbox, currency: 'USD', creator: 'svc-report', created: new Date(data.generated_at) };
+  const meta = brandedBookMeta({ reference: data.report_id, sandbox: data.sandbox, currency: 'USD', creator: 'svc-report', created: new Date(data.generated_at) }, data.brand);
   await writeXlsxBook(filePath, meta, async (book) => {
     const seg = book.sheet('Segments', DASHBOARD_SEGMENT_COLUMNS.map((c) => c.width), true, true);
     book.header(seg, DASHBOARD_SEGMENT_COLUMNS.map((c) => c.label));
@@ -26,7 +26,7 @@ export async function writeDashboardXlsx(data: DashboardData, filePath: string):
           kind: 'bar', title: '30-day price change by segment', sheetName: 'Segments', seriesName: '30-day change',
           categoryColumn: 'B', valueColumn: columnLetter(change30), firstRow: 2, lastRow: last,
           categories: data.segments.map((s) => s.segment_name), values: data.segments.map((s) => (s.change_30d_percent === null ? NaN : s.change_30d_percent / 100)),
-          numberFormat: '0.0%', colours: [BENCHMARK_COLOURS[0]],
+          numberFormat: '0.0%', colours: [book.theme.benchmarks[0]!],
         },
       });
     }
@@ -48,11 +48,12 @@ export async function writeDashboardXlsx(data: DashboardData, filePath: string):
     alerts.sheet.commit();
 
     const notes = book.sheet('Notes', [100], false);
-    notes.add([{ value: `Market dashboard — ${data.as_of}`, style: SECTION_STYLE }]);
+    notes.add([{ value: `Market dashboard — ${data.as_of}`, style: book.look.section }]);
     if (data.sandbox) notes.add([{ value: 'SANDBOX DATA — produced against the test sandbox, not the live service.', style: SANDBOX_STYLE }]);
     notes.add([{ value: `Generated ${data.generated_at}; market validated: ${data.market_validated ? 'yes' : 'no'}.`, style: NOTE_STYLE }]);
     for (const n of data.notes) notes.paragraph(n, 'A', NOTE_STYLE);
     notes.paragraph(data.disclaimer, 'A', NOTE_STYLE);
+    for (const d of data.brand?.disclosures ?? []) notes.paragraph(d, 'A', NOTE_STYLE);
     notes.sheet.commit();
   });
 }

@@ -24,7 +24,7 @@ function ringSegment(doc: PDFKit.PDFDocument, cx: number, cy: number, outer: num
 }
 
 /** A donut with its legend to the right; `centre` is printed in the hole (e.g. the total). */
-export function donutChart(doc: PDFKit.PDFDocument, x: number, y: number, size: number, slices: Slice[], centre: { label: string; value: string }, legendWidth: number): number {
+export function donutChart(doc: PDFKit.PDFDocument, x: number, y: number, size: number, slices: Slice[], centre: { label: string; value: string; colour?: string }, legendWidth: number): number {
   const r = size / 2;
   const cx = x + r;
   const cy = y + r;
@@ -56,7 +56,7 @@ export function donutChart(doc: PDFKit.PDFDocument, x: number, y: number, size: 
     doc.circle(cx, cy, r).lineWidth(r - inner).strokeColor(hex(PALETTE.rule)).stroke();
   }
   doc.font('sans').fontSize(7).fillColor(hex(PALETTE.muted)).text(centre.label, cx - inner, cy - 12, { width: 2 * inner, align: 'center' });
-  doc.font('serifBold').fontSize(9).fillColor(hex(PALETTE.navy)).text(centre.value, cx - inner, cy - 2, { width: 2 * inner, align: 'center' });
+  doc.font('serifBold').fontSize(9).fillColor(hex(centre.colour ?? PALETTE.navy)).text(centre.value, cx - inner, cy - 2, { width: 2 * inner, align: 'center' });
 
   // Legend: colour chip, name, share.
   const lx = x + size + 18;

@@ -1,4 +1,4 @@
-/** The PDF's closing sections: rows not valued (capped at PDF_MAX_ERRORS), method notes and the disclaimer. */
+/** The PDF's closing sections: rows not valued (capped at PDF_MAX_ERRORS), method notes, the disclaimer and the firm's disclosures. */
 import type { ReportData } from '../report-data';
 import { PALETTE } from './palette';
 import type { PdfPages } from './pdf-layout';
@@ -32,4 +32,13 @@ export function drawErrorsAndNotes(p: PdfPages, data: ReportData): void {
   for (const note of data.method_notes) p.paragraph(note);
   p.section('Disclaimer');
   p.paragraph(data.disclaimer, { size: 8.5 });
+  drawDisclosures(p);
+}
+
+/** The firm's own disclosures (regulator, registered address, complaints), as it wrote them, after the valuation disclaimer. */
+export function drawDisclosures(p: PdfPages): void {
+  const brand = p.brand;
+  if (!brand || brand.disclosures.length === 0) return;
+  p.section(`Disclosures — ${brand.firmName}`);
+  for (const paragraph of brand.disclosures) p.paragraph(paragraph, { size: 8.5 });
 }

@@ -22,7 +22,7 @@ export function drawFigures(p: PdfPages, figures: Figure[], perRow = 3): void {
       row.forEach((_, k) => {
         const x = p.left + k * (w + gap);
         doc.rect(x, y, w, h).fill(hex(PALETTE.paper));
-        doc.rect(x, y, w, 2).fill(hex(PALETTE.gold));
+        doc.rect(x, y, w, 2).fill(hex(p.theme.accent));
       });
     });
     // Each card reads as one paragraph: label, figure, note.
@@ -32,7 +32,7 @@ export function drawFigures(p: PdfPages, figures: Figure[], perRow = 3): void {
         doc.font('sans').fontSize(7.5).fillColor(hex(PALETTE.muted)).text(f.label.toUpperCase(), x + 10, y + 10, { width: w - 20, characterSpacing: 0.6, lineBreak: false });
         doc.font('serifBold');
         const size = fitFontSize(doc, f.value, w - 20, 15, 9);
-        doc.fontSize(size).fillColor(hex(f.colour ?? PALETTE.navy)).text(f.value, x + 10, y + 24 + (15 - size) / 2, { width: w - 20, lineBreak: false });
+        doc.fontSize(size).fillColor(hex(f.colour ?? p.theme.primary)).text(f.value, x + 10, y + 24 + (15 - size) / 2, { width: w - 20, lineBreak: false });
         if (f.sub) drawNote(doc, f.sub, x + 10, y + 45, w - 20);
       });
     });

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { packageRoot } from '../../src/package-root';
 import * as fontkit from 'fontkit';
+import type { Brand, BrandFont } from '../../src/brand';
 
 /** Font roles used by the PDF writers, mapped to the TTF files shipped in reports/fonts/. */
 export const FONT_FILES = {
@@ -40,17 +41,63 @@ function withoutShaping(font: ParsedFont): ParsedFont {
   return font;
 }
 let cache: Record<FontRole, ParsedFont> | undefined;
+/** A firm's fonts, parsed once per process (keyed by file and size: a worker gets a copy of the bytes per job). */
+const brandCache = new Map<string, ParsedFont>();
 
-/**
- * Reads and parses the font files once per process; each document registers the parsed fonts
- * (pdfkit accepts a fontkit font) and embeds its own subset. Parsing per document would cost
- * a client PDF more than drawing it.
- */
-export function registerFonts(doc: PDFKit.PDFDocument): void {
+function houseFonts(): Record<FontRole, ParsedFont> {
   if (!cache) {
     const dir = fontDir();
     cache = Object.fromEntries(Object.entries(FONT_FILES).map(([role, file]) => [role, withoutShaping(fontkit.create(readFileSync(path.join(dir, file))))])) as Record<FontRole, ParsedFont>;
   }
+  return cache;
+}
+
+function brandFont(f: BrandFont): ParsedFont {
+  const key = `${f.path}:${f.bytes.byteLength}`;
+  let font = brandCache.get(key);
+  if (!font) brandCache.set(key, (font = withoutShaping(fontkit.create(Buffer.from(f.bytes.buffer, f.bytes.byteOffset, f.bytes.byteLength)))));
+  return font;
+}
+
+/** The registered name of the house font behind a role, when a brand's font took the role. */
+export const houseFontName = (role: string) => `house-${role}`;
+
+/**
+ * Reads and parses the font files once per process; each document registers the parsed fonts
+ * (pdfkit accepts a fontkit font) and embeds its own subset. Parsing per document would cost
+ * a client PDF more than drawing it. A brand's regular font takes the regular roles (serif and
+ * sans), its bold the bold ones; the house fonts stay registered under houseFontName() as the
+ * first fallback for characters the firm's font lacks. Returns whether a brand font is in use.
+ */
+export function registerFonts(doc: PDFKit.PDFDocument, brand?: Pick<Brand, 'fontRegular' | 'fontBold'>): boolean {
+  const house = houseFonts();
+  const regular = brand?.fontRegular && brandFont(brand.fontRegular);
+  const bold = brand?.fontBold && brandFont(brand.fontBold);
+  const firstRole = new Map<ParsedFont, string>();
+  const aliases: [string, string][] = [];
   // @types/pdfkit lists paths and buffers only; pdfkit itself takes any object with layout().
-  for (const [role, font] of Object.entries(cache)) doc.registerFont(role, font as unknown as Buffer);
+  for (const [role, font] of Object.entries(house) as [FontRole, ParsedFont][]) {
+    const firm = role.endsWith('Bold') ? bold : regular;
+    const src = firm ?? font;
+    doc.registerFont(role, src as unknown as Buffer);
+    if (firstRole.has(src)) aliases.push([role, firstRole.get(src)!]);
+    else firstRole.set(src, role);
+    if (firm) doc.registerFont(houseFontName(role), font as unknown as Buffer);
+  }
+  shareEmbeddedFonts(doc, aliases);
+  return Boolean(regular || bold);
+}
+
+/**
+ * A firm's one font in two roles (serif and sans): pdfkit, switching to the second name, finds
+ * the first by its PostScript name, compares the two (serialising their name tables) and caches
+ * neither, on every switch — a third of a client PDF's time. The second name is pointed at the
+ * first's embedded font instead (one font object, embedded once, only if used).
+ */
+function shareEmbeddedFonts(doc: PDFKit.PDFDocument, aliases: [string, string][]): void {
+  const families = (doc as unknown as { _fontFamilies: Record<string, unknown> })._fontFamilies;
+  for (const [alias, first] of aliases) {
+    doc.font(first);
+    families[alias] = families[first];
+  }
 }

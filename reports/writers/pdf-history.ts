@@ -33,8 +33,8 @@ function drawValueChart(p: PdfPages, h: ReportHistory, currency: string): void {
   }
   const dates = points.map((pt) => pt.as_of);
   const lines: Line[] = [
-    { label: 'Value at month-end', values: points.map((pt) => pt.value), colour: PALETTE.navy },
-    { label: 'Money put in, net (cumulative)', values: cumulativeNetFlows(points), colour: PALETTE.gold, dashed: true },
+    { label: 'Value at month-end', values: points.map((pt) => pt.value), colour: p.theme.primary },
+    { label: 'Money put in, net (cumulative)', values: cumulativeNetFlows(points), colour: p.theme.accent, dashed: true },
   ];
   const { doc } = p;
   const height = 190;

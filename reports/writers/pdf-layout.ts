@@ -10,7 +10,9 @@
  */
 import PDFDocument from 'pdfkit';
 import { ARCHIVAL_OPTIONS, attach, declareConformance, type Attachment } from './pdf-archive';
-import { registerFonts } from './pdf-fonts';
+import { houseFontName, registerFonts } from './pdf-fonts';
+import type { Brand } from '../../src/brand';
+import { themeOf, type Theme } from './brand-theme';
 import { enableFontFallback } from './pdf-text-runs';
 import { keepUnitsTogether } from './pdf-unit-glue';
 import { PALETTE } from './palette';
@@ -70,6 +72,8 @@ export interface DocumentOptions {
    * of record — PDF 1.3, untagged, no XMP, no attachments, no fallback fonts.
    */
   plain?: boolean;
+  /** A firm's brand (issue 28): its colours, fonts, logo, footer; absent: the house look. */
+  brand?: Brand;
 }
 
 /** pdfkit's structure element (its type definitions do not cover tagging). */
@@ -101,6 +105,9 @@ export class PdfPages {
   private readonly tagged: boolean;
   /** Problems worth telling the user (right-to-left text, missing glyphs), each once. */
   readonly warnings: string[] = [];
+  /** The colours drawn in: the brand's, else the house's. */
+  readonly theme: Theme;
+  readonly brand?: Brand;
 
   constructor(
     readonly furniture: Furniture,
@@ -120,12 +127,14 @@ export class PdfPages {
       info: { ...definedOnly(info), Creator: 'svc-report', Producer: 'svc-report (pdfkit)', CreationDate: this.created },
       lang: options.lang,
     } as PDFKit.PDFDocumentOptions);
-    registerFonts(this.doc);
+    this.brand = options.brand;
+    this.theme = themeOf(options.brand);
+    const firmFonts = registerFonts(this.doc, options.brand);
     keepUnitsTogether(this.doc);
     this.tagging = this.doc as unknown as Tagging;
     this.parents = [];
     if (this.tagged) {
-      enableFontFallback(this.doc, (w) => this.warnings.push(w));
+      enableFontFallback(this.doc, (w) => this.warnings.push(w), firmFonts ? houseFontName : undefined);
       declareConformance(this.doc);
       const root = this.tagging.struct('Document');
       this.tagging.addStructure(root);
@@ -231,17 +240,17 @@ export class PdfPages {
     if (options.outline !== false) this.outlineRoot.addItem(title);
     doc.x = this.left;
     this.tag(`H${options.level ?? 2}`, () => {
-      doc.font('serifBold').fontSize(15).fillColor(hex(PALETTE.navy)).text(title, this.left, doc.y, { width: this.width });
+      doc.font('serifBold').fontSize(15).fillColor(hex(this.theme.primary)).text(title, this.left, doc.y, { width: this.width });
     });
     const y = doc.y + 3;
-    this.artifact(() => doc.moveTo(this.left, y).lineTo(this.left + 60, y).lineWidth(1.5).strokeColor(hex(PALETTE.gold)).stroke());
+    this.artifact(() => doc.moveTo(this.left, y).lineTo(this.left + 60, y).lineWidth(1.5).strokeColor(hex(this.theme.accent)).stroke());
     doc.y = y + 12;
   }
 
   subheading(title: string): void {
     this.ensureSpace(40);
     this.tag('H3', () => {
-      this.doc.font('sansBold').fontSize(10).fillColor(hex(PALETTE.navy)).text(title.toUpperCase(), this.left, this.doc.y, { width: this.width, characterSpacing: 0.8 });
+      this.doc.font('sansBold').fontSize(10).fillColor(hex(this.theme.primary)).text(title.toUpperCase(), this.left, this.doc.y, { width: this.width, characterSpacing: 0.8 });
     });
     this.doc.moveDown(0.4);
   }
@@ -266,7 +275,7 @@ export class PdfPages {
     const y = doc.y;
     this.artifact(() => {
       doc.rect(this.left, y, this.width, h).fill(hex(PALETTE.paper));
-      doc.rect(this.left, y, 2.5, h).fill(hex(PALETTE.gold));
+      doc.rect(this.left, y, 2.5, h).fill(hex(this.theme.accent));
     });
     this.tag('P', () => {
       doc.font('sans').fontSize(9).fillColor(hex(PALETTE.muted)).text(text, this.left + 12, y + 7, { width: this.width - 20 });
@@ -294,7 +303,8 @@ export class PdfPages {
       this.artifact(() => {
         if (i > range.start) {
           doc.font('sans').fontSize(8).fillColor(hex(PALETTE.muted));
-          doc.text(fitText(doc, f.title, width * 0.6 - 8), left, 34, { width: width * 0.6, lineBreak: false });
+          const title = this.brand ? `${this.brand.firmName} · ${f.title}` : f.title;
+          doc.text(fitText(doc, title, width * 0.6 - 8), left, 34, { width: width * 0.6, lineBreak: false });
           doc.text(fitText(doc, f.subtitle, width * 0.4), left + width * 0.6, 34, { width: width * 0.4, align: 'right', lineBreak: false });
           doc.moveTo(left, 48).lineTo(right, 48).lineWidth(0.5).strokeColor(hex(PALETTE.rule)).stroke();
         }
@@ -302,6 +312,10 @@ export class PdfPages {
         doc.moveTo(left, footY - 6).lineTo(right, footY - 6).lineWidth(0.5).strokeColor(hex(PALETTE.rule)).stroke();
         doc.font('sans').fontSize(8).fillColor(hex(PALETTE.muted));
         doc.text(f.reference, left, footY, { width: width / 3, lineBreak: false });
+        // The firm's footer line (its name, registration) under the page's own, on every page.
+        const firmLine = this.brand && (this.brand.footer ?? this.brand.firmName);
+        if (firmLine) doc.font('sans').fontSize(7).fillColor(hex(PALETTE.muted)).text(fitText(doc, firmLine, width), left, footY + 11, { width, align: 'center', lineBreak: false });
+        doc.fontSize(8);
         const marks = pageMarks(f);
         if (marks.length > 0) {
           doc.font('sansBold').fillColor(hex(PALETTE.negative));

@@ -4,7 +4,7 @@
  * the portfolio's own return (that is "Portfolio performance", pdf-history.ts), and says so.
  */
 import type { ReportData } from '../report-data';
-import { BENCHMARK_COLOURS, PALETTE } from './palette';
+import { PALETTE } from './palette';
 import { barAlt, barChart } from './pdf-charts';
 import { PORTFOLIO_PERFORMANCE_TITLE } from './pdf-history';
 import { type PdfPages, hex } from './pdf-layout';
@@ -35,8 +35,8 @@ export function drawPerformance(p: PdfPages, data: ReportData): void {
   p.tag('P', () => doc.font('sans').fontSize(8).fillColor(hex(PALETTE.muted)).text("One-year market measure: today's holdings against the luxury index, gold and equities.", p.left, doc.y, { width: p.width }));
   doc.moveDown(0.6);
   const bars = [
-    { label: "Today's holdings", value: perf.portfolio_one_year_return_percent, colour: BENCHMARK_COLOURS[0] },
-    ...perf.benchmarks.map((b, i) => ({ label: b.name, value: b.one_year_return_percent, colour: BENCHMARK_COLOURS[(i + 1) % BENCHMARK_COLOURS.length]! })),
+    { label: "Today's holdings", value: perf.portfolio_one_year_return_percent, colour: p.theme.benchmarks[0]! },
+    ...perf.benchmarks.map((b, i) => ({ label: b.name, value: b.one_year_return_percent, colour: p.theme.benchmarks[(i + 1) % p.theme.benchmarks.length]! })),
   ];
   const y = doc.y;
   p.figure(barAlt("One-year market measure of today's holdings against the benchmarks", bars), { x: p.left, y, width: p.width, height: 160 }, () => barChart(doc, p.left + 40, y, p.width - 60, 160, bars));

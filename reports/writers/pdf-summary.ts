@@ -1,6 +1,6 @@
 /** The PDF's summary section: key figures, allocation donut with concentration, segment table, and what the figures mean. */
 import type { ReportData } from '../report-data';
-import { PALETTE, SERIES_COLOURS } from './palette';
+import { PALETTE } from './palette';
 import { donutAlt, donutChart } from './pdf-charts';
 import { drawFigures } from './pdf-figure-cards';
 import { type PdfPages, hex } from './pdf-layout';
@@ -45,16 +45,16 @@ export function drawSummary(p: PdfPages, data: ReportData): void {
     return;
   }
   p.ensureSpace(150);
-  const slices = data.allocation.map((a, i) => ({ label: a.segment_name, value: a.value, colour: SERIES_COLOURS[i % SERIES_COLOURS.length]! }));
+  const slices = data.allocation.map((a, i) => ({ label: a.segment_name, value: a.value, colour: p.theme.series[i % p.theme.series.length]! }));
   const y = doc.y;
-  const centre = { label: 'Total value', value: formatCompactMoney(s.current_value, cur) };
+  const centre = { label: 'Total value', value: formatCompactMoney(s.current_value, cur), colour: p.theme.primary };
   const used = p.figure(donutAlt('Allocation of the portfolio value by segment', slices, centre), { x: p.left + 4, y, width: 352, height: 130 }, () =>
     donutChart(doc, p.left + 4, y, 130, slices, centre, 190),
   );
   // Concentration beside the legend.
   const cx = p.left + 362;
   const cw = p.right - cx;
-  p.tag('H3', () => doc.font('sansBold').fontSize(8).fillColor(hex(PALETTE.navy)).text('CONCENTRATION', cx, y + 4, { width: cw, characterSpacing: 0.6 }));
+  p.tag('H3', () => doc.font('sansBold').fontSize(8).fillColor(hex(p.theme.primary)).text('CONCENTRATION', cx, y + 4, { width: cw, characterSpacing: 0.6 }));
   doc.font('sans').fontSize(8).fillColor(hex(PALETTE.ink));
   const lp = concentration.largest_position;
   const points = [

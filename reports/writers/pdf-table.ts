@@ -68,7 +68,7 @@ export function drawTable(pages: PdfPages, columns: PdfColumn[], rows: Iterable<
   /** The header row: tagged TH cells the first time, an artifact when repeated on a new page. */
   const drawHeader = (repeated: boolean) => {
     const y = doc.y;
-    pages.artifact(() => doc.rect(pages.left, y, tableWidth, headerHeight).fill(hex(PALETTE.navy)));
+    pages.artifact(() => doc.rect(pages.left, y, tableWidth, headerHeight).fill(hex(pages.theme.primary)));
     let x = pages.left;
     const label = (col: PdfColumn, at: number) => () => {
       doc.font('sansBold').fontSize(size).fillColor('#FFFFFF');
@@ -131,7 +131,7 @@ export function drawTable(pages: PdfPages, columns: PdfColumn[], rows: Iterable<
       });
     });
     pages.artifact(() => {
-      doc.moveTo(pages.left, y + h).lineTo(pages.left + tableWidth, y + h).lineWidth(total ? 0.8 : 0.3).strokeColor(hex(total ? PALETTE.navy : PALETTE.rule)).stroke();
+      doc.moveTo(pages.left, y + h).lineTo(pages.left + tableWidth, y + h).lineWidth(total ? 0.8 : 0.3).strokeColor(hex(total ? pages.theme.primary : PALETTE.rule)).stroke();
     });
     doc.y = y + h;
   };

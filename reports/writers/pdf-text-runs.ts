@@ -89,8 +89,10 @@ interface DocInternals {
  * `widthOfString` and `heightOfString` split the string into runs when the current font lacks
  * some of its characters. Strings the current font covers (nearly all) take the plain path.
  * `warn` receives each problem once (right-to-left text, characters no font has).
+ * `houseFallback`: with a firm's fonts in the roles, the registered name of the house font of a
+ * role, tried first for characters the firm's font lacks (so even Latin text is checked).
  */
-export function enableFontFallback(doc: PDFKit.PDFDocument, warn: (message: string) => void): void {
+export function enableFontFallback(doc: PDFKit.PDFDocument, warn: (message: string) => void, houseFallback?: (role: string) => string): void {
   const internals = doc as unknown as DocInternals;
   const setFont = doc.font.bind(doc) as (name: string) => PDFKit.PDFDocument;
   const text = doc.text.bind(doc) as TextFn;
@@ -117,10 +119,29 @@ export function enableFontFallback(doc: PDFKit.PDFDocument, warn: (message: stri
     return yes;
   };
 
+  /**
+   * Whether a firm's font has every character of a SIMPLE string (all below U+2600): one byte
+   * per code point and font, filled as characters are first met, so the check per string is a
+   * loop over its char codes (most report text), not a search of the font's cmap.
+   */
+  const simpleCoverage = new Map<ParsedFont, Uint8Array>();
+  const coversSimple = (font: ParsedFont, text: string): boolean => {
+    let known = simpleCoverage.get(font);
+    if (!known) simpleCoverage.set(font, (known = new Uint8Array(0x2600)));
+    for (let i = 0; i < text.length; i++) {
+      const cp = text.charCodeAt(i);
+      let k = known[cp]!;
+      if (k === 0) known[cp] = k = cp <= 0x20 || font.hasGlyphForCodePoint(cp) ? 1 : 2;
+      if (k === 2) return false;
+    }
+    return true;
+  };
+
   /** The runs of `s`, or undefined when the current font has every character. */
   const runsOf = (s: string): Run[] | undefined => {
     const current = internals._font?.font;
-    if (!current || SIMPLE.test(s)) return undefined;
+    if (!current) return undefined;
+    if (SIMPLE.test(s) && (!houseFallback || coversSimple(current, s))) return undefined;
     if (RTL.test(s)) {
       warnOnce(`rtl:${s}`, `The PDF cannot lay out right-to-left text: ${quoted(s)} is printed in stored order (its letters read reversed). The XLSX, CSV and JSON hold it correctly.`);
     }
@@ -129,6 +150,7 @@ export function enableFontFallback(doc: PDFKit.PDFDocument, warn: (message: stri
     const bold = /bold$/i.test(role);
     const chain: { name: string; font: ParsedFont | (() => ParsedFont) }[] = [
       { name: role, font: current },
+      ...(houseFallback && houseFallback(role) in internals._registeredFonts ? [{ name: houseFallback(role), font: (internals._registeredFonts[houseFallback(role)] as { src: ParsedFont }).src }] : []),
       ...fallbackOrder(s).map((f) => ({ name: fallbackName(f, bold), font: () => loadFallback(f, bold) })),
     ];
     const fontOf = (i: number): ParsedFont => {

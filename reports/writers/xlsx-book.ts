@@ -14,7 +14,10 @@ import type { ValueKind } from './holding-columns';
 import { addChartsToXlsx, type PlacedChart } from './xlsx-charts';
 import { SheetCursor } from './xlsx-cells';
 import { finishPackage, referToTable, type SheetTable } from './xlsx-package';
-import { HEADER_STYLE, cellStyles } from './xlsx-styles';
+import { cellStyles, themedStyles, type ThemedStyles } from './xlsx-styles';
+import type { Brand } from '../../src/brand';
+import { addPictures, type PlacedPicture } from './xlsx-brand';
+import { themeOf, type Theme } from './brand-theme';
 import { pageMarks } from './data-marks';
 
 export interface BookMeta {
@@ -33,6 +36,8 @@ export interface BookMeta {
   /** Left of every printed page's header (the client) and right of it (e.g. "As of 2026-10-31"). */
   headerLeft?: string;
   headerRight?: string;
+  /** A firm's brand (issue 28): its colours in headers and charts, its logo on the Summary sheet. */
+  brand?: Brand;
 }
 
 /** Text for an Excel header or footer section: "&" starts a code there, so it is doubled. */
@@ -46,10 +51,15 @@ export function columnLetter(n: number): string {
 export class XlsxBook {
   readonly workbook: ExcelJS.stream.xlsx.WorkbookWriter;
   readonly styles: Record<ValueKind, Partial<ExcelJS.Style>>;
+  /** The house's or the firm's colours, and the styles drawn in them. */
+  readonly theme: Theme;
+  readonly look: ThemedStyles;
   readonly charts: PlacedChart[] = [];
   readonly tables: SheetTable[] = [];
   /** Sheets with a header row, repeated at the top of every printed page. */
   readonly printTitles: [number, string][] = [];
+  /** Pictures (the firm's logo) added to the package after the sheets are written. */
+  readonly pictures: PlacedPicture[] = [];
   private readonly sheetNames: string[] = [];
   private readonly headers = new Map<SheetCursor, string[]>();
 
@@ -74,6 +84,8 @@ export class XlsxBook {
     this.workbook.created = Number.isNaN(meta.created.getTime()) ? new Date() : meta.created;
     this.workbook.modified = this.workbook.created;
     this.styles = cellStyles(meta.currency);
+    this.theme = themeOf(meta.brand);
+    this.look = themedStyles(this.theme);
   }
 
   /** Adds the next sheet; sheets are written (and numbered) in the order they are added. */
@@ -105,7 +117,7 @@ export class XlsxBook {
 
   header(cursor: SheetCursor, labels: string[]): void {
     this.headers.set(cursor, labels);
-    cursor.add(labels.map((value) => ({ value, style: HEADER_STYLE })), { height: 30 });
+    cursor.add(labels.map((value) => ({ value, style: this.look.header })), { height: 30 });
   }
 
   /**
@@ -139,9 +151,10 @@ export async function writeXlsxBook(filePath: string, meta: BookMeta, build: (bo
         await raw.abandon();
         throw err;
       }
-      await addChartsToXlsx(rawPath, tempPath, book.charts, (zip) =>
-        finishPackage(zip, { tables: book.tables, printTitles: book.printTitles, company: meta.company, date: book.workbook.created }),
-      );
+      await addChartsToXlsx(rawPath, tempPath, book.charts, async (zip) => {
+        await addPictures(zip, book.pictures);
+        await finishPackage(zip, { tables: book.tables, printTitles: book.printTitles, company: meta.company, date: book.workbook.created });
+      });
     } finally {
       await fs.rm(rawPath, { force: true });
     }

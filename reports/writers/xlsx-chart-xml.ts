@@ -77,9 +77,9 @@ export function chartAlt(spec: ChartSpec): string {
 }
 
 const NS_C = 'http://schemas.openxmlformats.org/drawingml/2006/chart';
-const NS_A = 'http://schemas.openxmlformats.org/drawingml/2006/main';
-const NS_R = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
-const NS_XDR = 'http://schemas.openxmlformats.org/drawingml/2006/spreadsheetDrawing';
+export const NS_A = 'http://schemas.openxmlformats.org/drawingml/2006/main';
+export const NS_R = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+export const NS_XDR = 'http://schemas.openxmlformats.org/drawingml/2006/spreadsheetDrawing';
 const FONT = '<a:latin typeface="Calibri"/>';
 
 /** 'Sheet name'!$B$2:$B$9 — always quoted, so names with spaces work. */

@@ -29,7 +29,8 @@ export interface PlacedChart {
 /** Elements that must follow <drawing> in a worksheet (ECMA-376 CT_Worksheet order). */
 const AFTER_DRAWING = ['<legacyDrawing', '<legacyDrawingHF', '<drawingHF', '<picture', '<oleObjects', '<controls', '<webPublishItems', '<tableParts', '<extLst', '</worksheet>'];
 
-function insertDrawing(sheetXml: string, relId: string): string {
+/** The sheet's XML with a <drawing r:id> in its place; a sheet has one drawing at most. */
+export function insertDrawing(sheetXml: string, relId: string): string {
   if (sheetXml.includes('<drawing ')) throw new Error('internal: the sheet already has a drawing');
   const at = Math.min(...AFTER_DRAWING.map((tag) => sheetXml.indexOf(tag)).filter((i) => i >= 0));
   if (!Number.isFinite(at)) throw new Error('internal: the worksheet XML has no closing tag');

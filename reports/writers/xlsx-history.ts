@@ -5,11 +5,10 @@
  * period's ledger events) and Realised gains (every sale, first in, first out, with the total).
  */
 import { PERIOD_KEYS, type ReportData, type ReportHistory } from '../report-data';
-import { PALETTE } from './palette';
 import { PERIOD_LABELS, TRANSACTION_TYPE_LABELS, cumulativeNetFlows, returnBasis, sentence, transactionAsset } from './history-labels';
 import type { XlsxBook } from './xlsx-book';
 import type { CellInput } from './xlsx-cells';
-import { DATE_FORMAT, LABEL_STYLE, NOTE_STYLE, SECTION_STYLE, TOTAL_LABEL_STYLE, moneyFormat } from './xlsx-styles';
+import { DATE_FORMAT, LABEL_STYLE, NOTE_STYLE, TOTAL_LABEL_STYLE, moneyFormat } from './xlsx-styles';
 
 /** Quantities as entered: 6 bottles, half a share (0.5); a fixed number of decimals would show "6.00". */
 const QUANTITY = { numFmt: 'General' };
@@ -28,7 +27,7 @@ function writeHistorySheet(book: XlsxBook, data: ReportData, h: ReportHistory): 
   const last = cur.row;
   if (h.value_history.length === 0) cur.paragraph('No month-end is recorded yet.', 'D', NOTE_STYLE);
   cur.blank();
-  cur.add([{ value: 'Returns over each period', style: SECTION_STYLE }]);
+  cur.add([{ value: 'Returns over each period', style: book.look.section }]);
   book.header(cur, ['Period', 'From', 'To', 'Returns are', 'Time-weighted', 'Money-weighted', 'Start value', 'End value', 'Net flows', 'Note']);
   for (const key of PERIOD_KEYS) {
     const p = h.performance.periods[key];
@@ -49,7 +48,7 @@ function writeHistorySheet(book: XlsxBook, data: ReportData, h: ReportHistory): 
     'I', NOTE_STYLE,
   );
   cur.blank();
-  cur.add([{ value: 'Gains', style: SECTION_STYLE }]);
+  cur.add([{ value: 'Gains', style: book.look.section }]);
   cur.add([{ value: 'Realised gains (every sale)', style: LABEL_STYLE }, { value: h.realised_gain.total, kind: 'money' }]);
   cur.add([{ value: 'Unrealised gain (held today)', style: LABEL_STYLE }, { value: h.unrealised_gain, kind: 'money' }]);
   cur.paragraph(`From ${h.source}.`, 'I', NOTE_STYLE);
@@ -61,8 +60,8 @@ function writeHistorySheet(book: XlsxBook, data: ReportData, h: ReportHistory): 
         kind: 'line', title: 'Value and cumulative net flows at each month-end', sheetName: 'Value history',
         categoryColumn: 'A', firstRow: first, lastRow: last, dates: h.value_history.map((p) => p.as_of),
         series: [
-          { name: 'Value', column: 'B', values: h.value_history.map((p) => p.value), colour: PALETTE.navy },
-          { name: 'Cumulative net flows', column: 'D', values: cumulative, colour: PALETTE.gold },
+          { name: 'Value', column: 'B', values: h.value_history.map((p) => p.value), colour: book.theme.primary },
+          { name: 'Cumulative net flows', column: 'D', values: cumulative, colour: book.theme.accent },
         ],
         numberFormat: moneyFormat(data.cover.currency).replace(/\.00/g, ''), dateFormat: DATE_FORMAT,
       },

@@ -1,6 +1,7 @@
 import type { Style } from 'exceljs';
 import type { ValueKind } from './holding-columns';
 import { PALETTE } from './palette';
+import { HOUSE_THEME, type Theme } from './brand-theme';
 
 /** Excel number format of an amount in `currency`: symbol for the payout currencies, code otherwise. */
 export function moneyFormat(currency: string): string {
@@ -35,18 +36,39 @@ export function cellStyles(currency: string): Record<ValueKind, Partial<Style>> 
   };
 }
 
-export const HEADER_STYLE: Partial<Style> = {
-  font: { name: 'Calibri', bold: true, color: { argb: 'FFFFFFFF' }, size: 11 },
-  fill: { type: 'pattern', pattern: 'solid', fgColor: { argb: `FF${PALETTE.navy}` } },
-  alignment: { vertical: 'middle', wrapText: true },
-  border: { bottom: thinRule },
-};
+/** The styles that carry the house's or a firm's colours: header rows, the title, section titles. */
+export interface ThemedStyles {
+  header: Partial<Style>;
+  title: Partial<Style>;
+  section: Partial<Style>;
+}
 
-export const TITLE_STYLE: Partial<Style> = { font: { name: 'Cambria', bold: true, size: 18, color: { argb: `FF${PALETTE.navy}` } } };
-export const SECTION_STYLE: Partial<Style> = {
-  font: { name: 'Cambria', bold: true, size: 13, color: { argb: `FF${PALETTE.gold}` } },
-  border: { bottom: thinRule },
-};
+/**
+ * A workbook's themed styles, made once per workbook (shared by identity, see cellStyles). A
+ * firm's section titles are in its primary colour, which is checked for contrast on white;
+ * its accent (unchecked as text) underlines them.
+ */
+export function themedStyles(theme: Theme): ThemedStyles {
+  const house = theme === HOUSE_THEME;
+  return {
+    header: {
+      font: { name: 'Calibri', bold: true, color: { argb: 'FFFFFFFF' }, size: 11 },
+      fill: { type: 'pattern', pattern: 'solid', fgColor: { argb: `FF${theme.primary}` } },
+      alignment: { vertical: 'middle', wrapText: true },
+      border: { bottom: thinRule },
+    },
+    title: { font: { name: 'Cambria', bold: true, size: 18, color: { argb: `FF${theme.primary}` } } },
+    section: {
+      font: { name: 'Cambria', bold: true, size: 13, color: { argb: `FF${house ? theme.accent : theme.primary}` } },
+      border: { bottom: house ? thinRule : { style: 'thin', color: { argb: `FF${theme.accent}` } } },
+    },
+  };
+}
+
+const HOUSE_STYLES = themedStyles(HOUSE_THEME);
+export const HEADER_STYLE = HOUSE_STYLES.header;
+export const TITLE_STYLE = HOUSE_STYLES.title;
+export const SECTION_STYLE = HOUSE_STYLES.section;
 export const LABEL_STYLE: Partial<Style> = { font: { name: 'Calibri', color: { argb: `FF${PALETTE.muted}` } } };
 export const NOTE_STYLE: Partial<Style> = { font: { name: 'Calibri', italic: true, color: { argb: `FF${PALETTE.muted}` } }, alignment: { wrapText: true, vertical: 'top' } };
 export const SANDBOX_STYLE: Partial<Style> = { font: { name: 'Calibri', bold: true, color: { argb: `FF${PALETTE.negative}` } } };

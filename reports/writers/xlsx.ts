@@ -10,8 +10,9 @@ import { holdingColumns, type ValueKind } from './holding-columns';
 import { figureSentences, netRealisable, validatedShare } from './figure-notes';
 import { portfolioPeriod } from './return-period';
 import { readable } from './labels';
-import { BENCHMARK_COLOURS, SERIES_COLOURS } from './palette';
 import { XlsxBook, columnLetter, writeXlsxBook } from './xlsx-book';
+import { managerOf } from '../../src/brand';
+import { brandedBookMeta } from './xlsx-brand';
 import { writeHistorySheets } from './xlsx-history';
 import type { CellInput, SheetCursor } from './xlsx-cells';
 import { ILLUSTRATIVE_RATES_WARNING } from './data-marks';
@@ -19,8 +20,6 @@ import {
   LABEL_STYLE,
   NOTE_STYLE,
   SANDBOX_STYLE,
-  SECTION_STYLE,
-  TITLE_STYLE,
   TOTAL_LABEL_STYLE,
 } from './xlsx-styles';
 
@@ -51,12 +50,15 @@ const portfolioCell = (data: ReportData, name: string): CellInput[] => (isIntern
 function writeSummary({ book, data }: ReportBook): void {
   const { cover: c, summary: s, concentration } = data;
   const cur = book.sheet('Summary', [34, 22, 18, 90], false);
+  // The firm's logo at the top right of the Summary sheet, beside the title.
+  const logo = data.brand?.logo ?? data.brand?.logoDark;
+  if (logo) book.pictures.push({ sheetNumber: book.sheetNumber('Summary'), col: 3, row: 0, heightPt: 36, image: logo, alt: data.brand!.firmName });
   const why = figureSentences(data);
   if (isInternal(data)) {
-    cur.add([{ value: `Internal consolidated report — ${c.portfolios.length} portfolios`, style: TITLE_STYLE }], { height: 28 });
+    cur.add([{ value: `Internal consolidated report — ${c.portfolios.length} portfolios`, style: book.look.title }], { height: 28 });
     cur.add([{ value: 'INTERNAL — for the firm only; not for distribution to clients.', style: SANDBOX_STYLE }]);
   } else {
-    cur.add([{ value: `Portfolio report — ${c.portfolio_name}`, style: TITLE_STYLE }], { height: 28 });
+    cur.add([{ value: `Portfolio report — ${c.portfolio_name}`, style: book.look.title }], { height: 28 });
   }
   if (c.sandbox) cur.add([{ value: 'SANDBOX DATA — produced against the test sandbox, not the live service.', style: SANDBOX_STYLE }]);
   if (c.illustrative_rates) cur.add([{ value: `ILLUSTRATIVE EXCHANGE RATES — ${ILLUSTRATIVE_RATES_WARNING}`, style: SANDBOX_STYLE }]);
@@ -71,9 +73,11 @@ function writeSummary({ book, data }: ReportBook): void {
   cur.add(labelled('Base currency', c.currency, 'text'));
   cur.add(labelled('Report id', c.report_id, 'text'));
   cur.add(labelled('Generated at (UTC)', c.generated_at, 'text'));
-  if (c.prepared_by) cur.add(labelled('Prepared by', c.prepared_by, 'text'));
+  if (c.prepared_by ?? data.brand) cur.add(labelled('Prepared by', c.prepared_by ?? data.brand!.firmName, 'text'));
+  const manager = isInternal(data) ? undefined : managerOf(data.brand, { name: c.portfolio_name, id: c.portfolio_id });
+  if (manager) cur.add(labelled('Relationship manager', [manager.name, manager.email, manager.phone].filter(Boolean).join(' · '), 'text'));
   cur.blank();
-  cur.add([{ value: 'Key figures', style: SECTION_STYLE }, { value: '', style: SECTION_STYLE }, { value: '', style: SECTION_STYLE }]);
+  cur.add([{ value: 'Key figures', style: book.look.section }, { value: '', style: book.look.section }, { value: '', style: book.look.section }]);
   cur.add(labelled('Current value (mid estimate)', s.current_value, 'money'));
   cur.add(labelled('Value range (low – high)', s.current_value_low, 'money', { value: s.current_value_high, kind: 'money' }));
   cur.add(labelled('Total invested', s.total_invested, 'money'));
@@ -101,17 +105,17 @@ function writeSummary({ book, data }: ReportBook): void {
   cur.add(labelled('Rows with errors', data.errors.length, 'int'));
   if (data.analyst_notes.length > 0) cur.add(labelled('Notes for the analyst', data.analyst_notes.length, 'int', undefined, 'See the Errors sheet: technical detail for the analyst, not for the client.'));
   cur.blank();
-  cur.add([{ value: 'Concentration', style: SECTION_STYLE }, { value: '', style: SECTION_STYLE }, { value: '', style: SECTION_STYLE }]);
+  cur.add([{ value: 'Concentration', style: book.look.section }, { value: '', style: book.look.section }, { value: '', style: book.look.section }]);
   const lp = concentration.largest_position;
   if (lp) cur.add([{ value: 'Largest position', style: LABEL_STYLE }, { value: lp.value, kind: 'money' }, { value: lp.weight_percent, kind: 'percent' }, { value: lp.description }]);
   cur.add(labelled('Top-10 share of value', concentration.top10_share_percent, 'percent'));
   for (const f of concentration.flags) cur.paragraph(`⚠ ${f.message}`, 'D', SANDBOX_STYLE);
   if (s.validation_warning) cur.paragraph(`⚠ ${s.validation_warning}`, 'D', SANDBOX_STYLE);
   cur.blank();
-  cur.add([{ value: 'Method', style: SECTION_STYLE }]);
+  cur.add([{ value: 'Method', style: book.look.section }]);
   for (const note of data.method_notes) cur.paragraph(note, 'D', NOTE_STYLE);
   cur.blank();
-  cur.add([{ value: 'Disclaimer', style: SECTION_STYLE }]);
+  cur.add([{ value: 'Disclaimer', style: book.look.section }]);
   cur.paragraph(data.disclaimer, 'D', NOTE_STYLE);
   cur.sheet.commit();
 }
@@ -157,7 +161,7 @@ function writeAllocation({ book, data }: ReportBook): void {
         kind: 'pie', title: 'Allocation by segment', sheetName: 'Allocation', seriesName: 'Share of value',
         categoryColumn: 'A', valueColumn: 'E', firstRow: first, lastRow: last,
         categories: data.allocation.map((a) => a.segment_name), values: data.allocation.map((a) => a.percentage / 100),
-        numberFormat: '0.0%', colours: [...SERIES_COLOURS],
+        numberFormat: '0.0%', colours: [...book.theme.series],
       },
     });
   }
@@ -190,7 +194,7 @@ function writePerformance({ book, data }: ReportBook): void {
       kind: 'bar', title: 'One-year return: portfolio vs benchmarks', sheetName: 'Performance', seriesName: 'One-year return',
       categoryColumn: 'A', valueColumn: 'B', firstRow: first, lastRow: last,
       categories: bars.map((b) => b.name), values: bars.map((b) => (b.value === null ? NaN : b.value / 100)),
-      numberFormat: '0.0%', colours: [...BENCHMARK_COLOURS],
+      numberFormat: '0.0%', colours: [...book.theme.benchmarks],
     },
   });
   cur.sheet.commit();
@@ -255,7 +259,7 @@ async function writeErrors({ book, data }: ReportBook): Promise<void> {
   const filtered = cur.row;
   if (data.analyst_notes.length > 0) {
     cur.blank();
-    cur.add([...lead, null, null, { value: 'Notes for the analyst (not shown in the client PDF)', style: SECTION_STYLE }]);
+    cur.add([...lead, null, null, { value: 'Notes for the analyst (not shown in the client PDF)', style: book.look.section }]);
     for (const n of data.analyst_notes) cur.add([...lead, null, { value: 'note' }, { value: n }]);
   }
   cur.sheet.autoFilter = `A1:${internal ? 'D' : 'C'}${filtered}`;
@@ -266,11 +270,11 @@ export async function writeXlsx(data: ReportData, filePath: string): Promise<voi
   const c = data.cover;
   // The internal report says so in every sheet's footer, beside its reference.
   const reference = c.audience === 'internal' ? `${c.report_id} — INTERNAL, not for clients` : c.report_id;
-  const meta = {
+  const meta = brandedBookMeta({
     reference, sandbox: c.sandbox, illustrativeRates: c.illustrative_rates, currency: c.currency, creator: c.prepared_by ?? 'svc-report', created: new Date(c.generated_at),
     title: `${c.portfolio_name} — portfolio report ${c.as_of}`, subject: `Valuation report for ${c.client_name}`, company: c.prepared_by,
     headerLeft: c.client_name, headerRight: `Valued as of ${c.as_of}`,
-  };
+  }, data.brand);
   await writeXlsxBook(filePath, meta, async (book) => {
     const w = { book, data };
     writeSummary(w);
