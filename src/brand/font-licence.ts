@@ -3,10 +3,12 @@ import * as fontkit from 'fontkit';
 /**
  * OS/2 fsType bits (OpenType spec): bits 0–3 are the embedding level. 0x0002 "Restricted
  * License embedding" forbids embedding the font in a document at all; the other levels
- * (installable, preview & print, editable) allow a PDF to carry it. Bit 0x0200 "bitmap
- * embedding only" forbids embedding the outlines pdfkit writes.
+ * (installable, preview & print, editable) allow a PDF to carry it. Bit 0x0100 "no subsetting"
+ * forbids embedding less than the whole font, and pdfkit always embeds a subset; bit 0x0200
+ * "bitmap embedding only" forbids embedding the outlines pdfkit writes.
  */
 const RESTRICTED = 0x0002;
+const NO_SUBSETTING = 0x0100;
 const BITMAP_ONLY = 0x0200;
 
 export interface BrandFont {
@@ -31,6 +33,7 @@ export function fontProblem(bytes: Buffer): string | undefined {
   if (fsType !== undefined && (fsType & 0x000f) === RESTRICTED) {
     return 'a font whose licence forbids embedding (OS/2 fsType "Restricted License embedding"); a PDF must embed its fonts, so ask the foundry for an embeddable licence or choose another font';
   }
+  if (fsType !== undefined && fsType & NO_SUBSETTING) return 'a font whose licence forbids subsetting (OS/2 fsType 0x0100); the reports embed only the characters they use, so ask the foundry for a licence that allows subsetting or choose another font';
   if (fsType !== undefined && fsType & BITMAP_ONLY) return 'a font whose licence allows bitmap embedding only (OS/2 fsType 0x0200); a PDF embeds outlines, so choose another font';
   if (!font.hasGlyphForCodePoint(0x41) || !font.hasGlyphForCodePoint(0x61)) return 'a font without Latin letters';
   return undefined;

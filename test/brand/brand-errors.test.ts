@@ -61,6 +61,16 @@ describe('a brand file that cannot be used: exit 2, the key or file named, nothi
     expect(r.wrote).toBe(false);
   });
 
+  it('a font whose licence forbids subsetting (OS/2 fsType 0x0100), which the reports always do', async () => {
+    // Installable embedding (level 0) with the no-subsetting bit.
+    const r = await refused({ firm_name: 'Test Firm', font_bold: 'Whole.ttf' }, (dir) => restrictedFont(dir, 0x0100, 'Whole.ttf'));
+    for (const x of [r.run, r.check]) {
+      expect(x.code).toBe(2);
+      expect(x.stderr).toMatch(/font_bold: \S*Whole\.ttf is a font whose licence forbids subsetting/);
+    }
+    expect(r.wrote).toBe(false);
+  });
+
   it('a colour that is not #rrggbb', async () => {
     const r = await refused({ firm_name: 'Test Firm', accent_colour: 'teal' });
     expect(r.run.code).toBe(2);

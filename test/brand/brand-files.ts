@@ -15,18 +15,18 @@ export function writeBrand(dir: string, brand: Record<string, unknown>, name = '
 }
 
 /**
- * A copy of a house font whose OS/2 fsType says "Restricted License embedding" (0x0002): the
- * table directory is walked to the OS/2 table, its fsType (offset 8) patched; checksums are
- * left stale, which fontkit does not check.
+ * A copy of a house font whose OS/2 fsType says "Restricted License embedding" (0x0002, or the
+ * flags given): the table directory is walked to the OS/2 table, its fsType (offset 8)
+ * patched; checksums are left stale, which fontkit does not check.
  */
-export function restrictedFont(dir: string): string {
+export function restrictedFont(dir: string, fsType = 0x0002, name = 'Restricted.ttf'): string {
   const bytes = readFileSync(join(ROOT, 'reports/fonts/DejaVuSansCondensed.ttf'));
   const tables = bytes.readUInt16BE(4);
   for (let i = 0; i < tables; i++) {
     const entry = 12 + 16 * i;
     if (bytes.toString('latin1', entry, entry + 4) === 'OS/2') {
-      bytes.writeUInt16BE(0x0002, bytes.readUInt32BE(entry + 8) + 8);
-      const file = join(dir, 'Restricted.ttf');
+      bytes.writeUInt16BE(fsType, bytes.readUInt32BE(entry + 8) + 8);
+      const file = join(dir, name);
       writeFileSync(file, bytes);
       return file;
     }
