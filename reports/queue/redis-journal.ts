@@ -36,7 +36,8 @@ export class RedisJournal implements RunJournal {
     for (const name of names) {
       const fields = await this.redis.hgetall(this.key(name));
       const state: PortfolioState = { valuations: [], scores: [] };
-      for (const [field, raw] of Object.entries(fields)) {
+      // In holding order (Redis gives a hash's fields in any order), so what is refused is said in that order.
+      for (const [field, raw] of Object.entries(fields).sort(([a], [b]) => a.localeCompare(b, 'en', { numeric: true }))) {
         const m = FIELD.exec(field);
         const kind = (m?.[1] ?? m?.[3]) as keyof typeof FIELD_KINDS | undefined;
         const value = kind ? this.open(this.purpose(name, field), raw, FIELD_KINDS[kind]) : undefined;

@@ -79,13 +79,6 @@ export async function startWorker(opts: WorkerOptions, log: (line: string) => vo
     if (!accepted.ok) refuse(job, accepted.why);
     const d = accepted.data;
     const name = d.portfolio.name;
-    let dir: string;
-    try {
-      dir = await runFolderInside(root, d.folder);
-    } catch (e) {
-      refuse(job, e instanceof FolderRefused ? e.message : "the job's folder cannot be made inside the worker's --out");
-    }
-    log(`Valuing "${name}" (${d.portfolio.holdings.length} holdings, attempt ${job.attemptsMade + 1}).`);
     let fx;
     try {
       fx = d.fxRates ? await rates.get(d.fxRates) : undefined;
@@ -93,6 +86,14 @@ export async function startWorker(opts: WorkerOptions, log: (line: string) => vo
       if (e instanceof RatesUnavailable && e.final) refuse(job, e.message);
       throw e;
     }
+    // Last of the checks, as it makes the folder: a job refused for anything else leaves nothing behind.
+    let dir: string;
+    try {
+      dir = await runFolderInside(root, d.folder);
+    } catch (e) {
+      refuse(job, e instanceof FolderRefused ? e.message : "the job's folder cannot be made inside the worker's --out");
+    }
+    log(`Valuing "${name}" (${d.portfolio.holdings.length} holdings, attempt ${job.attemptsMade + 1}).`);
     // The portfolio's previous report came as content in the (verified) job: nothing is read from a path.
     const previous = d.previous ? { byPortfolio: new Map(d.previous.report ? [[name, d.previous.report]] : []) } : undefined;
     const journal = await new RedisJournal(redis, d.runKey, signer).load([name]);
