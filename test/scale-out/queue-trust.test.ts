@@ -58,7 +58,7 @@ async function until<T>(probe: () => Promise<T | undefined>): Promise<T> {
 }
 
 beforeAll(async () => {
-  const accounts = ['forged-account', 'clean-account', 'tamper-account'].map((client_id) => ({ client_id, client_secret: secret, tier: 'pro' as const, per_minute: 100_000, per_day: 1_000_000 }));
+  const accounts = ['forged-account', 'clean-account', 'tamper-account', 'content-account'].map((client_id) => ({ client_id, client_secret: secret, tier: 'pro' as const, per_minute: 100_000, per_day: 1_000_000 }));
   sandbox = await startSandbox({ port: 0, quiet: true, minuteMs: MINUTE_MS, logFile, accounts });
   redis = await startRedis();
   connection = bullConnection(redis.url, 'queue-trust-test');
@@ -199,4 +199,26 @@ describe('svc-report worker and jobs written straight into Redis', () => {
     worker.child.kill('SIGTERM');
     await worker.exit;
   }, 120_000);
+
+  it('a signed run with --fx-rates, --currency CHF and --previous: the workers get rates and previous reports as content, reports equal a one-process run', async () => {
+    const rates = join(REPO, 'examples', 'fx-rates-ILLUSTRATIVE.csv');
+    const common = ['--tier', 'pro', '--minute-ms', String(MINUTE_MS), '--formats', 'json', '--fx-rates', rates, '--currency', 'CHF'];
+    const september = svcReport(['run', join(dir, 'holdings.csv'), '--out', join(dir, 'september'), '--as-of', '2026-09-30', ...common], 'content-account');
+    expect(await september.exit, september.output).toBe(0);
+    const october = ['--as-of', AS_OF, '--previous', join(dir, 'september'), ...common];
+    const single = svcReport(['run', join(dir, 'holdings.csv'), '--out', join(dir, 'october-single'), ...october], 'content-account');
+    expect(await single.exit, single.output).toBe(0);
+    const worker = svcReport(workerArgs(), 'content-account');
+    await worker.said(/Worker ready/);
+    // The workers' folder is the run's by a relative name of its own choosing (--worker-folder).
+    const queued = svcReport(['run', join(dir, 'holdings.csv'), '--out', join(root, 'clients', '2026-10'), '--worker-folder', 'clients/2026-10', '--queue', '--redis', redis.url, ...october], 'content-account');
+    expect(await queued.exit, queued.output).toBe(0);
+    const reports = jsonReports(join(root, 'clients', '2026-10'));
+    expect(reports).toEqual(jsonReports(join(dir, 'october-single')));
+    const report = JSON.parse(Object.values(reports)[0]!) as { currency: string; summary: { month_on_month: { previous_as_of: string } | null } };
+    expect(report.currency).toBe('CHF');
+    expect(report.summary.month_on_month?.previous_as_of).toBe('2026-09-30');
+    worker.child.kill('SIGTERM');
+    await worker.exit;
+  }, 180_000);
 });
