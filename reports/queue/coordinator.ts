@@ -150,8 +150,14 @@ export async function runQueued(opts: RunOptions & { workerFolder?: string }, io
         added[i] = await queue.add(jobs[i]!.name as 'portfolio', jobs[i]!.data, jobs[i]!.opts);
       }
     }
-    // A resumed run finds its earlier jobs: a failed one is tried again, a finished one's result is used (once its MAC verifies).
-    for (const job of added) if (await job.isFailed()) await job.retry();
+    // A resumed run finds its earlier jobs: a failed one is tried again, a finished one's result is used once its MAC verifies (else the portfolio is valued again).
+    for (const job of added) {
+      if (await job.isFailed()) await job.retry();
+      else if ((await job.isCompleted()) && !signer.open(resultPurpose(job.id!), job.returnvalue)) {
+        log(`The finished job for "${byJob.get(job.id!)?.name ?? '?'}" has a result in Redis that does not verify: not used; its portfolio is valued again.`);
+        await job.retry('completed');
+      }
+    }
     log(`${added.length} portfolio${added.length === 1 ? '' : 's'} queued; waiting for the workers (svc-report worker) to value them.`);
     show();
 

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, symlinkS
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Queue } from 'bullmq';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { holdingsCsv } from '../../bench/support/report-run';
 import { ROOT as REPO } from '../../fixtures/commands';
 import { startRedis, type RedisProcess } from '../../fixtures/redis-server';
@@ -58,7 +58,7 @@ async function until<T>(probe: () => Promise<T | undefined>): Promise<T> {
 }
 
 beforeAll(async () => {
-  const accounts = ['forged-account', 'clean-account', 'tamper-account', 'content-account'].map((client_id) => ({ client_id, client_secret: secret, tier: 'pro' as const, per_minute: 100_000, per_day: 1_000_000 }));
+  const accounts = ['forged-account', 'clean-account', 'tamper-account', 'content-account', 'result-account'].map((client_id) => ({ client_id, client_secret: secret, tier: 'pro' as const, per_minute: 100_000, per_day: 1_000_000 }));
   sandbox = await startSandbox({ port: 0, quiet: true, minuteMs: MINUTE_MS, logFile, accounts });
   redis = await startRedis();
   connection = bullConnection(redis.url, 'queue-trust-test');
@@ -69,7 +69,10 @@ beforeAll(async () => {
   writeFileSync(join(outside, 'client-0001-2026-09-30.json'), '{"the": "September report"}');
   symlinkSync(outside, join(root, 'escape'));
   writeFileSync(join(dir, 'holdings.csv'), holdingsCsv(1, 20));
-}, 60_000);
+  // The reference: the same month-end in one process, no queue.
+  const clean = svcReport(['run', join(dir, 'holdings.csv'), '--out', join(dir, 'clean'), '--tier', 'pro', '--minute-ms', String(MINUTE_MS), '--as-of', AS_OF, '--formats', 'json'], 'clean-account');
+  expect(await clean.exit, clean.output).toBe(0);
+}, 120_000);
 
 afterAll(async () => {
   killAll();
@@ -96,7 +99,7 @@ function validData(folder: string): Record<string, unknown> {
 }
 
 describe('svc-report worker and jobs written straight into Redis', () => {
-  it('needs SVC_QUEUE_SECRET (exit 2, the value never echoed) and --out', async () => {
+  it('needs SVC_QUEUE_SECRET (exit 2, the value never echoed), --out, and a --worker-folder inside', async () => {
     const none = svcReport(workerArgs(), 'forged-account', { SVC_QUEUE_SECRET: '' });
     expect(await none.exit).toBe(2);
     expect(none.output).toMatch(/svc-report worker needs SVC_QUEUE_SECRET/);
@@ -104,6 +107,9 @@ describe('svc-report worker and jobs written straight into Redis', () => {
     expect(await short.exit).toBe(2);
     expect(short.output).toMatch(/SVC_QUEUE_SECRET is shorter than 16 characters/);
     expect(short.output).not.toContain('hunter2-shh');
+    const climbing = svcReport(['run', join(dir, 'holdings.csv'), '--out', join(dir, 'climbing'), '--queue', '--worker-folder', '../elsewhere', '--redis', redis.url, '--as-of', AS_OF], 'forged-account');
+    expect(await climbing.exit).toBe(2);
+    expect(climbing.output).toMatch(/--worker-folder must be a folder relative to the workers' --out, without "\.\."/);
     const noOut = svcReport(workerArgs().filter((a, i, all) => a !== '--out' && all[i - 1] !== '--out'), 'forged-account');
     expect(await noOut.exit).toBe(2);
     expect(noOut.output).toMatch(/required option '--out <root>'/);
@@ -144,11 +150,18 @@ describe('svc-report worker and jobs written straight into Redis', () => {
     for (const f of forged) await queue.add('portfolio', f.data, { jobId: f.id, attempts: 5 });
 
     const reasons = new Map<string, string>();
+    // Stopped however the checks below end: a worker left running would take the next test's jobs.
+    onTestFinished(async () => {
+      worker.child.kill('SIGTERM');
+      await worker.exit;
+    });
     for (const f of forged) {
+      // finishedOn is written with the final failure (and its reason), in one step.
       const job = await until(async () => {
         const j = await queue.getJob(f.id);
-        return j && (await j.isFailed()) ? j : undefined;
+        return j?.finishedOn ? j : undefined;
       });
+      expect(await job.isFailed(), f.id).toBe(true);
       reasons.set(f.id, job.failedReason);
       expect(job.failedReason, f.id).toMatch(f.reason);
       // Refused at once, not retried: a MAC that does not verify will not verify next time.
@@ -173,8 +186,6 @@ describe('svc-report worker and jobs written straight into Redis', () => {
 
   it('a journal entry in Redis tampered with, unsigned or moved to another holding is not used: valued again, said, the report equals a clean run', async () => {
     const common = ['--tier', 'pro', '--minute-ms', String(MINUTE_MS), '--as-of', AS_OF, '--formats', 'json'];
-    const clean = svcReport(['run', join(dir, 'holdings.csv'), '--out', join(dir, 'clean'), ...common], 'clean-account');
-    expect(await clean.exit, clean.output).toBe(0);
 
     // --resume: the run keeps what is in the journal (as a resumed month-end does) instead of clearing it.
     const run = svcReport(['run', join(dir, 'holdings.csv'), '--out', join(root, 'tampered'), '--queue', '--redis', redis.url, '--resume', ...common], 'tamper-account');
@@ -190,6 +201,7 @@ describe('svc-report worker and jobs written straight into Redis', () => {
     await connection.hset(key, 'v:0', JSON.stringify(tampered), 'v:1', JSON.stringify(valuation), 'v:2', JSON.stringify(signer.sign(purpose('v:5'), valuation)));
 
     const worker = svcReport(workerArgs(), 'tamper-account');
+    onTestFinished(() => void worker.child.kill('SIGTERM'));
     expect(await run.exit, run.output).toBe(0);
     expect(worker.output).toMatch(/refused a journal entry in Redis \("Client 0001" holding 1's valuation\): its MAC or data does not check; valued again/);
     expect(run.output).toMatch(/Refused 3 journal entries in Redis \(the worker valued them again\) whose MAC or data does not check \("Client 0001" holding 1's valuation; "Client 0001" holding 2's valuation; "Client 0001" holding 3's valuation\)/);
@@ -209,6 +221,7 @@ describe('svc-report worker and jobs written straight into Redis', () => {
     const single = svcReport(['run', join(dir, 'holdings.csv'), '--out', join(dir, 'october-single'), ...october], 'content-account');
     expect(await single.exit, single.output).toBe(0);
     const worker = svcReport(workerArgs(), 'content-account');
+    onTestFinished(() => void worker.child.kill('SIGTERM'));
     await worker.said(/Worker ready/);
     // The workers' folder is the run's by a relative name of its own choosing (--worker-folder).
     const queued = svcReport(['run', join(dir, 'holdings.csv'), '--out', join(root, 'clients', '2026-10'), '--worker-folder', 'clients/2026-10', '--queue', '--redis', redis.url, ...october], 'content-account');
@@ -221,4 +234,32 @@ describe('svc-report worker and jobs written straight into Redis', () => {
     worker.child.kill('SIGTERM');
     await worker.exit;
   }, 180_000);
+
+  it("a finished job's result edited in Redis: the resumed run does not use it, has the portfolio valued again, and its report equals a clean run's", async () => {
+    const common = ['--tier', 'pro', '--minute-ms', String(MINUTE_MS), '--as-of', AS_OF, '--formats', 'json'];
+    const runArgs = ['run', join(dir, 'holdings.csv'), '--out', join(root, 'result'), '--queue', '--redis', redis.url, ...common];
+    // Queued with no worker, then interrupted: the job stays; a worker then finishes it with no run waiting.
+    const first = svcReport(runArgs, 'result-account');
+    const job = await until(async () => (await queue.getWaiting()).find((j) => (j.data as SignedJob).d?.folder === 'result'));
+    first.child.kill('SIGINT');
+    expect(await first.exit).toBe(130);
+    const worker = svcReport(workerArgs(), 'result-account');
+    onTestFinished(() => void worker.child.kill('SIGTERM'));
+    await until(async () => ((await queue.getJob(job.id!))?.finishedOn ? true : undefined));
+    // Its stored result (signed by the worker) edited: the run would report row errors (exit 3) if it believed it.
+    const stored = JSON.parse((await connection.hget(`bull:${QUEUE_NAME}:${job.id}`, 'returnvalue'))!) as { d: { rowErrors: boolean } };
+    stored.d.rowErrors = true;
+    await connection.hset(`bull:${QUEUE_NAME}:${job.id}`, 'returnvalue', JSON.stringify(stored));
+    const valuedBefore = valuedItems(logFile, 'result-account');
+
+    const resumed = svcReport([...runArgs, '--resume'], 'result-account');
+    expect(await resumed.exit, resumed.output).toBe(0);
+    expect(resumed.output).toContain(`The finished job for "Client 0001" has a result in Redis that does not verify: not used; its portfolio is valued again.`);
+    expect(jsonReports(join(root, 'result'))).toEqual(jsonReports(join(dir, 'clean')));
+    // Valued again by the worker: its second "Valuing" line (the journal had every holding, so no holding is asked twice).
+    expect(worker.output.match(/Valuing "Client 0001"/g)).toHaveLength(2);
+    expect(valuedItems(logFile, 'result-account')).toBe(valuedBefore);
+    worker.child.kill('SIGTERM');
+    await worker.exit;
+  }, 120_000);
 });
