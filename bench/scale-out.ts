@@ -48,6 +48,8 @@ const BATCHES_IN_FLIGHT = 8;
 const EPOCH = '1790000000';
 
 const dir = mkdtempSync(join(tmpdir(), 'svc-bench-scale-'));
+/** The queue secret the run and its workers share. */
+const QUEUE_SECRET = `bench-queue-${process.pid}-${Date.now()}`;
 const accounts = ['single', 'clean', 'kill', 'latency'].map((id) => ({ client_id: `bench-${id}`, client_secret: `${id}-${randomUUID()}`, tier: 'starter' as const, per_minute: PER_WINDOW, per_day: 1_000_000 }));
 type Account = (typeof accounts)[number];
 writeFileSync(join(dir, 'accounts.json'), JSON.stringify(accounts));
@@ -68,7 +70,7 @@ if (!existsSync(join(ROOT, 'addin/dist/functions.js'))) execFileSync(process.exe
 type Proc = Spawned;
 const start = (args: string[], env: NodeJS.ProcessEnv): Proc => spawnNode(args, { SOURCE_DATE_EPOCH: EPOCH, ...env });
 
-const serviceEnv = (sandbox: SandboxProcess, account: Account) => ({ SVC_BASE_URL: sandbox.url, SVC_CLIENT_ID: account.client_id, SVC_CLIENT_SECRET: account.client_secret, SVC_SANDBOX: '1' });
+const serviceEnv = (sandbox: SandboxProcess, account: Account) => ({ SVC_BASE_URL: sandbox.url, SVC_CLIENT_ID: account.client_id, SVC_CLIENT_SECRET: account.client_secret, SVC_SANDBOX: '1', SVC_QUEUE_SECRET: QUEUE_SECRET });
 const report = (args: string[], sandbox: SandboxProcess, account: Account) => start([...sourceCommand('svc-report'), ...args], serviceEnv(sandbox, account));
 const runArgs = (out: string) => ['run', join(dir, 'holdings.csv'), '--out', join(dir, out), '--formats', 'json', '--as-of', '2026-10-30', '--tier', 'starter', '--minute-ms', String(WINDOW_MS)];
 
@@ -160,7 +162,7 @@ async function single(account: Account) {
 async function scenario(account: Account, sandboxName: keyof typeof sandboxes, killOne: boolean, reference: Record<string, string>) {
   const { proc: sandbox, log } = sandboxes[sandboxName];
   const common = ['--tier', 'starter', '--minute-ms', String(WINDOW_MS), '--redis', redis.url];
-  const workers = [0, 1, 2].map(() => report(['worker', ...common, '--lock-ms', '3000'], sandbox!, account));
+  const workers = [0, 1, 2].map(() => report(['worker', '--out', dir, ...common, '--lock-ms', '3000'], sandbox!, account));
   const hosts = await Promise.all(['a', 'b'].map((n) => addinHost(sandbox!, account, n)));
   await Promise.all(workers.map((w) => w.said(/Worker ready/)));
   const out = `out-${account.client_id}`;

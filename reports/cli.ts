@@ -59,7 +59,8 @@ function withRunOptions(cmd: Command, outHelp: string, scheduled = false): Comma
       .option('--as-of <date>', 'valuation date YYYY-MM-DD (default: today, UTC); with the sandbox, values are as of that day')
       .option('--previous <dir>', "a previous run's output folder: adds month-on-month change from its JSON reports")
       .option('--resume', 'continue an interrupted run from the checkpoint in --out')
-      .option('--queue', 'value the portfolios on the BullMQ queue in Redis (needs --redis and SVC_BASE_URL): `svc-report worker` processes do the work, this run waits and writes the consolidated report (docs/scale-out.md)')
+      .option('--queue', 'value the portfolios on the BullMQ queue in Redis (needs --redis, SVC_BASE_URL and SVC_QUEUE_SECRET): `svc-report worker` processes do the work, this run waits and writes the consolidated report (docs/scale-out.md)')
+      .option('--worker-folder <path>', "with --queue: the run's folder relative to the workers' --out (default: the last part of --out)")
       .addOption(new Option('--worker-wait <seconds>', 'with --queue: say so when no worker has taken a portfolio after this long (default 30)').argParser(positiveInt('--worker-wait')));
   }
   cmd
@@ -323,8 +324,10 @@ function program(): Command {
   root
     .command('worker')
     .description('Value month-end portfolios from the queue in Redis (runs started with `run --queue`), with the account\'s shared rate budget; any number, on any machine, with the same configuration. Runs until Ctrl-C or SIGTERM.')
+    .requiredOption('--out <root>', "this worker's own folder: each job's run folder is inside it (a job naming a folder outside is refused)")
     .addOption(new Option('--tier <tier>', 'the account tier (paces requests)').choices(TIER_NAMES))
     .option('--config <file>', 'config file (default: ./svc-report.config.json when present)')
+    .addOption(brandOption())
     .addOption(redisOption())
     .addOption(dbOption())
     .addOption(minuteMsOption())
@@ -337,7 +340,7 @@ function program(): Command {
     .addOption(new Option('--ready-check-ms <n>', "how long /readyz keeps the service's answer before signing in again (default 60000; tests shorten it)").argParser(positiveInt('--ready-check-ms')))
     .addHelpText(
       'after',
-      `\nExample (on each machine; the same service account, Redis and a shared --out folder):\n  SVC_BASE_URL=https://api.example.com/v1 SVC_CLIENT_ID=… SVC_CLIENT_SECRET=… svc-report worker --redis redis://10.0.0.5:6379 --tier pro\n  svc-report run clients/*.xlsx --out /shared/reports/2026-10 --queue --redis redis://10.0.0.5:6379 --tier pro\n\nA worker killed mid-portfolio: another takes the portfolio after --lock-ms, without valuing again\nthe chunks that landed. Reports are written into the run's --out (every worker must reach it).\nSee docs/scale-out.md.\n${ENV_HELP}`,
+      `\nExample (on each machine; the same service account, Redis, queue secret and a shared folder):\n  SVC_BASE_URL=https://api.example.com/v1 SVC_CLIENT_ID=… SVC_CLIENT_SECRET=… SVC_QUEUE_SECRET=… svc-report worker --out /shared/reports --redis redis://10.0.0.5:6379 --tier pro\n  SVC_QUEUE_SECRET=… svc-report run clients/*.xlsx --out /shared/reports/2026-10 --queue --redis redis://10.0.0.5:6379 --tier pro\n\nA job is executed only when its MAC under SVC_QUEUE_SECRET verifies and its data checks; its\nreports go into its run folder inside the worker's --out (2026-10 above), never outside.\nA worker killed mid-portfolio: another takes the portfolio after --lock-ms, without valuing again\nthe chunks that landed. See docs/scale-out.md.\n${ENV_HELP}`,
     )
     .exitOverride()
     .action(async (opts) => {

@@ -21,6 +21,8 @@ export const PreviousReportDocument = z.object({ portfolio: z.object({ name: z.s
 /** …read as { name, as_of, summary, holdings }. */
 const PreviousReport = PreviousReportDocument.transform((d) => ({ name: d.portfolio.name, as_of: d.as_of, currency: d.currency, summary: d.summary, holdings: d.holdings }));
 export type PreviousReport = z.infer<typeof PreviousReport>;
+/** A previous report as read (PreviousReport's output), checked again where it crosses a boundary (a queue job carries it). */
+export const PreviousReportContent = z.object({ name: z.string(), as_of: z.string(), ...Rest }).strict();
 
 export interface PreviousRun {
   /** Previous reports by portfolio name. */

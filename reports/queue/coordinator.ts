@@ -2,9 +2,10 @@ import { leftOut, sectionsLeftOut } from '../run/section-failures';
 import { DEFAULT_WORKER_WAIT_S, noticeIdleQueue } from './worker-wait';
 import { describeLimits } from '../../src/client';
 import { mkdir } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { Queue, QueueEvents, type Job } from 'bullmq';
-import { readRatesFile } from '../../src/fx';
+import type { Redis } from 'ioredis';
+import { readRatesSource } from '../../src/fx';
 import { requireCurrency } from '../../src/holdings/currency';
 import { readRunInputs, sayInputs } from '../run/run-inputs';
 import type { PortfolioInput } from '../../src/holdings/types';
@@ -22,9 +23,14 @@ import type { PortfolioResults } from '../run/results';
 import type { RunIo, RunOptions, RunOutcome } from '../run/run-job';
 import { needsOf, skipped } from '../run/value-portfolios';
 import { writeReport } from '../writers';
-import { JOB_ATTEMPTS, QUEUE_NAME, bullConnection, jobId, type PortfolioJobData, type PortfolioJobResult } from './jobs';
+import { JOB_ATTEMPTS, QUEUE_NAME, bullConnection, jobId, jobPurpose, resultPurpose, type PortfolioJobData, type PortfolioJobResult, type SignedJob, type SignedResult } from './jobs';
 import { requeueLostJobs, type JobSpec } from './lost-jobs';
 import { RedisJournal } from './redis-journal';
+import { queueSecret } from './queue-secret';
+import { QueueSigner } from './queue-signer';
+import { storeRates } from './rates-store';
+import { RelativeFolder } from './job-schema';
+import { readPreviousRun } from '../build/previous';
 import { NO_TELEMETRY } from '../run/telemetry';
 
 /**
@@ -33,9 +39,15 @@ import { NO_TELEMETRY } from '../run/telemetry';
  * job per portfolio that fits; `svc-report worker` processes value them and write their reports.
  * Progress comes from the workers' job progress events; when every portfolio has landed, this
  * run fetches the consolidated performance and writes the consolidated report.
+ *
+ * Everything this run writes to Redis is signed with the queue secret (queue-signer.ts): the
+ * jobs, the journal, the generated_at it fixes; what it reads back is checked the same way.
+ * A job names its run folder relative to the workers' own --out (`workerFolder`, default the
+ * last part of --out) and carries the rates and previous reports as content, never a path.
  */
-export async function runQueued(opts: RunOptions, io: RunIo): Promise<RunOutcome> {
+export async function runQueued(opts: RunOptions & { workerFolder?: string }, io: RunIo): Promise<RunOutcome> {
   const env = io.env ?? process.env;
+  const signer = new QueueSigner(queueSecret(env, 'svc-report run --queue'));
   const log = (line: string) => io.progress.log(line);
   const settings = resolveSettings(opts, env);
   const { redisUrl, baseUrl } = settings.service;
@@ -46,24 +58,28 @@ export async function runQueued(opts: RunOptions, io: RunIo): Promise<RunOutcome
   const portfolios = loaded.portfolios;
   const currency = loaded.currency;
   const fxRates = settings.fxRates;
-  const fx = fxRates ? await readRatesFile(fxRates) : undefined;
+  const ratesSource = fxRates ? await readRatesSource(fxRates) : undefined;
+  const fx = ratesSource?.table;
   checkReportingCurrency(currency, fx);
   requireCurrency(portfolios, currency, fx && ((code) => fx.covers(code)));
   const asked = serviceCurrencyFor(currency);
   const outDir = resolve(opts.out);
   await mkdir(outDir, { recursive: true });
+  const folder = opts.workerFolder ?? basename(outDir);
+  if (!RelativeFolder.safeParse(folder).success) throw new UsageError('--worker-folder must be a folder relative to the workers\' --out, without ".." (default: the last part of --out)');
+  const previous = opts.previous ? await readPreviousRun(opts.previous) : undefined;
 
   const telemetry = io.telemetry ?? NO_TELEMETRY;
   const conn = await connect(settings.service, { asOf: settings.asOf, log, telemetry });
   const redis = await openRedis(redisUrl, { name: 'svc-report-run' });
   // Connections handed to BullMQ stay ours to close (it closes only those it makes).
   const connections = [bullConnection(redisUrl, 'svc-report-run-queue'), bullConnection(redisUrl, 'svc-report-run-events')];
-  const queue = new Queue<PortfolioJobData, PortfolioJobResult>(QUEUE_NAME, { connection: connections[0]! });
+  const queue = new Queue<SignedJob, SignedResult>(QUEUE_NAME, { connection: connections[0]! });
   const events = new QueueEvents(QUEUE_NAME, { connection: connections[1]! });
   try {
     const runKey = checkpointKey(portfolios, settings.asOf, currency, baseUrl);
     const ids = portfolios.map((p, i) => jobId(runKey, p.name, i));
-    const journal = new RedisJournal(redis, runKey);
+    const journal = new RedisJournal(redis, runKey, signer);
     if (!opts.resume) {
       // A fresh run of the same input: earlier jobs and landed chunks are forgotten (as a one-process run discards its checkpoint).
       for (const id of ids) await queue.remove(id).catch(() => 0);
@@ -71,10 +87,10 @@ export async function runQueued(opts: RunOptions, io: RunIo): Promise<RunOutcome
     }
     await journal.load(portfolios.map((p) => p.name));
     if (opts.resume) log('Resuming: chunks that already landed in Redis are not valued again.');
-    // Fixed once per run in Redis, so a resumed run's reports carry the same generated_at.
+    sayRefused(journal.refused, 'in Redis', log);
     const genKey = `svc-report:journal:{${runKey}}:generated_at`;
-    await redis.set(genKey, new Date().toISOString(), 'EX', 7 * 24 * 3600, 'NX');
-    const generatedAt = fixedGeneratedAt(env) ?? (await redis.get(genKey))!;
+    const generatedAt = fixedGeneratedAt(env) ?? (await runGeneratedAt(redis, genKey, signer, log));
+    const fxRef = ratesSource && (await storeRates(redis, ratesSource.text, ratesSource.name));
 
     // The day-budget pre-check, with what the whole account has left (the shared gate's view after one cheap call).
     await conn.client.segments.list({ signal: io.signal });
@@ -82,7 +98,7 @@ export async function runQueued(opts: RunOptions, io: RunIo): Promise<RunOutcome
     const decisions = planBudget(needsOf(portfolios, states), conn.client.rateLimitStatus(), portfolios.length > 1 && !journal.state.consolidated ? 2 : 0);
     const results = new Map<string, PortfolioResults>();
     const byJob = new Map<string, PortfolioInput>();
-    const jobs: JobSpec<PortfolioJobData>[] = [];
+    const jobs: JobSpec<SignedJob>[] = [];
     portfolios.forEach((p, i) => {
       const d = decisions[i]!;
       telemetry.portfolio(undefined, d.fits ? 'queued' : 'failed');
@@ -92,8 +108,25 @@ export async function runQueued(opts: RunOptions, io: RunIo): Promise<RunOutcome
         return;
       }
       byJob.set(ids[i]!, p);
-      const data: PortfolioJobData = { runKey, portfolio: p, asOf: settings.asOf, currency, asked, fxRates, previous: opts.previous ? resolve(opts.previous) : undefined, outDir, formats: settings.formats, preparedBy: settings.preparedBy, brandFile: settings.brand?.file, validatedWarningPercent: settings.validatedWarningPercent, allowUnknownIds: settings.allowUnknownIds, generatedAt, sandbox: conn.sandbox, ledger: loaded.ledgers.get(p.name) };
-      jobs.push({ name: 'portfolio', data, opts: { jobId: ids[i]!, attempts: JOB_ATTEMPTS, backoff: { type: 'exponential', delay: 2000 } } });
+      const data: PortfolioJobData = {
+        runKey,
+        folder,
+        portfolio: p,
+        asOf: settings.asOf,
+        currency,
+        asked,
+        fxRates: fxRef,
+        previous: previous && { report: previous.byPortfolio.get(p.name) ?? null },
+        formats: settings.formats,
+        preparedBy: settings.preparedBy,
+        brand: settings.brand && { firm: settings.brand.firmName, sha256: settings.brand.digest },
+        validatedWarningPercent: settings.validatedWarningPercent,
+        allowUnknownIds: settings.allowUnknownIds,
+        generatedAt,
+        sandbox: conn.sandbox,
+        ledger: loaded.ledgers.get(p.name),
+      };
+      jobs.push({ name: 'portfolio', data: signer.sign(jobPurpose(ids[i]!), data), opts: { jobId: ids[i]!, attempts: JOB_ATTEMPTS, backoff: { type: 'exponential', delay: 2000 } } });
     });
 
     await events.waitUntilReady();
@@ -110,15 +143,29 @@ export async function runQueued(opts: RunOptions, io: RunIo): Promise<RunOutcome
       }
     });
     const added = await queue.addBulk(jobs);
-    // A resumed run finds its earlier jobs: a failed one is tried again, a finished one's result is used as is.
-    for (const job of added) if (await job.isFailed()) await job.retry();
+    for (const [i, job] of added.entries()) {
+      // A job already under this id that this run did not sign (written into Redis by someone else) is replaced by the run's own.
+      if (!signer.open(jobPurpose(job.id!), job.data)) {
+        log(`A job in Redis under this run's id for "${byJob.get(job.id!)?.name ?? '?'}" was not signed with the queue secret: replaced by this run's own.`);
+        await queue.remove(job.id!).catch(() => 0);
+        added[i] = await queue.add(jobs[i]!.name as 'portfolio', jobs[i]!.data, jobs[i]!.opts);
+      }
+    }
+    // A resumed run finds its earlier jobs: a failed one is tried again, a finished one's result is used once its MAC verifies (else the portfolio is valued again).
+    for (const job of added) {
+      if (await job.isFailed()) await job.retry();
+      else if ((await job.isCompleted()) && !signer.open(resultPurpose(job.id!), job.returnvalue)) {
+        log(`The finished job for "${byJob.get(job.id!)?.name ?? '?'}" has a result in Redis that does not verify: not used; its portfolio is valued again.`);
+        await job.retry('completed');
+      }
+    }
     log(`${added.length} portfolio${added.length === 1 ? '' : 's'} queued; waiting for the workers (svc-report worker) to value them.`);
     show();
 
     const ended = new Set<string>();
     const lostJobs = requeueLostJobs(queue, jobs, (id) => !ended.has(id), log);
     const idle = noticeIdleQueue(queue, [...byJob.keys()], () => done.size > 0 || ended.size > 0, log, (opts.workerWait ?? DEFAULT_WORKER_WAIT_S) * 1000);
-    const outcomes = await waitAll(added, events, io.signal, ended).finally(() => {
+    const outcomes = await waitAll(added, events, io.signal, ended, signer).finally(() => {
       lostJobs.stop();
       idle.stop();
     });
@@ -135,22 +182,27 @@ export async function runQueued(opts: RunOptions, io: RunIo): Promise<RunOutcome
       const o = outcomes.get(id)!;
       telemetry.portfolio(done.has(id) ? 'in_progress' : 'queued', 'failed' in o ? 'failed' : 'done');
       if ('failed' in o) {
-        const message = `Portfolio "${p.name}" was not valued: its job failed ${JOB_ATTEMPTS} times (${o.failed}); run the same command with --resume to try it again.`;
+        // A refused job is not retried (it would be refused again): say what the worker said, not a count of attempts.
+        const message = o.failed.startsWith('refused: ')
+          ? `Portfolio "${p.name}" was not valued: a worker refused its job (${o.failed.slice('refused: '.length)}); once the workers are set right, run the same command with --resume to try it again.`
+          : `Portfolio "${p.name}" was not valued: its job failed ${JOB_ATTEMPTS} times (${o.failed}); run the same command with --resume to try it again.`;
         log(message);
         results.set(p.name, skipped(p, journal.portfolio(p.name), message));
         continue;
       }
       const r = o.result;
+      sayRefused(r.journalRefused ?? [], 'in Redis (the worker valued them again)', log);
       for (const note of r.notes) log(`${p.name}: ${note}`);
       results.set(p.name, r.results);
       sectionsLeftOut(p.name, r.results).forEach(sayLeftOut);
-      files.push(...r.files);
+      // The worker's own paths mean nothing here: its files are named in this run's --out (the same folder, seen from this machine).
+      files.push(...r.files.map((f) => join(outDir, basename(f))));
       rowErrors ||= r.rowErrors;
       retryable += r.retryable;
       servedBySandbox ||= r.servedBySandbox;
     }
 
-    const ctx = { asOf: settings.asOf, currency, generatedAt, sandbox: conn.sandbox || servedBySandbox, preparedBy: settings.preparedBy, brand: settings.brand, validatedWarningPercent: settings.validatedWarningPercent, fx, limitsInForce: describeLimits(conn.client.rateLimitStatus()), previous: opts.previous ? await (await import('../build/previous')).readPreviousRun(opts.previous) : undefined };
+    const ctx = { asOf: settings.asOf, currency, generatedAt, sandbox: conn.sandbox || servedBySandbox, preparedBy: settings.preparedBy, brand: settings.brand, validatedWarningPercent: settings.validatedWarningPercent, fx, limitsInForce: describeLimits(conn.client.rateLimitStatus()), previous };
     if (portfolios.length > 1) {
       if (!journal.state.consolidated) {
         const inAsked = inServiceCurrency(portfolios, asked, currency, fx);
@@ -193,8 +245,8 @@ export async function runQueued(opts: RunOptions, io: RunIo): Promise<RunOutcome
 
 type JobOutcome = { result: PortfolioJobResult } | { failed: string };
 
-/** Every job's end (BullMQ's completed/failed events, through waitUntilFinished); Ctrl-C stops the waiting, not the jobs. */
-async function waitAll(jobs: readonly Job<PortfolioJobData, PortfolioJobResult>[], events: QueueEvents, signal: AbortSignal, ended: Set<string>): Promise<Map<string, JobOutcome>> {
+/** Every job's end (BullMQ's completed/failed events, through waitUntilFinished); Ctrl-C stops the waiting, not the jobs. A result whose MAC does not verify counts as failed. */
+async function waitAll(jobs: readonly Job<SignedJob, SignedResult>[], events: QueueEvents, signal: AbortSignal, ended: Set<string>, signer: QueueSigner): Promise<Map<string, JobOutcome>> {
   const aborted = new Promise<never>((_, reject) => {
     if (signal.aborted) reject(signal.reason);
     signal.addEventListener('abort', () => reject(signal.reason), { once: true });
@@ -202,7 +254,9 @@ async function waitAll(jobs: readonly Job<PortfolioJobData, PortfolioJobResult>[
   aborted.catch(() => {});
   const ends = jobs.map(async (job): Promise<[string, JobOutcome]> => {
     try {
-      return [job.id!, { result: (await job.waitUntilFinished(events)) as PortfolioJobResult }];
+      const stored: unknown = await job.waitUntilFinished(events);
+      const opened = signer.open(resultPurpose(job.id!), stored);
+      return [job.id!, opened ? { result: opened.data as PortfolioJobResult } : { failed: 'refused: its result in Redis does not verify' }];
     } catch (e) {
       return [job.id!, { failed: (e as Error).message }];
     } finally {
@@ -210,4 +264,33 @@ async function waitAll(jobs: readonly Job<PortfolioJobData, PortfolioJobResult>[
     }
   });
   return new Map(await Promise.race([Promise.all(ends), aborted]));
+}
+
+/** The journal entries left out, said once: which, and that those holdings are valued again. */
+function sayRefused(refused: readonly string[], where: string, log: (line: string) => void): void {
+  if (refused.length === 0) return;
+  const shown = refused.slice(0, 5).join('; ') + (refused.length > 5 ? `; and ${refused.length - 5} more` : '');
+  log(`Refused ${refused.length} journal entr${refused.length === 1 ? 'y' : 'ies'} ${where} whose MAC or data does not check (${shown}): not used; those holdings are valued again.`);
+}
+
+/**
+ * generated_at, fixed once per run in Redis (signed), so a resumed run's reports carry the same
+ * one; a value there that does not verify is replaced, and said.
+ */
+async function runGeneratedAt(redis: Redis, key: string, signer: QueueSigner, log: (line: string) => void): Promise<string> {
+  const purpose = `generated_at:${key}`;
+  const ttl = 7 * 24 * 3600;
+  await redis.set(key, JSON.stringify(signer.sign(purpose, new Date().toISOString())), 'EX', ttl, 'NX');
+  const stored = await redis.get(key);
+  let opened: { data: unknown } | undefined;
+  try {
+    opened = stored === null ? undefined : signer.open(purpose, JSON.parse(stored));
+  } catch {
+    opened = undefined;
+  }
+  if (opened && typeof opened.data === 'string' && !Number.isNaN(Date.parse(opened.data))) return opened.data;
+  log("The run's generated_at in Redis was not signed with the queue secret: replaced.");
+  const now = new Date().toISOString();
+  await redis.set(key, JSON.stringify(signer.sign(purpose, now)), 'EX', ttl);
+  return now;
 }

@@ -4,6 +4,8 @@ import type { PortfolioInput } from '../../src/holdings/types';
 import type { ReportFormat } from '../report-data';
 import type { PortfolioResults } from '../run/results';
 import type { PortfolioLedger } from '../run/run-inputs';
+import type { PreviousReport } from '../build/previous';
+import type { Signed } from './queue-signer';
 
 /** The one BullMQ queue of month-end portfolios; every run and every worker of a deployment uses it. */
 export const QUEUE_NAME = 'svc-report-portfolios';
@@ -20,14 +22,23 @@ export interface PortfolioJobData {
   /** Reporting currency; the service is asked in `asked`. */
   currency: string;
   asked: Currency;
-  /** Absolute paths every worker reaches (a shared folder). */
-  fxRates?: string;
-  previous?: string;
-  outDir: string;
+  /**
+   * The run folder, relative to the worker's own --out (checked to stay inside it). A job names
+   * no path for a worker to read: the rates and previous report travel as content.
+   */
+  folder: string;
+  /** The run's exchange rates: stored once per run in Redis under their SHA-256 (rates-store.ts), which the worker checks. */
+  fxRates?: { sha256: string; source: string };
+  /** Present with --previous: this portfolio's previous report as read by the coordinating run (null: none found). */
+  previous?: { report: PreviousReport | null };
   formats: ReportFormat[];
   preparedBy?: string;
-  /** The run's brand file, absolute (every worker reads it from the shared file system, as it writes into the shared output folder). */
-  brandFile?: string;
+  /**
+   * The run's brand, by its digest (the brand file and every file it names): never a path. A
+   * worker brands the reports with its own configured brand when the digests match and refuses
+   * the job otherwise, so a job cannot make a worker read a file.
+   */
+  brand?: { firm: string; sha256: string };
   /** The run's --validated-warning (percent of value); absent from a job queued before it existed: the default. */
   validatedWarningPercent?: number;
   /** The run's --allow-unknown-ids; absent from a job queued before it existed: false. */
@@ -39,6 +50,12 @@ export interface PortfolioJobData {
   ledger?: PortfolioLedger;
 }
 
+/** A job as stored in Redis: its data and the coordinating run's MAC over it (queue-signer.ts). */
+export type SignedJob = Signed<PortfolioJobData>;
+
+/** What a job's MAC is bound to: its id (a signed job copied under another id does not verify). */
+export const jobPurpose = (id: string) => `job:${id}`;
+
 export interface PortfolioJobResult {
   results: PortfolioResults;
   files: string[];
@@ -47,7 +64,13 @@ export interface PortfolioJobResult {
   /** Holdings not valued for a passing reason (--resume values them). */
   retryable: number;
   servedBySandbox: boolean;
+  /** Journal entries in Redis the worker left out (MAC or data did not check) and valued again, described. */
+  journalRefused: string[];
 }
+
+/** A job's result as the worker stores it: signed, bound to the job (`resultPurpose`). */
+export type SignedResult = Signed<PortfolioJobResult>;
+export const resultPurpose = (id: string) => `result:${id}`;
 
 /** One job per portfolio per run: adding it twice (a resumed run) finds the existing job instead. */
 export function jobId(runKey: string, portfolio: string, index: number): string {

@@ -1,10 +1,10 @@
 import { describeLimits } from '../../src/client';
-import { Queue, Worker, type Job } from 'bullmq';
-import { readRatesFile } from '../../src/fx';
+import { realpath } from 'node:fs/promises';
+import { Queue, UnrecoverableError, Worker, type Job } from 'bullmq';
 import { buildPortfolioReport } from '../build/portfolio-report';
 import { inServiceCurrency } from '../build/fx';
-import { readPreviousRun } from '../build/previous';
-import { resolveBrand, resolveSettings, type CommonFlags } from '../config';
+import { resolveSettings, type CommonFlags } from '../config';
+import type { Brand } from '../../src/brand';
 import { connect, type Connection } from '../run/connect';
 import { UsageError } from '../run/exit-codes';
 import type { Progress } from '../run/progress';
@@ -15,12 +15,20 @@ import { describeRedisUrl, openRedis } from '../../src/scale-out';
 import { redisCheck, serviceCheck, type ReadinessCheck } from '../../src/ops';
 import type { ReportMetrics } from '../ops/report-metrics';
 import { NO_TELEMETRY, type RunTelemetry } from '../run/telemetry';
-import { QUEUE_NAME, bullConnection, type PortfolioJobData, type PortfolioJobResult } from './jobs';
+import { QUEUE_NAME, bullConnection, resultPurpose, type PortfolioJobResult, type SignedResult } from './jobs';
 import { RedisJournal } from './redis-journal';
+import { acceptJob } from './accept-job';
+import { queueSecret } from './queue-secret';
+import { QueueSigner } from './queue-signer';
+import { RatesCache, RatesUnavailable } from './rates-store';
+import { FolderRefused, runFolderInside } from './run-folder';
+import { prepareOutDir } from '../out-dir';
 import { HistoryStore, portfolioPast } from '../run/history-store';
 import { runInfo } from '../run/run-info';
 
 export interface WorkerOptions extends CommonFlags {
+  /** The worker's own folder: every job's run folder is inside it (required). */
+  out: string;
   /** Portfolios this worker values at once (BullMQ's worker concurrency). */
   portfolios?: number;
   /** Calls in flight at most per portfolio; default: sized from the pace and round trip. */
@@ -41,14 +49,19 @@ export interface RunningWorker {
 /**
  * `svc-report worker`: takes portfolios off the queue one job at a time (or `portfolios` at
  * once), values them with the account's shared gate and journal in Redis, and writes their
- * reports into the run's --out (a folder every worker reaches). BullMQ does the rest: a job
+ * reports into the job's run folder inside its own --out. A job is used only when the
+ * coordinating run's MAC over it verifies and its data checks (accept-job.ts); anything else is
+ * refused unexecuted, failed at once with the reason. BullMQ does the rest: a job
  * whose worker died (its lock lapsed) is stalled and given to another worker; a failed one is
  * retried with backoff.
  */
-export async function startWorker(opts: WorkerOptions, log: (line: string) => void, signal: AbortSignal, ops: { telemetry?: RunTelemetry; metrics?: ReportMetrics } = {}): Promise<RunningWorker> {
+export async function startWorker(opts: WorkerOptions, log: (line: string) => void, signal: AbortSignal, ops: { telemetry?: RunTelemetry; metrics?: ReportMetrics; env?: NodeJS.ProcessEnv } = {}): Promise<RunningWorker> {
   const { metrics } = ops;
   const telemetry = ops.telemetry ?? NO_TELEMETRY;
-  const settings = resolveSettings(opts);
+  const signer = new QueueSigner(queueSecret(ops.env ?? process.env, 'svc-report worker'));
+  const settings = resolveSettings(opts, ops.env);
+  // Links in --out itself are the operator's; from here on, nothing leads out of its real path.
+  const root = await realpath(await prepareOutDir(opts.out));
   const { redisUrl, baseUrl } = settings.service;
   if (!redisUrl) throw new UsageError('svc-report worker needs Redis: give --redis URL, SVC_REDIS_URL or redis_url in the config file');
   if (!baseUrl) throw new UsageError('svc-report worker needs the service every worker shares: set SVC_BASE_URL, SVC_CLIENT_ID and SVC_CLIENT_SECRET (or the config file)');
@@ -61,13 +74,33 @@ export async function startWorker(opts: WorkerOptions, log: (line: string) => vo
   const first = await connectFor(settings.asOf);
   const history = await HistoryStore.open(settings.db, runInfo(settings), log);
   const redis = await openRedis(redisUrl, { name: 'svc-report-worker-journal' });
-  const processor = async (job: Job<PortfolioJobData, PortfolioJobResult>): Promise<PortfolioJobResult> => {
-    const d = job.data;
+  const rates = new RatesCache(redis);
+  const processor = async (job: Job<unknown, SignedResult>): Promise<SignedResult> => {
+    const accepted = acceptJob(signer, job.id, job.data);
+    if (!accepted.ok) refuse(job, accepted.why);
+    const d = accepted.data;
     const name = d.portfolio.name;
+    const brand = d.brand && brandFor(d.brand);
+    if (typeof brand === 'string') refuse(job, brand);
+    let fx;
+    try {
+      fx = d.fxRates ? await rates.get(d.fxRates) : undefined;
+    } catch (e) {
+      if (e instanceof RatesUnavailable && e.final) refuse(job, e.message);
+      throw e;
+    }
+    // Last of the checks, as it makes the folder: a job refused for anything else leaves nothing behind.
+    let dir: string;
+    try {
+      dir = await runFolderInside(root, d.folder);
+    } catch (e) {
+      refuse(job, e instanceof FolderRefused ? e.message : "the job's folder cannot be made inside the worker's --out");
+    }
     log(`Valuing "${name}" (${d.portfolio.holdings.length} holdings, attempt ${job.attemptsMade + 1}).`);
-    const fx = d.fxRates ? await readRatesFile(d.fxRates) : undefined;
-    const previous = d.previous ? await readPreviousRun(d.previous) : undefined;
-    const journal = await new RedisJournal(redis, d.runKey).load([name]);
+    // The portfolio's previous report came as content in the (verified) job: nothing is read from a path.
+    const previous = d.previous ? { byPortfolio: new Map(d.previous.report ? [[name, d.previous.report]] : []) } : undefined;
+    const journal = await new RedisJournal(redis, d.runKey, signer).load([name]);
+    for (const entry of journal.refused) log(`${name}: refused a journal entry in Redis (${entry}): its MAC or data does not check; valued again.`);
     const conn = await connectFor(d.asOf);
     const progress: Progress = {
       update: (s) => void job.updateProgress({ done: s.done, total: s.total }).catch(() => {}),
@@ -85,27 +118,41 @@ export async function startWorker(opts: WorkerOptions, log: (line: string) => vo
     });
     const r = results.get(name)!;
     const servedBySandbox = conn.client.servedBySandbox;
-    const ctx = { asOf: d.asOf, currency: d.currency, generatedAt: d.generatedAt, sandbox: d.sandbox || servedBySandbox, preparedBy: d.preparedBy, brand: d.brandFile ? resolveBrand(d.brandFile, undefined) : undefined, validatedWarningPercent: d.validatedWarningPercent, previous, fx, limitsInForce: describeLimits(conn.client.rateLimitStatus()) };
+    const ctx = { asOf: d.asOf, currency: d.currency, generatedAt: d.generatedAt, sandbox: d.sandbox || servedBySandbox, preparedBy: d.preparedBy, brand, validatedWarningPercent: d.validatedWarningPercent, previous, fx, limitsInForce: describeLimits(conn.client.rateLimitStatus()) };
     const known = await portfolioPast(history, d.ledger ?? { entries: [], realisations: [] }, { portfolio: name, asOf: d.asOf, currency: d.currency }, previous, progress.log);
     const report = buildPortfolioReport(d.portfolio, r, ctx, known);
     // Recorded before the job completes: when the run ends, every month-end it made is in the database.
     await history?.record(report, known.ledger, progress.log);
     history?.takeFailures().forEach(progress.log);
-    const written = await writeReport(report, d.outDir, d.formats);
+    const written = await writeReport(report, dir, d.formats);
     telemetry.filesWritten(written.map((w) => w.path));
     log(`"${name}" done: ${written.length} files written.`);
-    return {
+    const result: PortfolioJobResult = {
       results: r,
       files: written.map((w) => w.path),
       notes: report.analyst_notes,
       rowErrors: report.errors.length > 0,
       retryable: valuationsToDo(d.portfolio, journal.portfolio(name)).length,
       servedBySandbox,
+      journalRefused: journal.refused,
     };
+    return signer.sign(resultPurpose(job.id!), result);
   };
+  /** The worker's own brand for a job's, or why not: it must be the same brand, byte for byte. */
+  function brandFor(asked: { firm: string; sha256: string }): Brand | string {
+    const own = settings.brand;
+    if (own?.digest === asked.sha256) return own;
+    const mine = own ? `this worker's is ${own.firmName}'s (${own.file}, SHA-256 ${own.digest.slice(0, 12)}…)` : 'this worker has none (--brand, or brand in its config)';
+    return `the run's brand is ${asked.firm}'s (SHA-256 ${asked.sha256.slice(0, 12)}…) but ${mine}: start every worker with the run's brand file`;
+  }
+  /** A job not executed: said in the worker's log and as the job's failure reason, not retried (it cannot verify next time either). */
+  function refuse(job: Job, why: string): never {
+    log(`Refused job ${describeJobId(job.id)}: ${why}; not executed (nothing read, valued or written).`);
+    throw new UnrecoverableError(`refused: ${why}`);
+  }
   const lockDuration = opts.lockMs ?? 30_000;
   const connection = bullConnection(redisUrl, 'svc-report-worker');
-  const worker = new Worker<PortfolioJobData, PortfolioJobResult>(QUEUE_NAME, processor, {
+  const worker = new Worker<unknown, SignedResult>(QUEUE_NAME, processor, {
     connection,
     concurrency: opts.portfolios ?? 1,
     lockDuration,
@@ -113,7 +160,11 @@ export async function startWorker(opts: WorkerOptions, log: (line: string) => vo
     // A portfolio whose worker died twice is still given out again (its landed chunks are not valued again).
     maxStalledCount: 3,
   });
-  worker.on('failed', (job, err) => log(`"${job?.data.portfolio.name ?? '?'}" failed (${err.message}); BullMQ retries it with backoff.`));
+  // The job's data is not trusted here: the line names the job by id, never by what its data says.
+  worker.on('failed', (job, err) => {
+    if (err instanceof UnrecoverableError || err.name === 'UnrecoverableError') return;
+    log(`Job ${describeJobId(job?.id)} failed (${err.message}); BullMQ retries it with backoff.`);
+  });
   await worker.waitUntilReady();
   // The queue's job counts for the metrics, on a connection of their own (the worker's is BullMQ's).
   const countsConnection = metrics ? bullConnection(redisUrl, 'svc-report-worker-metrics') : undefined;
@@ -133,4 +184,10 @@ export async function startWorker(opts: WorkerOptions, log: (line: string) => vo
       (await history?.close())?.forEach(log);
     },
   };
+}
+
+/** A job id as found in Redis (anyone's string): shortened for the log. */
+function describeJobId(id: string | undefined): string {
+  if (id === undefined) return '(no id)';
+  return id.length > 80 ? `${id.slice(0, 80)}…` : id;
 }

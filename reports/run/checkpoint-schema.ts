@@ -32,10 +32,10 @@ export const ItemResult = z.discriminatedUnion('ok', [ValuedItem, FailedItem]);
 export const ScoreLite = z.object({ service_score: Score100, momentum: z.string(), market_validated: z.boolean() }).strict();
 
 /** Section<T> of report-data.ts. */
-const section = <T extends z.ZodType>(data: T) =>
+export const section = <T extends z.ZodType>(data: T) =>
   z.union([z.object({ included: z.literal(true), data, note: z.string().optional() }), z.object({ included: z.literal(false), note: z.string(), failed: z.literal(true).optional() })]);
 
-const Enrichment = z.object({
+export const Enrichment = z.object({
   performance: section(Performance),
   projections: section(z.array(z.object({ index: z.number().int().min(0), projection: Projection }))),
   exits: section(z.array(z.object({ index: z.number().int().min(0), exit: ExitStrategy }))),

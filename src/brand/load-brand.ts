@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { InputError } from '../holdings/types';
@@ -35,6 +36,11 @@ export interface Brand {
   managers: Map<string, Manager>;
   /** Colours changed for contrast, one sentence each: the run says them. */
   adjustments: string[];
+  /**
+   * SHA-256 over the brand file and every file it names, as read: a queue job carries this, not
+   * a path, and a worker uses its own brand only when its digest matches (issue 29).
+   */
+  digest: string;
 }
 
 /** The page (near white): text in the primary colour sits on it, and white text (lighter still) on the primary. */
@@ -48,8 +54,11 @@ export class BrandError extends InputError {
 export function loadBrand(file: string, cwd = process.cwd()): Brand {
   const brandPath = path.resolve(cwd, file);
   let doc: unknown;
+  const digest = createHash('sha256');
   try {
-    doc = JSON.parse(readFileSync(brandPath, 'utf8'));
+    const raw = readFileSync(brandPath);
+    digest.update(raw);
+    doc = JSON.parse(raw.toString('utf8'));
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     throw new BrandError(`cannot read the brand file ${brandPath}: ${code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
@@ -66,7 +75,9 @@ export function loadBrand(file: string, cwd = process.cwd()): Brand {
   const read = (key: string, relative: string): Buffer => {
     const full = path.resolve(dir, relative);
     try {
-      return readFileSync(full);
+      const bytes = readFileSync(full);
+      digest.update(`\0${key}\0${bytes.length}\0`).update(bytes);
+      return bytes;
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
       throw new BrandError(`brand file ${brandPath}: ${key}: cannot read ${full}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'a folder, not a file' : (e as Error).message}`);
@@ -97,20 +108,22 @@ export function loadBrand(file: string, cwd = process.cwd()): Brand {
   const adjustments: string[] = [];
   const primary = b.primary_colour && readable('primary_colour', b.primary_colour.slice(1).toUpperCase(), PAPER, 'as text on the page and behind white text', adjustments);
   const accent = b.accent_colour && readable('accent_colour', b.accent_colour.slice(1).toUpperCase(), primary ?? '1F2A44', `as text on the primary colour #${primary ?? '1F2A44'}`, adjustments);
+  const images = { logo: logo('logo', b.logo), logoDark: logo('logo_dark', b.logo_dark) };
+  const fonts = { fontRegular: font('font_regular', b.font_regular), fontBold: font('font_bold', b.font_bold) };
   return {
     file: brandPath,
     firmName: b.firm_name,
-    logo: logo('logo', b.logo),
-    logoDark: logo('logo_dark', b.logo_dark),
+    ...images,
     primary,
     accent,
-    fontRegular: font('font_regular', b.font_regular),
-    fontBold: font('font_bold', b.font_bold),
+    ...fonts,
     coverTitle: b.cover_title,
     footer: b.footer,
     disclosures: (b.disclosures ?? '').split(/\r?\n\s*\r?\n/).map((p) => p.replace(/\s*\r?\n\s*/g, ' ').trim()).filter(Boolean),
     managers,
     adjustments,
+    // Every named file has been read (managers above, images and fonts just now).
+    digest: digest.digest('hex'),
   };
 }
 

@@ -21,13 +21,18 @@ const CODE = /^[A-Z]{3}$/;
  * - a plain list: `date,currency,rate_per_eur`, one rate per line.
  */
 export async function readRatesFile(path: string): Promise<RateTable> {
+  return (await readRatesSource(path)).table;
+}
+
+/** readRatesFile, with the file's text and name as well (a queued run hands the text to its workers). */
+export async function readRatesSource(path: string): Promise<{ text: string; name: string; table: RateTable }> {
   let text: string;
   try {
     text = await readFile(path, 'utf8');
   } catch {
     throw new RatesFileError(`cannot read the exchange-rates file ${path} (--fx-rates): it does not exist or is not readable`);
   }
-  return parseRates(text, basename(path));
+  return { text, name: basename(path), table: parseRates(text, basename(path)) };
 }
 
 export function parseRates(text: string, name = 'the rates file'): RateTable {

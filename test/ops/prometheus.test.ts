@@ -25,6 +25,7 @@ import { readJsonLines } from './json-lines';
 
 const SECRET = `prom-${Math.random().toString(36).slice(2)}-secret`;
 const CLIENT = 'prom-account';
+const QUEUE_SECRET = `prom-queue-${Math.random().toString(36).slice(2)}-secret`;
 const MINUTE_MS = 1000;
 const PORTFOLIOS = 3;
 const HOLDINGS = 120;
@@ -35,7 +36,7 @@ let redis: RedisProcess;
 let prometheus: PrometheusProcess;
 const ports = { worker: 0, host: 0, run: 0 };
 
-const serviceEnv = () => ({ SVC_BASE_URL: sandbox.url, SVC_CLIENT_ID: CLIENT, SVC_CLIENT_SECRET: SECRET, SVC_SANDBOX: '1', SVC_REDIS_URL: redis.url });
+const serviceEnv = () => ({ SVC_BASE_URL: sandbox.url, SVC_CLIENT_ID: CLIENT, SVC_CLIENT_SECRET: SECRET, SVC_SANDBOX: '1', SVC_REDIS_URL: redis.url, SVC_QUEUE_SECRET: QUEUE_SECRET });
 
 /** Collects a process's stdout and stderr apart (spawnNode merges them into `output`). */
 function streams(p: Spawned) {
@@ -80,7 +81,7 @@ describe('Prometheus scraping a host, a worker and a month-end run', () => {
   it('counts the calls the sandbox logged, sees the day budget fall, and the month-end series; every log line is JSON without a secret', async () => {
     const tls = selfSignedCert(dir);
     writeFileSync(join(dir, 'holdings.csv'), holdingsCsv(PORTFOLIOS, HOLDINGS));
-    const worker = spawnNode([...commandArgs('svc-report'), 'worker', '--tier', 'enterprise', '--minute-ms', String(MINUTE_MS), '--health-port', String(ports.worker), '--log-format', 'json'], serviceEnv());
+    const worker = spawnNode([...commandArgs('svc-report'), 'worker', '--out', dir, '--tier', 'enterprise', '--minute-ms', String(MINUTE_MS), '--health-port', String(ports.worker), '--log-format', 'json'], serviceEnv());
     const workerOut = streams(worker);
     const host = spawnNode(commandArgs('addin-serve'), { ...serviceEnv(), SVC_MINUTE_MS: String(MINUTE_MS), ADDIN_PORT: '0', ADDIN_TLS_CERT: tls.cert, ADDIN_TLS_KEY: tls.key, ADDIN_OFFICE_JS: 'local', ADDIN_AUDIT_LOG: join(dir, 'audit.jsonl'), ADDIN_METRICS_PORT: String(ports.host), ADDIN_LOG_FORMAT: 'json' });
     const hostOut = streams(host);

@@ -44,7 +44,7 @@ describe('SIGTERM to svc-report worker', () => {
   it('health and readiness answer on --health-port; mid-portfolio it hands the portfolio back and exits 0; another worker finishes it', async () => {
     common[1] = redis.url;
     const port = await freePort();
-    const first = svcReport(['worker', ...common, '--lock-ms', '2000', '--health-port', String(port), '--log-format', 'json'], env());
+    const first = svcReport(['worker', '--out', dir, ...common, '--lock-ms', '2000', '--health-port', String(port), '--log-format', 'json'], env());
     await first.said(/Worker ready/);
     await first.said(/Health on http:\/\/127\.0\.0\.1:\d+\/healthz/);
     expect(await (await fetch(`http://127.0.0.1:${port}/healthz`)).json()).toEqual({ status: 'ok' });
@@ -62,7 +62,7 @@ describe('SIGTERM to svc-report worker', () => {
     expect(lines.map((l) => l.msg)).toContain('Worker stopping: portfolios in hand go back to the queue for another worker.');
     expect(lines.every((l) => l.component === 'svc-report-worker')).toBe(true);
 
-    const second = svcReport(['worker', ...common, '--lock-ms', '2000'], env());
+    const second = svcReport(['worker', '--out', dir, ...common, '--lock-ms', '2000'], env());
     expect(await run.exit).toBe(0);
     expect(second.output).toContain('Valuing "Client 0001"');
     // Only the chunks in flight at the signal may be valued twice, never what had landed.

@@ -83,7 +83,7 @@ async function recordedRows(): Promise<{ name: string; count: number; holdings: 
 
 describe('three `--queue` workers recording into one PostgreSQL server', () => {
   it('records each portfolio month-end once, with the value its report shows; a re-run replaces each record', async () => {
-    for (let i = 0; i < 3; i++) workers.push(svcReport(['worker', '--redis', redis.url, '--tier', 'pro']));
+    for (let i = 0; i < 3; i++) workers.push(svcReport(['worker', '--out', dir, '--redis', redis.url, '--tier', 'pro']));
     await Promise.all(workers.map((w) => w.said(/Worker ready/)));
     const names = Array.from({ length: PORTFOLIOS }, (_, p) => `Client ${String(p + 1).padStart(4, '0')}`);
     const runMonth = async (out: string) => {

@@ -29,7 +29,7 @@ let redis: RedisProcess;
 let reference: Record<string, string>;
 
 const svcReport = (args: string[], clientId: string) => spawnReport(args, { SVC_BASE_URL: sandbox.url, SVC_CLIENT_ID: clientId, SVC_CLIENT_SECRET: secret, SVC_SANDBOX: '1' });
-const workerArgs = () => ['worker', '--redis', redis.url, '--tier', 'pro', '--minute-ms', String(MINUTE_MS), '--lock-ms', '2000'];
+const workerArgs = () => ['worker', '--out', dir, '--redis', redis.url, '--tier', 'pro', '--minute-ms', String(MINUTE_MS), '--lock-ms', '2000'];
 const queuedRun = (out: string, ...more: string[]) => ['run', join(dir, 'holdings.csv'), '--out', join(dir, out), '--queue', '--redis', redis.url, ...common, ...more];
 
 beforeAll(async () => {

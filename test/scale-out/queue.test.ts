@@ -47,7 +47,7 @@ describe('svc-report run --queue with svc-report worker processes', () => {
     const single = svcReport(['run', join(dir, 'holdings.csv'), '--out', join(dir, 'single'), ...common], 'single-account');
     expect(await single.exit).toBe(0);
 
-    const workerArgs = ['worker', '--redis', redis.url, '--tier', 'pro', '--minute-ms', String(MINUTE_MS), '--lock-ms', '2000'];
+    const workerArgs = ['worker', '--out', dir, '--redis', redis.url, '--tier', 'pro', '--minute-ms', String(MINUTE_MS), '--lock-ms', '2000'];
     const first = svcReport(workerArgs, 'queue-account');
     await first.said(/Worker ready/);
     const run = svcReport(['run', join(dir, 'holdings.csv'), '--out', join(dir, 'queued'), '--queue', '--redis', redis.url, ...common], 'queue-account');
@@ -75,7 +75,7 @@ describe('svc-report run --queue with svc-report worker processes', () => {
     // Its own Redis keys: a queue nobody else's worker serves.
     const run = svcReport(['run', join(dir, 'small.csv'), '--out', join(dir, 'idle'), '--queue', '--redis', redis.url, '--worker-wait', '1', ...common], 'idle-account');
     await run.said(/No worker has taken any of this run's portfolios in 1 s \(no worker is connected to this Redis\)\. Start one with .*svc-report worker --redis URL/);
-    const worker = svcReport(['worker', '--redis', redis.url, '--tier', 'pro', '--minute-ms', String(MINUTE_MS)], 'idle-account');
+    const worker = svcReport(['worker', '--out', dir, '--redis', redis.url, '--tier', 'pro', '--minute-ms', String(MINUTE_MS)], 'idle-account');
     expect(await run.exit).toBe(0);
     expect(run.output.match(/No worker has taken/g)).toHaveLength(1);
     worker.child.kill('SIGTERM');

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { commandArgs } from '../../../fixtures/commands';
@@ -6,9 +7,12 @@ import type { LogLine } from '../../../src/sandbox';
 
 export { killSpawned as killAll } from '../../../fixtures/spawned';
 
-/** `svc-report …` in its own process, with a fixed SOURCE_DATE_EPOCH (reports comparable across runs). */
+/** The queue secret every process of a test file shares (`run --queue` and `worker` require one). */
+export const QUEUE_SECRET = `queue-secret-${randomUUID()}`;
+
+/** `svc-report …` in its own process, with a fixed SOURCE_DATE_EPOCH (reports comparable across runs) and the file's queue secret. */
 export function svcReport(args: string[], env: NodeJS.ProcessEnv): Spawned {
-  return spawnNode([...commandArgs('svc-report'), ...args], { SOURCE_DATE_EPOCH: '1790000000', ...env });
+  return spawnNode([...commandArgs('svc-report'), ...args], { SOURCE_DATE_EPOCH: '1790000000', SVC_QUEUE_SECRET: QUEUE_SECRET, ...env });
 }
 
 /** The account's API calls in the sandbox's request log (token calls left out). */

@@ -1,0 +1,116 @@
+import { isAbsolute, posix, win32 } from 'node:path';
+import { z } from 'zod';
+import { AssetDescriptorFields, CalendarDate, CurrencySchema, SEGMENT_IDS, plainString } from '../../src/wire';
+import { isCurrencyCode } from '../../src/fx/codes';
+import { TRANSACTION_TYPES } from '../../src/ledger/types';
+import { PreviousReportContent } from '../build/previous';
+import { REPORT_FORMATS } from '../report-data';
+import type { PortfolioJobData } from './jobs';
+
+/**
+ * What a worker accepts as a job, field by field: the same rules as the CLI's input (the
+ * service's descriptor fields, dates that exist, ISO 4217 codes, the report formats). A job is
+ * checked after its MAC and before anything is done with it; the refusal names the field, never
+ * the value (zod's messages say what was expected).
+ */
+
+const finite = z.number().finite();
+const Currency = z.string().refine(isCurrencyCode, 'an ISO 4217 currency code such as USD');
+/** A name or label from the holdings files: no control characters. */
+const Name = (max: number) => plainString().min(1).max(max);
+const Source = z.object({ file: Name(4096), sheet: Name(200).optional(), row: z.number().int().min(0) }).strict();
+const Segment = AssetDescriptorFields.segment;
+
+/**
+ * A run folder inside the worker's --out: relative, no "..", no drive or UNC prefix, no control
+ * characters. (That it stays inside once links are followed is checked on the disk: run-folder.ts.)
+ */
+export const RelativeFolder = Name(1024).refine((f) => !isAbsolute(f) && !posix.isAbsolute(f) && !win32.isAbsolute(f) && !/^[A-Za-z]:/.test(f), 'a folder relative to the worker\'s --out, not an absolute path').refine(
+  (f) => !f.split(/[\\/]+/).some((part) => part === '..'),
+  'a folder inside the worker\'s --out: ".." is not allowed',
+);
+
+const Holding = z
+  .object({
+    portfolio: Name(500),
+    source: Source,
+    segment: Segment,
+    assetId: Name(512),
+    assetIdGiven: z.boolean().optional(),
+    brand: Name(100),
+    model: Name(200),
+    reference: AssetDescriptorFields.reference,
+    year: AssetDescriptorFields.year,
+    condition: AssetDescriptorFields.condition,
+    boxPapers: z.boolean().optional(),
+    size: AssetDescriptorFields.size,
+    quantity: z.number().int().min(1).max(100_000),
+    purchasePrice: finite.min(0),
+    purchaseDate: CalendarDate,
+    currency: Currency.optional(),
+    // Notes keep their line breaks (the holdings reader's keepLines).
+    notes: z.string().max(2000).optional(),
+    medium: AssetDescriptorFields.medium,
+    sizeCm: AssetDescriptorFields.size_cm,
+  })
+  .strict();
+
+const RowProblem = z
+  .object({ portfolio: z.string().max(500), file: z.string().max(4096), sheet: z.string().max(200).optional(), row: z.number().int().min(0).nullable(), field: z.string().max(200), value: z.string().max(2000).optional(), reason: z.string().max(2000) })
+  .strict();
+
+const Portfolio = z
+  .object({ name: Name(500), files: z.array(Name(4096)).max(10_000), holdings: z.array(Holding).max(1_000_000), problems: z.array(RowProblem), readNotes: z.array(z.string().max(2000)).optional() })
+  .strict();
+
+const LedgerAsset = z
+  .object({ segment: z.enum(SEGMENT_IDS), brand: Name(100), model: Name(200), reference: AssetDescriptorFields.reference, year: AssetDescriptorFields.year, size: AssetDescriptorFields.size, byId: z.boolean() })
+  .strict();
+
+const LedgerEntry = z
+  .object({
+    portfolio: Name(500),
+    date: CalendarDate,
+    type: z.enum(TRANSACTION_TYPES),
+    assetId: Name(512).optional(),
+    asset: LedgerAsset.optional(),
+    quantity: finite.positive().optional(),
+    amount: finite.min(0),
+    currency: Currency,
+    notes: z.string().max(2000).optional(),
+    source: Source,
+  })
+  .strict();
+
+const Realisation = z
+  .object({ portfolio: Name(500), assetId: Name(512), sold: CalendarDate, opened: CalendarDate, quantity: finite.positive(), cost: finite, costCurrency: Currency, proceeds: finite, proceedsCurrency: Currency, source: Source })
+  .strict();
+
+export const PortfolioJobSchema: z.ZodType<PortfolioJobData> = z
+  .object({
+    runKey: z.string().regex(/^[0-9a-f]{64}$/, 'the run key (64 hex digits)'),
+    folder: RelativeFolder,
+    portfolio: Portfolio,
+    asOf: CalendarDate,
+    currency: Currency,
+    asked: CurrencySchema,
+    fxRates: z.object({ sha256: z.string().regex(/^[0-9a-f]{64}$/, 'a SHA-256 (64 hex digits)'), source: Name(255) }).strict().optional(),
+    previous: z.object({ report: PreviousReportContent.transform((r) => ({ ...r, currency: r.currency })).nullable() }).strict().optional(),
+    formats: z.array(z.enum(REPORT_FORMATS)).min(1),
+    preparedBy: plainString().max(200).optional(),
+    brand: z.object({ firm: Name(200), sha256: z.string().regex(/^[0-9a-f]{64}$/, 'a SHA-256 (64 hex digits)') }).strict().optional(),
+    validatedWarningPercent: z.number().min(0).max(100).optional(),
+    allowUnknownIds: z.boolean().optional(),
+    generatedAt: z.iso.datetime({ offset: true }),
+    sandbox: z.boolean(),
+    ledger: z.object({ entries: z.array(LedgerEntry), realisations: z.array(Realisation) }).strict().optional(),
+  })
+  .strict();
+
+/** The job's data checked; the refusal names the first field at fault ("portfolio.holdings: expected array …"). */
+export function checkJobData(data: unknown): { ok: true; data: PortfolioJobData } | { ok: false; why: string } {
+  const r = PortfolioJobSchema.safeParse(data);
+  if (r.success) return { ok: true, data: r.data };
+  const issue = r.error.issues[0]!;
+  return { ok: false, why: `job data ${issue.path.join('.') || '(the whole job)'}: ${issue.message}` };
+}
