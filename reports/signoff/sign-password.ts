@@ -16,7 +16,6 @@ export async function signingPassword(file: string, env: NodeJS.ProcessEnv = pro
 
 /** Reads a line from the terminal without echoing it; Ctrl-C aborts. */
 function prompt(question: string, stdin: NodeJS.ReadStream): Promise<string> {
-  process.stderr.write(question);
   return new Promise((resolve, reject) => {
     let typed = '';
     const done = (err?: Error) => {
@@ -35,7 +34,10 @@ function prompt(question: string, stdin: NodeJS.ReadStream): Promise<string> {
         else typed += ch;
       }
     };
+    // Echo off before the question shows: a password typed (or pasted) the moment it appears
+    // must never be echoed by the terminal.
     stdin.setRawMode(true);
+    process.stderr.write(question);
     stdin.resume();
     stdin.on('data', onData);
   });

@@ -75,13 +75,18 @@ worker.addEventListener('install', (event) => {
   );
 });
 
-// Activate: the older versions' caches go; office.js's stays (Microsoft's files, refreshed as they are used).
+/** The older versions' caches; office.js's stays (Microsoft's files, refreshed as they are used). */
+async function deleteOlderVersions(): Promise<void> {
+  for (const name of await caches.keys()) {
+    if (name.startsWith(VERSION_CACHE_PREFIX) && name !== CACHE) await caches.delete(name);
+  }
+}
+
+// Activate: the older versions' caches go.
 worker.addEventListener('activate', (event) => {
   event.waitUntil(
     (async () => {
-      for (const name of await caches.keys()) {
-        if (name.startsWith(VERSION_CACHE_PREFIX) && name !== CACHE) await caches.delete(name);
-      }
+      await deleteOlderVersions();
       await worker.clients.claim();
     })(),
   );
@@ -166,6 +171,9 @@ worker.addEventListener('fetch', (event) => {
   const url = new URL(request.url);
   const strategy = strategyFor(url, worker.location.origin, LISTED, request.headers.has('authorization'));
   if (strategy === 'pass') return;
+  // An old version's worker still finishing a request when this one took over can write its
+  // cache again after the deletion at activation: every open of a page sweeps once more.
+  if (request.mode === 'navigate') event.waitUntil(deleteOlderVersions());
   const kept = async () => (await caches.open(CACHE)).match(keptPath(url));
   if (strategy === 'office-js') return event.respondWith(officeJs(request, (p) => event.waitUntil(p)));
   if (strategy === 'network-first') return event.respondWith(networkFirst(request, kept));
