@@ -52,14 +52,7 @@ async function main(): Promise<void> {
   const host = await startAddinHost({ service, port: config.port, host: config.host, tls, deploymentKey: config.deploymentKey, auth: config.auth, auditLog: config.auditLog, perUserDailyCap: config.perUserDailyCap, userDailySharePercent: config.userDailySharePercent, brand: config.brand, officeJs: config.officeJs, publicOrigin: config.publicOrigin, shared, log, readinessChecks, history });
   // Prometheus's listener: apart from the add-in's port, on 127.0.0.1 unless ADDIN_METRICS_HOST says otherwise.
   const metrics = ops.metrics ? await startOpsServer({ metrics: host.metrics }, ops.metrics) : undefined;
-  log.info(
-    `Add-in host on ${host.url} (manifest: ${host.url}/manifest.xml); forwarding the API to ${service.label}; office.js from ${config.officeJs === 'local' ? 'this host (ADDIN_OFFICE_JS=local)' : "Microsoft's CDN"}.${config.deploymentKey ? ' Deployment key required.' : ''} Sign-in: ADDIN_AUTH=${config.auth.mode}${config.auth.mode === 'entra' ? ` (issuer ${config.auth.entra.issuer})` : ''}; audit log ${config.auditLog}.`,
-  );
-  if (config.brand) {
-    log.info(`Reports exported in the brand of ${config.brand.firmName} (ADDIN_BRAND_FILE ${config.brand.file}).`);
-    for (const line of config.brand.adjustments) log.info(line);
-  }
-  if (metrics) log.info(`Metrics for Prometheus on ${metrics.url}/metrics; health on ${host.url}/healthz and ${host.url}/readyz.`);
+  // Listening for the signals before announcing the host: a supervisor may stop it the moment it reads the line.
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) {
@@ -79,6 +72,14 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+  log.info(
+    `Add-in host on ${host.url} (manifest: ${host.url}/manifest.xml); forwarding the API to ${service.label}; office.js from ${config.officeJs === 'local' ? 'this host (ADDIN_OFFICE_JS=local)' : "Microsoft's CDN"}.${config.deploymentKey ? ' Deployment key required.' : ''} Sign-in: ADDIN_AUTH=${config.auth.mode}${config.auth.mode === 'entra' ? ` (issuer ${config.auth.entra.issuer})` : ''}; audit log ${config.auditLog}.`,
+  );
+  if (config.brand) {
+    log.info(`Reports exported in the brand of ${config.brand.firmName} (ADDIN_BRAND_FILE ${config.brand.file}).`);
+    for (const line of config.brand.adjustments) log.info(line);
+  }
+  if (metrics) log.info(`Metrics for Prometheus on ${metrics.url}/metrics; health on ${host.url}/healthz and ${host.url}/readyz.`);
 }
 
 main().catch((err: unknown) => {

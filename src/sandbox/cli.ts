@@ -72,6 +72,13 @@ const sandbox = await startSandbox({
   logFile: opts.log,
 }).catch((e: Error) => program.error(`svc-sandbox: cannot start: ${e.message}`));
 
+// Listening for the signals before saying so: a script may stop it the moment it reads the line.
+const stop = () => {
+  void sandbox.close().then(() => process.exit(0));
+};
+process.once('SIGINT', stop);
+process.once('SIGTERM', stop);
+
 // The URL line goes to stdout so scripts (and bench/sandbox.ts) can read it.
 console.log(`svc-sandbox listening on ${sandbox.url}`);
 if (!opts.quiet) {
@@ -87,8 +94,3 @@ if (!opts.quiet) {
   console.error(`get a token: curl -s -X POST ${sandbox.url}/auth/token -H 'content-type: application/json' -d '{"client_id":"…","client_secret":"…","grant_type":"client_credentials"}'`);
 }
 
-const stop = () => {
-  void sandbox.close().then(() => process.exit(0));
-};
-process.once('SIGINT', stop);
-process.once('SIGTERM', stop);
