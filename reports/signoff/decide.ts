@@ -54,8 +54,11 @@ export async function decide(dir: string, decision: 'approved' | 'rejected', o: 
   if (decision === 'rejected' && !o.reason?.trim()) throw new UsageError('reject needs --reason: say what is wrong, for whoever runs the month-end again');
   // A signed folder stays signed: the decision is built only on a manifest that verifies, and re-signed.
   const manifestKey = resolveManifestKey({ manifestKey: o.manifestKey, config: o.config }, env);
+  const { doc } = await readManifestDocument(dir);
+  // Written without the key, a signed manifest would lose its signature: refused, not downgraded.
+  if (!manifestKey && doc.signature !== undefined) throw new UsageError(`${path.join(dir, MANIFEST_FILE)} is signed with the firm's manifest key: give it (--manifest-key FILE, SVC_MANIFEST_KEY or manifest_key_file in the config) so the decision keeps it signed; nothing was decided`);
   if (manifestKey) {
-    const check = checkManifestSignature((await readManifestDocument(dir)).doc, manifestKey);
+    const check = checkManifestSignature(doc, manifestKey);
     if (check.state !== 'valid') throw new UsageError(`${path.join(dir, MANIFEST_FILE)} does not verify under the manifest key (${check.state === 'invalid' ? check.why : check.state}): run svc-report verify; nothing was decided`);
   }
   const folder = await readRunFolder(dir);

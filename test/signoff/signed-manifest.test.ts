@@ -37,6 +37,14 @@ afterAll(async () => {
 });
 
 describe('approve in a folder with a signed manifest', () => {
+  it('refuses to decide without the key on a signed manifest (it would lose its signature)', async () => {
+    const before = readFileSync(join(dir, MANIFEST_FILE), 'utf8');
+    const approved = await runCli(['approve', dir, '--portfolio', 'Okafor Household', '--by', REVIEWER, '--db', 'off']);
+    expect(approved.code).toBe(2);
+    expect(approved.stderr).toMatch(/manifest\.json is signed with the firm's manifest key: give it \(--manifest-key FILE, SVC_MANIFEST_KEY or manifest_key_file in the config\)/);
+    expect(readFileSync(join(dir, MANIFEST_FILE), 'utf8')).toBe(before);
+  });
+
   it('records the approval in a manifest still signed under the key: verify with the key passes', async () => {
     const approved = await runCli(['approve', dir, '--portfolio', 'Okafor Household', '--by', REVIEWER, '--db', 'off', '--manifest-key', keyFile]);
     expect(approved.code, approved.stderr).toBe(0);
