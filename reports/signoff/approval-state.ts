@@ -4,7 +4,7 @@
  * longer approved); rejected until approved again.
  */
 import path from 'node:path';
-import { sha256File } from '../run-manifest';
+import { hashRegularFile } from '../regular-file';
 import { latestDecisions, type ApprovalRecord } from './approval-record';
 import type { FolderReport, RunFolder } from './folder-reports';
 
@@ -15,15 +15,20 @@ export type ReportState =
   /** Approved, then a file changed or went missing: no longer approved. */
   | { state: 'changed'; record: ApprovalRecord; files: string[] };
 
-/** The approved files that no longer hash as approved (or are gone), by name. */
+/** Bounds for reading a folder's files here: verify's reader, so a FIFO or link in an approved file's place is "changed", never read. */
+const APPROVED_FILE_MAX_BYTES = 2 ** 31;
+const APPROVAL_CHECK_MS = 600_000;
+
+/** The approved files that no longer hash as approved (or are gone, or are not regular files), by name. */
 export async function changedSinceApproval(dir: string, record: ApprovalRecord): Promise<string[]> {
   const changed: string[] = [];
+  const deadline = Date.now() + APPROVAL_CHECK_MS;
   for (const f of record.files) {
     if (f.name !== path.basename(f.name)) {
       changed.push(f.name);
       continue;
     }
-    const actual = await sha256File(path.join(dir, f.name)).catch(() => undefined);
+    const actual = await hashRegularFile(path.join(dir, f.name), { maxBytes: APPROVED_FILE_MAX_BYTES, deadline }).catch(() => undefined);
     if (actual?.sha256 !== f.sha256) changed.push(f.name);
   }
   return changed;
