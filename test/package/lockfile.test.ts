@@ -45,3 +45,33 @@ describe('package-lock.json', () => {
     expect(resolveLocked('node_modules/rollup', '@rollup/no-such-platform')).toBeUndefined();
   });
 });
+
+/**
+ * exceljs 4.4.0 (the newest) still declares unzipper 0.10 (fstream, rimraf 2), archiver 5
+ * (archiver-utils with glob 7 and inflight) and uuid 8, each retired or advised against; the
+ * overrides in package.json pin fixed versions (glob 10 only where archiver-utils' glob helpers
+ * are reached, which exceljs never calls). The xlsx tests prove the workbook is unchanged; this
+ * proves the retired packages are gone from what ships.
+ */
+describe('production dependencies', () => {
+  const major = (v: string | undefined) => Number((v ?? '0').split('.')[0]);
+  const minor = (v: string | undefined) => Number((v ?? '0.0').split('.')[1]);
+  const retired: Record<string, (version: string | undefined) => boolean> = {
+    fstream: () => true,
+    inflight: () => true,
+    rimraf: (v) => major(v) < 4,
+    glob: (v) => major(v) < 9,
+    unzipper: (v) => major(v) === 0 && minor(v) < 12,
+    uuid: (v) => major(v) < 9,
+  };
+
+  it('locks none of the retired packages exceljs declares', () => {
+    const found: string[] = [];
+    for (const [location, locked] of Object.entries(lock.packages) as [string, LockedPackage & { dev?: boolean }][]) {
+      if (locked.dev) continue;
+      const name = location.slice(location.lastIndexOf('node_modules/') + 'node_modules/'.length);
+      if (retired[name]?.(locked.version)) found.push(`${location}@${locked.version ?? '?'}`);
+    }
+    expect(found).toEqual([]);
+  });
+});
