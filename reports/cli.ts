@@ -10,7 +10,7 @@ import { CheckpointMismatch } from './run/checkpoint';
 import { EXIT, InterruptedError, UsageError } from './run/exit-codes';
 import type { Progress } from './run/progress';
 import type { RunOptions } from './run/run-job';
-import { prepareOutDir } from './out-dir';
+import { createOutDir, prepareOutDir, removeCreatedIfEmpty } from './out-dir';
 import { printable, printableLines } from '../src/printable';
 import { packageRoot } from '../src/package-root';
 import { configureLog, logFormatOption, processLog, say } from './ops/process-log';
@@ -176,11 +176,12 @@ async function runCommand(files: string[], opts: Omit<RunOptions, 'files'> & { q
   const log = processLog();
   const own = scheduled ? undefined : await (await import('./ops/metrics-listener')).runMetrics(opts, log);
   const listener = scheduled ?? own;
+  let created: string[] = [];
   try {
     // A bad brand file stops the run before anything is written (not even --out created).
     (await import('./config')).checkBrand(opts);
     // Before any holding is read or call spent: a file in the way or a folder that cannot be written is said plainly, and so is a manifest key that cannot be used.
-    await prepareOutDir(opts.out);
+    ({ created } = await createOutDir(opts.out));
     (await import('./manifest-key')).resolveManifestKey(opts);
     // Sizes first, before the writers' heavy modules load: a file far past a limit is refused at once.
     await (await import('../src/holdings/limits')).checkInputLimits(files);
@@ -198,6 +199,8 @@ async function runCommand(files: string[], opts: Omit<RunOptions, 'files'> & { q
     say(doneLine(outcome, written));
     return outcome.exitCode;
   } finally {
+    // A run refused before it wrote anything leaves no empty --out folder behind.
+    await removeCreatedIfEmpty(created);
     await own?.finish(stop.signal);
     stop.dispose();
   }
@@ -213,10 +216,13 @@ async function dashboardCommand(opts: { out: string; formats?: string; config?: 
   const settings = resolveSettings(opts);
   (await import('./manifest-key')).resolveManifestKey(opts);
   const stop = interruptible();
-  const outDir = await prepareOutDir(opts.out);
+  const { dir: outDir, created } = await createOutDir(opts.out);
   const { sayBrand } = await import('./run/brand-lines');
   sayBrand(settings.brand, say);
-  const conn = await connect(settings.service, { asOf: settings.asOf, log: say, telemetry: { logger: processLog() } });
+  const conn = await connect(settings.service, { asOf: settings.asOf, log: say, telemetry: { logger: processLog() } }).catch(async (e: unknown) => {
+    await removeCreatedIfEmpty(created);
+    throw e;
+  });
   try {
     const data = await buildDashboard(conn.client, { asOf: settings.asOf, generatedAt: fixedGeneratedAt(process.env) ?? new Date().toISOString(), sandbox: conn.sandbox, signal: stop.signal });
     const written = await writeDashboard(settings.brand ? { ...data, brand: settings.brand } : data, outDir, settings.formats);
@@ -224,6 +230,7 @@ async function dashboardCommand(opts: { out: string; formats?: string; config?: 
     sayNotCarried((await (await import('./run-manifest')).recordRun('dashboard', outDir, opts, [], written.map((w) => w.path))).notCarried);
     return EXIT.ok;
   } finally {
+    await removeCreatedIfEmpty(created);
     stop.dispose();
     await conn.close();
   }

@@ -1,4 +1,4 @@
-import { mkdir, stat, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, rmdir, stat, unlink, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { UsageError } from './run/exit-codes';
 
@@ -9,6 +9,11 @@ import { UsageError } from './run/exit-codes';
  * writing and removing an empty file. Problems are a UsageError with a plain sentence.
  */
 export async function prepareOutDir(out: string, flag = '--out'): Promise<string> {
+  return (await createOutDir(out, flag)).dir;
+}
+
+/** prepareOutDir, also saying which folders it created (outermost first), so a refused run can take them back. */
+export async function createOutDir(out: string, flag = '--out'): Promise<{ dir: string; created: string[] }> {
   const dir = resolve(out);
   const missing: string[] = [];
   for (let at = dir; ; at = dirname(at)) {
@@ -25,10 +30,14 @@ export async function prepareOutDir(out: string, flag = '--out'): Promise<string
     missing.unshift(at);
     if (dirname(at) === at) break;
   }
+  const created: string[] = [];
   for (const d of missing) {
-    await mkdir(d).catch((e: NodeJS.ErrnoException) => {
-      if (e.code !== 'EEXIST') throw cannotWrite(flag, out, e);
-    });
+    await mkdir(d).then(
+      () => void created.push(d),
+      (e: NodeJS.ErrnoException) => {
+        if (e.code !== 'EEXIST') throw cannotWrite(flag, out, e);
+      },
+    );
   }
   const probe = join(dir, `.svc-report-write-check-${process.pid}`);
   try {
@@ -37,7 +46,22 @@ export async function prepareOutDir(out: string, flag = '--out'): Promise<string
   } catch (e) {
     throw cannotWrite(flag, out, e as NodeJS.ErrnoException);
   }
-  return dir;
+  return { dir, created };
+}
+
+/**
+ * Removes the folders `createOutDir` created, innermost first, while they are empty: a run that
+ * stopped before writing anything leaves no empty --out behind. A folder holding anything (a
+ * report, a checkpoint for --resume) is kept, and so is every folder above it.
+ */
+export async function removeCreatedIfEmpty(created: readonly string[]): Promise<void> {
+  for (const d of [...created].reverse()) {
+    const gone = await rmdir(d).then(
+      () => true,
+      () => false,
+    );
+    if (!gone) return;
+  }
 }
 
 function cannotWrite(flag: string, out: string, e: NodeJS.ErrnoException): UsageError {

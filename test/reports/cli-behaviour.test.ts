@@ -89,6 +89,24 @@ describe('--out', { timeout: LOADED_MACHINE_MS }, () => {
     expect(await calls()).toBe(before);
   });
 
+  it('a run refused after --out was made (a misspelt column: exit 2) leaves none of the folders it created; one that was there stays', async () => {
+    const misspelt = join(dir, 'misspelt.csv');
+    const [header, ...rows] = csvFile(watchRows(1)).split('\n');
+    expect(header).toContain('purchase_price');
+    writeFileSync(misspelt, [header!.replace('purchase_price', 'purchse_price'), ...rows].join('\n'));
+    const fresh = join(dir, 'refused-parent', 'refused-out');
+    const r = await runCli(['run', misspelt, '--out', fresh], serviceEnv(sb));
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/did you mean/);
+    expect(existsSync(join(dir, 'refused-parent'))).toBe(false);
+
+    const existing = join(dir, 'existing-out');
+    mkdirSync(existing);
+    const again = await runCli(['run', misspelt, '--out', existing], serviceEnv(sb));
+    expect(again.code).toBe(2);
+    expect(existsSync(existing)).toBe(true);
+  });
+
   it('a folder the system will not create (/proc/x): exit 2 at once instead of spinning', async () => {
     const r = await runWithin(['run', oneHolding, '--out', '/proc/svc-report-test'], serviceEnv(sb), 120_000);
     expect(r.code).toBe(2);
