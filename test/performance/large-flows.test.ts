@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { monthReturn, performanceOverPeriods, valueHistory, type DatedFlow } from '../../src/performance';
 import { moneyWeightedPeriodReturn } from '../../src/returns';
@@ -177,5 +178,62 @@ describe('a month split at its large external flows', () => {
     const r = performanceOverPeriods(history, flows, '2026-04-30');
     expect(r.periods.mtd!.twr_percent).toBeCloseTo((4_350 / 66_000) * 100, 10);
     expect(r.periods.since_inception!.twr_percent).toBeCloseTo((1.1 * (70_350 / 66_000) - 1) * 100, 10);
+  });
+});
+
+describe('with no large external flow, the split computation is plain Modified Dietz', () => {
+  const DAY = 86_400_000;
+  const dayOf = (d: string) => Date.parse(`${d}T00:00:00Z`) / DAY;
+  const monthEnd = (i: number) => new Date(Date.UTC(2025, i + 1, 0)).toISOString().slice(0, 10); // i = 0: 2025-01-31
+  /** One month by Modified Dietz written out again: flows after `from` up to `to`, weighted (D − d) / D. */
+  const plainDietz = (from: string, start: number, to: string, end: number, flows: DatedFlow[]) => {
+    const D = dayOf(to) - dayOf(from);
+    const inside = flows.filter((f) => f.date > from && f.date <= to);
+    const net = inside.reduce((s, f) => s + f.amount, 0);
+    return (end - start - net) / (start + inside.reduce((s, f) => s + (f.amount * (dayOf(to) - dayOf(f.date))) / D, 0));
+  };
+
+  it('in every month and every period (property)', () => {
+    const month = fc.record({
+      // At most one purchase or sale a day, each within ±10 % of the book value just before it.
+      external: fc.uniqueArray(fc.record({ day: fc.integer({ min: 1, max: 28 }), share: fc.double({ min: -0.1, max: 0.1, noNaN: true }) }), { maxLength: 3, selector: (e) => e.day }),
+      // Fees and income of any day, up to 30 % of the book value: they never split.
+      other: fc.array(fc.record({ day: fc.integer({ min: 1, max: 28 }), share: fc.double({ min: 0, max: 0.3, noNaN: true }), income: fc.boolean() }), { maxLength: 2 }),
+      move: fc.double({ min: 0.5, max: 2, noNaN: true }),
+    });
+    fc.assert(
+      fc.property(fc.double({ min: 1_000, max: 1e7, noNaN: true }), fc.array(month, { minLength: 1, maxLength: 16 }), (first, months) => {
+        // Bought for `first` on 31 December 2024; each month's flows, then its month-end value.
+        const flows: DatedFlow[] = [buy('2024-12-31', first)];
+        const history = [{ asOf: '2024-12-31', value: first }];
+        months.forEach((m, i) => {
+          const end = monthEnd(i);
+          const day = (d: number) => `${end.slice(0, 8)}${String(d).padStart(2, '0')}`;
+          let book = history.at(-1)!.value;
+          for (const e of [...m.external].sort((a, b) => a.day - b.day)) {
+            const amount = e.share * book;
+            flows.push({ date: day(e.day), amount, kind: 'external' });
+            book += amount;
+          }
+          for (const o of m.other) flows.push(o.income ? income(day(o.day), o.share * book) : fee(day(o.day), o.share * book));
+          history.push({ asOf: end, value: book * m.move });
+        });
+        const plain = history.slice(1).map((p, i) => plainDietz(history[i]!.asOf, history[i]!.value, p.asOf, p.value, flows));
+        const close = (a: number, b: number) => Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(b));
+
+        const monthly = valueHistory(history, flows).slice(1).map((p) => p.return_percent!);
+        monthly.forEach((r, i) => expect(close(r, plain[i]! * 100), `month ${i + 1}: ${r} vs ${plain[i]! * 100}`).toBe(true));
+
+        const asOf = history.at(-1)!.asOf;
+        const r = performanceOverPeriods(history, flows, asOf);
+        for (const p of Object.values(r.periods)) {
+          if (p === null) continue;
+          const linked = plain.filter((_, i) => history[i + 1]!.asOf > p.from).reduce((g, x) => g * (1 + x), 1);
+          const want = (p.annualised ? Math.pow(linked, 365 / p.days) - 1 : linked - 1) * 100;
+          expect(close(p.twr_percent!, want), `${p.from}: ${p.twr_percent} vs ${want}`).toBe(true);
+        }
+      }),
+      { numRuns: 50 },
+    );
   });
 });
