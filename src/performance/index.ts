@@ -7,5 +7,6 @@ export { ledgerFlows, convert, FLOW_KIND, type DatedFlow, type FlowKind, type Ra
 export { LARGE_FLOW_SHARE, monthReturn, subPeriodReturn, timeWeightedReturn, type MonthPeriod, type SubPeriod, type ValuePoint } from './time-weighted';
 export { performanceOverPeriods, periodStart, isLongerThanAYear, PERIOD_KEYS, type PeriodKey, type PeriodPerformance, type PeriodsResult } from './periods';
 export { valueHistory, type ValueHistoryPoint } from './history';
+export { TIME_WEIGHTED_METHOD } from './method';
 export { realisedGains, unrealisedGain, type RealisedGainLine, type UnrealisedGainLine } from './gains';
 export { addYears, daysBetween, endOfMonth, isMonthEnd, monthEndBefore, monthEndsBetween } from './dates';
