@@ -121,8 +121,13 @@ export function monthReturn(from: string, startValue: number, to: string, endVal
   const drafts: Draft[] = [];
   let current: Omit<Draft, 'to' | 'end'> = { from, start: startValue, flows: [], opening: 0 };
   let book = startValue;
-  for (const day of [...new Set(inside.map((f) => f.date))].sort()) {
-    const today = inside.filter((f) => f.date === day);
+  const byDay = new Map<string, DatedFlow[]>();
+  for (const f of inside) {
+    const day = byDay.get(f.date);
+    if (day) day.push(f);
+    else byDay.set(f.date, [f]);
+  }
+  for (const [day, today] of [...byDay].sort(([a], [b]) => (a < b ? -1 : 1))) {
     const external = today.reduce((s, f) => s + (f.kind === 'external' ? f.amount : 0), 0);
     if (!isLarge(external, book)) {
       current.flows.push(...today);
