@@ -84,6 +84,7 @@ function isLarge(external: number, book: number): boolean {
   return Math.abs(external) - LARGE_FLOW_SHARE * book > 1e-9 * book;
 }
 
+/** A part of a span as it is worked out: its ends, its flows and the net external flow of the day that opened it. */
 interface Draft {
   from: string;
   start: number;
@@ -118,46 +119,9 @@ interface Draft {
  */
 export function monthReturn(from: string, startValue: number, to: string, endValue: number, flows: readonly DatedFlow[], inception = false): MonthPeriod {
   const inside = flowsWithin(from, to, flows, inception);
-  const drafts: Draft[] = [];
-  let current: Omit<Draft, 'to' | 'end'> = { from, start: startValue, flows: [], opening: 0 };
-  let book = startValue;
-  const byDay = new Map<string, DatedFlow[]>();
-  for (const f of inside) {
-    const day = byDay.get(f.date);
-    if (day) day.push(f);
-    else byDay.set(f.date, [f]);
-  }
-  for (const [day, today] of [...byDay].sort(([a], [b]) => (a < b ? -1 : 1))) {
-    const external = today.reduce((s, f) => s + (f.kind === 'external' ? f.amount : 0), 0);
-    if (!isLarge(external, book)) {
-      current.flows.push(...today);
-      book += external;
-      continue;
-    }
-    const after = Math.max(0, book + external);
-    // Only an inception's first day has nothing before it to close.
-    if (day > current.from) drafts.push({ ...current, to: day, end: after - external });
-    current = { from: day, start: after, flows: today.filter((f) => f.kind !== 'external'), opening: external };
-    book = after;
-  }
-  drafts.push({ ...current, to, end: endValue });
-
-  const last = drafts.at(-1)!;
-  const before = drafts.at(-2);
-  if (before && endValue === 0 && last.opening < 0 && last.start > 0 && !last.flows.some((f) => f.kind === 'external')) {
-    before.end -= last.start;
-    last.start = 0;
-  }
-  drafts.forEach((d, i) => {
-    if (d.start !== 0 || d.end !== 0 || d.flows.length === 0) return;
-    const next = drafts[i + 1];
-    const previous = drafts[i - 1];
-    if (next) next.flows.unshift(...d.flows.map((f) => ({ ...f, date: next.from })));
-    else if (previous && (previous.start !== 0 || previous.end !== 0)) previous.flows.push(...d.flows.map((f) => ({ ...f, date: previous.to })));
-    d.flows = [];
-  });
-
-  const subPeriods = drafts.map((d) => dietz(d.from, d.start, d.to, d.end, d.flows));
+  const parts = splitAtLargeFlows(from, startValue, to, endValue, inside);
+  settleEmptyParts(parts, endValue);
+  const subPeriods = parts.map((d) => dietz(d.from, d.start, d.to, d.end, d.flows));
   return {
     from,
     to,
@@ -167,6 +131,55 @@ export function monthReturn(from: string, startValue: number, to: string, endVal
     return_percent: chainLink(subPeriods.map((s) => s.return_percent)),
     sub_periods: subPeriods,
   };
+}
+
+/** The span's parts, walking its days with the book value (see {@link monthReturn}); `inside` are the span's flows. */
+function splitAtLargeFlows(from: string, startValue: number, to: string, endValue: number, inside: readonly DatedFlow[]): Draft[] {
+  const byDay = new Map<string, DatedFlow[]>();
+  for (const f of inside) {
+    const day = byDay.get(f.date);
+    if (day) day.push(f);
+    else byDay.set(f.date, [f]);
+  }
+  const parts: Draft[] = [];
+  let current: Omit<Draft, 'to' | 'end'> = { from, start: startValue, flows: [], opening: 0 };
+  let book = startValue;
+  for (const [day, today] of [...byDay].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    const external = today.reduce((s, f) => s + (f.kind === 'external' ? f.amount : 0), 0);
+    if (!isLarge(external, book)) {
+      current.flows.push(...today);
+      book += external;
+      continue;
+    }
+    // Sales of more than the book value: it was too low; the part before ends at what they took out.
+    const after = Math.max(0, book + external);
+    // Only an inception's first day has nothing before it to close.
+    if (day > current.from) parts.push({ ...current, to: day, end: after - external });
+    current = { from: day, start: after, flows: today.filter((f) => f.kind !== 'external'), opening: external };
+    book = after;
+  }
+  parts.push({ ...current, to, end: endValue });
+  return parts;
+}
+
+/** The rules for parts where nothing is held (see {@link monthReturn}), applied in place. */
+function settleEmptyParts(parts: Draft[], endValue: number): void {
+  const last = parts.at(-1)!;
+  const before = parts.at(-2);
+  // The last part began with a sale and ends with nothing: that sale emptied the portfolio.
+  if (before && endValue === 0 && last.opening < 0 && last.start > 0 && !last.flows.some((f) => f.kind === 'external')) {
+    before.end -= last.start;
+    last.start = 0;
+  }
+  // Fees and income of a part that holds nothing go where something is held.
+  parts.forEach((d, i) => {
+    if (d.start !== 0 || d.end !== 0 || d.flows.length === 0) return;
+    const next = parts[i + 1];
+    const previous = parts[i - 1];
+    if (next) next.flows.unshift(...d.flows.map((f) => ({ ...f, date: next.from })));
+    else if (previous && (previous.start !== 0 || previous.end !== 0)) previous.flows.push(...d.flows.map((f) => ({ ...f, date: previous.to })));
+    d.flows = [];
+  });
 }
 
 /**
