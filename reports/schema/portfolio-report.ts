@@ -193,7 +193,7 @@ const periodFigures = z.strictObject({
   from: date().describe("the period's start: the month-end before it (since inception: the first flow's date)"),
   to: date().describe("the period's end: as_of"),
   annualised: z.boolean().describe('true for a period longer than a year: both returns are then yearly rates (actual/365)'),
-  twr_percent: percentOrNull().describe('time-weighted return: each calendar month by Modified Dietz, chain-linked; null with `note`'),
+  twr_percent: percentOrNull().describe('time-weighted return: each calendar month split on days whose purchases less sales exceed 10 % of the book value, each part by Modified Dietz, all chain-linked; null with `note`'),
   mwr_percent: percentOrNull().describe("money-weighted return: the IRR of the start value, the period's flows on their dates and the end value; null with `note`"),
   start_value: money().describe('the value at `from` (0 since inception)'),
   end_value: money(),

@@ -5,6 +5,7 @@
  * standard periods, realised and unrealised gains, and this period's transactions. Nothing is
  * drawn for a report without a history.
  */
+import { TIME_WEIGHTED_METHOD } from '../../src/performance';
 import { PERIOD_KEYS, type PeriodFigures, type ReportData, type ReportHistory } from '../report-data';
 import { PALETTE } from './palette';
 import { lineAlt, lineChart, type Line } from './pdf-charts';
@@ -101,7 +102,7 @@ function drawPeriods(p: PdfPages, h: ReportHistory, currency: string): void {
   );
   for (const [i, note] of notes.entries()) p.paragraph(`(${i + 1}) ${note}`, { colour: PALETTE.muted, size: 8 });
   p.paragraph(
-    'Each period runs from the month-end before it to the valuation date. Time-weighted: the portfolio\'s growth month by month, so money put in or taken out does not count. Money-weighted: the yearly rate that turns the value at the start and the money put in and taken out, on their dates, into the value at the end. A period longer than a year is given as a rate a year; a shorter one as the period\'s own return. Net flows: money put in less money taken out.',
+    `Each period runs from the month-end before it to the valuation date. ${TIME_WEIGHTED_METHOD} Money-weighted: the yearly rate that turns the value at the start and the money put in and taken out, on their dates, into the value at the end. A period longer than a year is given as a rate a year; a shorter one as the period's own return. Net flows: money put in less money taken out.`,
     { colour: PALETTE.muted, size: 8 },
   );
 }

@@ -4,6 +4,7 @@
  * cumulative net flows, then the standard periods' returns, then the gains), Transactions (this
  * period's ledger events) and Realised gains (every sale, first in, first out, with the total).
  */
+import { TIME_WEIGHTED_METHOD } from '../../src/performance';
 import { PERIOD_KEYS, type ReportData, type ReportHistory } from '../report-data';
 import { PERIOD_LABELS, TRANSACTION_TYPE_LABELS, cumulativeNetFlows, returnBasis, sentence, transactionAsset } from './history-labels';
 import type { XlsxBook } from './xlsx-book';
@@ -44,7 +45,7 @@ function writeHistorySheet(book: XlsxBook, data: ReportData, h: ReportHistory): 
     ]);
   }
   cur.paragraph(
-    'Time-weighted: each month by Modified Dietz, chain-linked, so the timing of money put in or taken out does not count. Money-weighted: the internal rate of return of the start value, the flows on their dates and the end value. A period longer than a year is given as a yearly rate.',
+    `${TIME_WEIGHTED_METHOD} Money-weighted: the internal rate of return of the start value, the flows on their dates and the end value. A period longer than a year is given as a yearly rate.`,
     'I', NOTE_STYLE,
   );
   cur.blank();

@@ -1,4 +1,22 @@
-import { FLOW_DIRECTION, type LedgerEntry, type LedgerProblem } from '../ledger/types';
+import { FLOW_DIRECTION, type LedgerEntry, type LedgerProblem, type TransactionType } from '../ledger/types';
+
+/**
+ * What a flow is, for the time-weighted return: `external` money buys or sells holdings (buy,
+ * sell, transfer in or out) and changes the portfolio's book value, so a large one splits its
+ * month; a `fee` or `income` is money paid in or out without a holding changing hands, an ordinary
+ * flow of the sub-period it falls in.
+ */
+export type FlowKind = 'external' | 'fee' | 'income';
+
+/** Each ledger row type's kind (a Record, so a new type must be given one). */
+export const FLOW_KIND: Record<TransactionType, FlowKind> = {
+  buy: 'external',
+  sell: 'external',
+  transfer_in: 'external',
+  transfer_out: 'external',
+  fee: 'fee',
+  income: 'income',
+};
 
 /**
  * Money into or out of a portfolio, from the client's side: positive is money the client put in
@@ -9,6 +27,7 @@ export interface DatedFlow {
   /** YYYY-MM-DD. */
   date: string;
   amount: number;
+  kind: FlowKind;
 }
 
 /**
@@ -43,7 +62,7 @@ export function ledgerFlows(entries: readonly LedgerEntry[], rate: RateFunction)
       problems.push({ portfolio: e.portfolio, source: e.source, field: 'currency', reason: c.reason });
       continue;
     }
-    flows.push({ date: e.date, amount: FLOW_DIRECTION[e.type] === 'in' ? c.value : -c.value });
+    flows.push({ date: e.date, amount: FLOW_DIRECTION[e.type] === 'in' ? c.value : -c.value, kind: FLOW_KIND[e.type] });
   }
   return { flows, problems };
 }

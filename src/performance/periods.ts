@@ -22,8 +22,9 @@ import { timeWeightedReturn, type ValuePoint } from './time-weighted';
  * A period is available when a value is recorded at A and at its "from" (since inception: at A),
  * and the portfolio's first flow is not after "from" (a portfolio that started in March has no
  * year to date: see since inception). Otherwise it is null with the reason. Its time-weighted
- * return also needs a value at every month-end in between (each calendar month is one Modified
- * Dietz period): when one is missing, `twr_percent` alone is null and `note` names the month-end.
+ * return also needs a value at every month-end in between (each calendar month is measured between
+ * its two month-end values, split at large flows: see time-weighted.ts): when one is missing,
+ * `twr_percent` alone is null and `note` names the month-end.
  *
  * A period longer than a year (A after "from" + 1 year, a month-end's year being to the same
  * month's end) is annualised, actual/365, for both returns; a year or shorter is the period's own return.
@@ -39,7 +40,7 @@ export interface PeriodPerformance {
   days: number;
   /** Longer than a year: both returns are yearly rates; otherwise each is the period's own return. */
   annualised: boolean;
-  /** Chain-linked monthly Modified Dietz, in percent. */
+  /** Each month split at large external flows, each sub-period by Modified Dietz, all chain-linked; in percent. */
   twr_percent: number | null;
   /** The IRR over the start value (in at `from`), the flows on their dates and the end value (out at `to`), in percent. */
   mwr_percent: number | null;
@@ -130,7 +131,7 @@ function periodPerformance(
   const annualised = isLongerThanAYear(from, to);
   const notes: string[] = [];
 
-  // Time-weighted: each calendar month (the first and last possibly part of one) by Modified Dietz, chain-linked.
+  // Time-weighted: each calendar month (the first and last possibly part of one) split at large flows, chain-linked.
   const between = monthEndsBetween(from, to);
   const missing = between.filter((m) => !values.has(m));
   let twr: number | null = null;

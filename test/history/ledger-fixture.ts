@@ -56,10 +56,10 @@ export function ledgerCsv(): string {
   return [HEADER, ...ROWS.map(([date, type, portfolio, asset, quantity, amount, notes]) => [date, type, portfolio, asset, quantity, String(amount), 'USD', cell(notes ?? '')].join(','))].join('\n') + '\n';
 }
 
-/** Each portfolio's flows (client's side: in positive), as the issue defines them, independent of src/. */
-export function flowsOf(portfolio: string): { date: string; amount: number }[] {
+/** Each portfolio's flows (client's side: in positive) with their row type, as the issue defines them, independent of src/. */
+export function flowsOf(portfolio: string): { date: string; amount: number; type: string }[] {
   const inward = new Set(['buy', 'fee', 'transfer_in']);
-  return ROWS.filter((r) => r[2] === portfolio).map((r) => ({ date: r[0], amount: inward.has(r[1]) ? r[5] : -r[5] }));
+  return ROWS.filter((r) => r[2] === portfolio).map((r) => ({ date: r[0], amount: inward.has(r[1]) ? r[5] : -r[5], type: r[1] }));
 }
 
 export const PORTFOLIOS = ['Ashworth', 'Bellamy', 'Castellane'];

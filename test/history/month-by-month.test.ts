@@ -4,15 +4,32 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { close, monthEnds, openDatabase } from '../../src/db';
 import { startPostgres, type PostgresProcess } from '../../fixtures/postgres-server';
 import { runCli, serviceEnv, tempDir, testSandbox, type TestSandbox } from '../reports/helpers';
-import { expectedPeriods } from './independent';
+import { expectedPeriods, type Flow } from './independent';
 import { flowsOf, ledgerCsv, MONTH_ENDS, PORTFOLIOS } from './ledger-fixture';
+
+/**
+ * The newcomer of issue 34, in a ledger file of its own: a small purchase early in March 2025 and
+ * a large one on the 25th (the case plain Modified Dietz inflates), then held.
+ */
+const NEWCOMER = 'Dunmore';
+const NEWCOMER_CSV = [
+  'date,type,portfolio,segment,brand,model,reference,year,quantity,amount,currency,notes',
+  '2025-03-04,buy,Dunmore,bags,Hermès,Constance 24 Epsom,CONSTANCE24,2021,1,9500,USD,first purchase',
+  '2025-03-25,buy,Dunmore,art,Yayoi Kusama,Pumpkin (Yellow),,1998,1,61000,USD,the large one',
+].join('\n') + '\n';
+const NEWCOMER_FLOWS: Flow[] = [
+  { date: '2025-03-04', amount: 9500, type: 'buy' },
+  { date: '2025-03-25', amount: 61000, type: 'buy' },
+];
+const ALL = [...PORTFOLIOS, NEWCOMER];
+const flowsOfAny = (p: string): Flow[] => (p === NEWCOMER ? NEWCOMER_FLOWS : flowsOf(p));
 
 /**
  * Issue 23, end to end: one ledger of three portfolios, run month by month through the command
  * (a process per month, as a firm's scheduled runs go) against the sandbox as of each of 25
  * month-ends, recording into the embedded database and, side by side, into a real PostgreSQL
  * server. The 25th report's periods equal a computation from the ledger and the recorded
- * month-end values that shares no code with the tool.
+ * month-end values that shares no code with the tool, months split at large flows (issue 34).
  */
 describe('a ledger run month by month into the history database', () => {
   let sb: TestSandbox;
@@ -20,15 +37,17 @@ describe('a ledger run month by month into the history database', () => {
   let pgUrl: string;
   const dir = tempDir('svc-history-');
   const ledger = join(dir, 'ledger.csv');
+  const newcomer = join(dir, 'newcomer.csv');
   const embedded = join(dir, 'db');
   const slug = (p: string, asOf: string) => `${p.toLowerCase()}-${asOf}.json`;
   const report = (where: string, p: string, asOf: string) => JSON.parse(readFileSync(join(dir, where, asOf, slug(p, asOf)), 'utf8'));
-  const run = (asOf: string, db: string, where: string) => runCli(['run', ledger, '--out', join(dir, where, asOf), '--as-of', asOf, '--db', db, '--formats', 'json'], serviceEnv(sb));
+  const run = (asOf: string, db: string, where: string) => runCli(['run', ledger, newcomer, '--out', join(dir, where, asOf), '--as-of', asOf, '--db', db, '--formats', 'json'], serviceEnv(sb));
   /** The month-ends a portfolio has a report for: from its first month-end holding something. */
-  const held = (p: string) => MONTH_ENDS.filter((m) => m >= (flowsOf(p).map((f) => f.date).sort()[0] ?? ''));
+  const held = (p: string) => MONTH_ENDS.filter((m) => m >= (flowsOfAny(p).map((f) => f.date).sort()[0] ?? ''));
 
   beforeAll(async () => {
     writeFileSync(ledger, ledgerCsv());
+    writeFileSync(newcomer, NEWCOMER_CSV);
     sb = await testSandbox();
     pg = await startPostgres();
     pgUrl = await pg.newDatabase();
@@ -45,9 +64,9 @@ describe('a ledger run month by month into the history database', () => {
 
   it('gives the 25th month the periods an independent computation gives, within 0.01 percentage points', () => {
     const asOf = MONTH_ENDS.at(-1)!;
-    for (const p of PORTFOLIOS) {
+    for (const p of ALL) {
       const values = new Map(held(p).map((m) => [m, report('embedded', p, m).summary.current_value as number]));
-      const expected = expectedPeriods(asOf, values, flowsOf(p));
+      const expected = expectedPeriods(asOf, values, flowsOfAny(p));
       const periods = report('embedded', p, asOf).performance.periods;
       for (const key of ['mtd', 'qtd', 'ytd', '1y', '3y', 'since_inception']) {
         const want = expected[key];
@@ -70,6 +89,22 @@ describe('a ledger run month by month into the history database', () => {
     }
   });
 
+  it("splits the newcomer's March at the large purchase on the 25th, as worked out by hand", () => {
+    const march = report('embedded', NEWCOMER, '2025-03-31');
+    const value = march.summary.current_value as number;
+    // Book value before the 25th: the 9 500 paid on the 4th; 61 000 is more than 10 % of it, so
+    // March splits there. 4 → 25 March: 9 500 → 9 500 (nothing is valued between month-ends): 0 %.
+    // 25 → 31 March: 70 500 → the month-end value V: V / 70 500 − 1. Since inception = March.
+    const byHand = (value / 70_500 - 1) * 100;
+    expect(march.performance.periods.since_inception.twr_percent).toBeCloseTo(byHand, 4);
+    // Plain Modified Dietz over March (27 days from the 4th; the 25th is day 21, weight 6/27) would
+    // divide the same gain by 9 500 + 61 000 × 6/27 = 23 055.56 instead of 70 500.
+    const plain = ((value - 70_500) / (9_500 + (61_000 * 6) / 27)) * 100;
+    expect(Math.abs(byHand - plain), `V = ${value}`).toBeGreaterThan(0.1);
+    // April on: the newcomer's later months link to it (the 25th month's periods are checked above).
+    expect(report('embedded', NEWCOMER, '2025-04-30').performance.periods.mtd).not.toBeNull();
+  });
+
   it('shows each sale, not a loss: realised gains first in, first out', () => {
     const r = report('embedded', 'Castellane', MONTH_ENDS.at(-1)!);
     // 8 bottles sold for 11,200: the first lot of 6 (cost 7,300) and 2 of the second (2 × 7,900 / 6).
@@ -86,7 +121,7 @@ describe('a ledger run month by month into the history database', () => {
     for (const target of [embedded, pgUrl]) {
       const db = await openDatabase(target);
       try {
-        for (const p of PORTFOLIOS) {
+        for (const p of ALL) {
           const recorded = await monthEnds(db, p);
           expect(recorded.map((m) => m.asOf)).toEqual(held(p));
           for (const m of recorded) expect(m.value).toBeCloseTo(report('embedded', p, m.asOf).summary.current_value, 2);
@@ -98,7 +133,7 @@ describe('a ledger run month by month into the history database', () => {
   });
 
   it('writes the same reports with PostgreSQL as with the embedded database', () => {
-    for (const p of PORTFOLIOS) {
+    for (const p of ALL) {
       for (const asOf of [held(p)[0]!, MONTH_ENDS[12]!, MONTH_ENDS.at(-1)!]) {
         expect(readFileSync(join(dir, 'server', asOf, slug(p, asOf)), 'utf8')).toBe(readFileSync(join(dir, 'embedded', asOf, slug(p, asOf)), 'utf8'));
       }
@@ -110,7 +145,7 @@ describe('a ledger run month by month into the history database', () => {
     const snapshot = async () => {
       const db = await openDatabase(embedded);
       try {
-        return await Promise.all(PORTFOLIOS.map((p) => monthEnds(db, p)));
+        return await Promise.all(ALL.map((p) => monthEnds(db, p)));
       } finally {
         await close(db);
       }
@@ -119,6 +154,6 @@ describe('a ledger run month by month into the history database', () => {
     const again = await run(asOf, embedded, 'rerun');
     expect(again.code, again.stderr).toBe(0);
     expect(await snapshot()).toEqual(before);
-    for (const p of PORTFOLIOS) expect(readFileSync(join(dir, 'rerun', asOf, slug(p, asOf)), 'utf8')).toBe(readFileSync(join(dir, 'embedded', asOf, slug(p, asOf)), 'utf8'));
+    for (const p of ALL) expect(readFileSync(join(dir, 'rerun', asOf, slug(p, asOf)), 'utf8')).toBe(readFileSync(join(dir, 'embedded', asOf, slug(p, asOf)), 'utf8'));
   }, 60_000);
 });

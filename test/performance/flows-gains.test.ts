@@ -31,20 +31,21 @@ describe('flows', () => {
     );
     expect(problems).toEqual([]);
     // 10 000 × 0.9; 100 × 0.9; 1 000 × 1.15; −12 000 × 0.95; −50 × 1.2; −2 000 × 1.
-    expect(flows.map((f) => [f.date, f.amount])).toEqual([
-      ['2024-01-10', expect.closeTo(9_000, 9)],
-      ['2024-01-10', expect.closeTo(90, 9)],
-      ['2024-02-01', expect.closeTo(1_150, 9)],
-      ['2024-06-10', expect.closeTo(-11_400, 9)],
-      ['2024-07-01', expect.closeTo(-60, 9)],
-      ['2024-07-01', -2_000],
+    // Purchases, sales and transfers are external (they can split a month); fees and income never do.
+    expect(flows.map((f) => [f.date, f.amount, f.kind])).toEqual([
+      ['2024-01-10', expect.closeTo(9_000, 9), 'external'],
+      ['2024-01-10', expect.closeTo(90, 9), 'fee'],
+      ['2024-02-01', expect.closeTo(1_150, 9), 'external'],
+      ['2024-06-10', expect.closeTo(-11_400, 9), 'external'],
+      ['2024-07-01', expect.closeTo(-60, 9), 'income'],
+      ['2024-07-01', -2_000, 'external'],
     ]);
   });
 
   it('refuses a row whose rate is missing (field currency) and keeps the others', () => {
     const { flows, problems } = ledgerFlows([entry(2, '2024-01-11', 'buy', 'w', 1, 10_000, 'USD'), entry(3, '2024-01-11', 'buy', 'x', 1, 500)], rate);
     expect(problems).toEqual([{ portfolio: 'P', source: { file: 'ledger.csv', row: 2 }, field: 'currency', reason: 'no USD rate on 2024-01-11' }]);
-    expect(flows).toEqual([{ date: '2024-01-11', amount: 500 }]);
+    expect(flows).toEqual([{ date: '2024-01-11', amount: 500, kind: 'external' }]);
   });
 
   it('value history: each month-end with the net flows since the one before and the month’s return', () => {
@@ -55,9 +56,9 @@ describe('flows', () => {
         { asOf: '2026-03-31', value: 1278 },
       ],
       [
-        { date: '2026-01-05', amount: 1000 },
-        { date: '2026-02-14', amount: 200 },
-        { date: '2026-04-02', amount: 7 },
+        { date: '2026-01-05', amount: 1000, kind: 'external' },
+        { date: '2026-02-14', amount: 200, kind: 'external' },
+        { date: '2026-04-02', amount: 7, kind: 'external' },
       ],
     );
     expect(h.map((p) => [p.as_of, p.value, p.net_flows])).toEqual([
@@ -65,8 +66,11 @@ describe('flows', () => {
       ['2026-02-28', 1420, 200],
       ['2026-03-31', 1278, 0],
     ]);
-    // February: (1420 − 1100 − 200) / (1100 + 200 × 14/28) = 10 %; March −10 %.
-    expect(h.map((p) => p.return_percent)).toEqual([null, expect.closeTo(10, 10), expect.closeTo(-10, 10)]);
+    // The same split computation as every period's (time-weighted.ts monthReturn):
+    // January from the first flow (the inception month starts on it): 1000 in, 1100 at the end: +10 %.
+    // February: 200 on the 14th is more than 10 % of the book value 1100, so it splits the month:
+    // 1100 → 1100 (0 %) to the 14th, then 1300 → 1420: 120 / 1300 = +9.2308 %; March −10 %.
+    expect(h.map((p) => p.return_percent)).toEqual([expect.closeTo(10, 10), expect.closeTo((120 / 1300) * 100, 10), expect.closeTo(-10, 10)]);
   });
 });
 
@@ -124,9 +128,10 @@ describe('from a ledger to the periods and gains', () => {
     const { flows } = ledgerFlows(lots.accepted, rate);
     const p = performanceOverPeriods(history, flows, '2026-03-31').periods.since_inception!;
     // January from the first flow: 1200 in on its first day (weight 1), 1260 at the end: +5 %.
-    // February (28 days): 700 out on day 14 (weight 0.5): (650 − 1260 + 700) / (1260 − 350) = 90 / 910.
-    // March (31 days): 31 in on day 10 (weight 21/31): (620 − 650 − 31) / (650 + 21) = −61 / 671.
-    expect(p.twr_percent).toBeCloseTo((1.05 * (1 + 90 / 910) * (1 - 61 / 671) - 1) * 100, 9);
+    // February: the sale of 700 on the 14th is more than 10 % of the book value 1260, so it splits
+    // the month: 1260 → 1260 (0 %) to the 14th, then 1260 − 700 = 560 → 650: +90 / 560.
+    // March (31 days): the fee of 31 on day 10 does not split (weight 21/31): (620 − 650 − 31) / (650 + 21) = −61 / 671.
+    expect(p.twr_percent).toBeCloseTo((1.05 * (1 + 90 / 560) * (1 - 61 / 671) - 1) * 100, 9);
     expect(p).toMatchObject({ from: '2026-01-01', start_value: 0, end_value: 620, net_flows: 531, annualised: false });
     // The IRR over 1200 in on 1 January, 700 out on 14 February, 31 in on 10 March and 620 held on 31 March.
     expect(p.mwr_percent).toBeCloseTo(

@@ -8,14 +8,14 @@ describe('one month by Modified Dietz (a flow on day d of D weighted (D − d) /
   it('a mid-month contribution', () => {
     // 10 000 in on 15 April: weight (30 − 15) / 30 = 0.5. Gain 115 000 − 100 000 − 10 000 = 5 000
     // over 100 000 + 0.5 × 10 000 = 105 000: 4.7619 %.
-    const m = subPeriodReturn('2026-03-31', 100_000, '2026-04-30', 115_000, [{ date: '2026-04-15', amount: 10_000 }]);
+    const m = subPeriodReturn('2026-03-31', 100_000, '2026-04-30', 115_000, [{ date: '2026-04-15', amount: 10_000, kind: 'external' }]);
     expect(m.return_percent).toBeCloseTo((5_000 / 105_000) * 100, 10);
     expect(m.net_flows).toBe(10_000);
   });
 
   it('a withdrawal on the last day weighs nothing', () => {
     // 20 000 out (a sale) on 30 April: weight 0. Gain 90 000 − 100 000 + 20 000 = 10 000 over 100 000: 10 %.
-    const m = subPeriodReturn('2026-03-31', 100_000, '2026-04-30', 90_000, [{ date: '2026-04-30', amount: -20_000 }]);
+    const m = subPeriodReturn('2026-03-31', 100_000, '2026-04-30', 90_000, [{ date: '2026-04-30', amount: -20_000, kind: 'external' }]);
     expect(m.return_percent).toBeCloseTo(10, 10);
   });
 
@@ -25,8 +25,8 @@ describe('one month by Modified Dietz (a flow on day d of D weighted (D − d) /
 
   it('leaves out a flow on the start day (it is in the start value) and flows after the end', () => {
     const m = subPeriodReturn('2026-03-31', 100_000, '2026-04-30', 103_000, [
-      { date: '2026-03-31', amount: 50_000 },
-      { date: '2026-05-01', amount: 50_000 },
+      { date: '2026-03-31', amount: 50_000, kind: 'external' },
+      { date: '2026-05-01', amount: 50_000, kind: 'external' },
     ]);
     expect(m.return_percent).toBeCloseTo(3, 10);
     expect(m.net_flows).toBe(0);
@@ -61,8 +61,10 @@ describe('one month by Modified Dietz (a flow on day d of D weighted (D − d) /
 describe('the standard periods', () => {
   // A portfolio bought for 1 000 on 31 December 2025, 200 more bought on 14 February 2026.
   // Month-ends: Dec 1000, Jan 1100 (+10 %), Feb 1420, Mar 1278 (−10 %).
-  // February (28 days): 200 on day 14 weighs 14/28 = 0.5; gain 1420 − 1100 − 200 = 120 over
-  // 1100 + 100 = 1200: +10 %.
+  // February: 200 on the 14th is more than 10 % of the book value 1100, so it splits the month:
+  // 1100 → 1100 to the 14th (0 %), then 1300 → 1420: 120 / 1300 = +9.2308 %.
+  // Three months linked: 1.1 × 1420 / 1300 × 0.9 − 1 = +8.1385 %.
+  const quarterTwr = (1.1 * (1420 / 1300) * 0.9 - 1) * 100;
   const history: ValuePoint[] = [
     { asOf: '2025-12-31', value: 1000 },
     { asOf: '2026-01-31', value: 1100 },
@@ -70,8 +72,8 @@ describe('the standard periods', () => {
     { asOf: '2026-03-31', value: 1278 },
   ];
   const flows: DatedFlow[] = [
-    { date: '2025-12-31', amount: 1000 },
-    { date: '2026-02-14', amount: 200 },
+    { date: '2025-12-31', amount: 1000, kind: 'external' },
+    { date: '2026-02-14', amount: 200, kind: 'external' },
   ];
   const r = performanceOverPeriods(history, flows, '2026-03-31');
   // The quarter's IRR as its own return g: 1000 in on 31 Dec (90 days before the end), 200 on
@@ -98,10 +100,10 @@ describe('the standard periods', () => {
     expect(r.periods.mtd!.mwr_percent).toBeCloseTo(-10, 8);
   });
 
-  it('quarter and year to date: three months chain-linked, +8.9 %, and the quarter’s IRR', () => {
+  it('quarter and year to date: three months chain-linked, +8.14 %, and the quarter’s IRR', () => {
     for (const key of ['qtd', 'ytd'] as const) {
       expect(r.periods[key]).toMatchObject({ from: '2025-12-31', start_value: 1000, end_value: 1278, net_flows: 200, days: 90 });
-      expect(r.periods[key]!.twr_percent).toBeCloseTo(8.9, 10);
+      expect(r.periods[key]!.twr_percent).toBeCloseTo(quarterTwr, 10);
       expect(r.periods[key]!.mwr_percent).toBeCloseTo(quarterMwr, 7);
     }
   });
@@ -109,7 +111,7 @@ describe('the standard periods', () => {
   it('since inception: from the first flow with start value 0, its flows included', () => {
     // The first month starts from 0 with 1000 in on its first day (weight 1): 1100 / 1000 − 1 = 10 %.
     expect(r.periods.since_inception).toMatchObject({ from: '2025-12-31', start_value: 0, end_value: 1278, net_flows: 1200 });
-    expect(r.periods.since_inception!.twr_percent).toBeCloseTo(8.9, 10);
+    expect(r.periods.since_inception!.twr_percent).toBeCloseTo(quarterTwr, 10);
     expect(r.periods.since_inception!.mwr_percent).toBeCloseTo(quarterMwr, 7);
   });
 
@@ -121,7 +123,7 @@ describe('the standard periods', () => {
   });
 
   it('a period whose start has no recorded value is null: not enough history', () => {
-    const older: DatedFlow[] = [{ date: '2024-06-15', amount: 1000 }, ...flows.slice(1)];
+    const older: DatedFlow[] = [{ date: '2024-06-15', amount: 1000, kind: 'external' }, ...flows.slice(1)];
     const s = performanceOverPeriods(history, older, '2026-03-31');
     expect(s.periods['1y']).toBeNull();
     expect(s.unavailable['1y']).toBe('not enough history: no value recorded on 2025-03-31');
@@ -145,18 +147,18 @@ describe('the standard periods', () => {
   it('ignores flows and values after the as-of date, and counts a flow on the as-of date in the period', () => {
     const later = performanceOverPeriods(
       [...history, { asOf: '2026-04-30', value: 5000 }],
-      [...flows, { date: '2026-04-10', amount: 3000 }],
+      [...flows, { date: '2026-04-10', amount: 3000, kind: 'external' }],
       '2026-03-31',
     );
     expect(later).toEqual(r);
     // A ledger whose only flow is after the as-of date has no inception yet.
-    const notYet = performanceOverPeriods(history, [{ date: '2026-04-10', amount: 3000 }], '2026-03-31');
+    const notYet = performanceOverPeriods(history, [{ date: '2026-04-10', amount: 3000, kind: 'external' }], '2026-03-31');
     expect(notYet.periods.since_inception).toBeNull();
     expect(notYet.unavailable.since_inception).toBe('no flows in the ledger on or before 2026-03-31');
     // 100 in on the as-of date: weight 0 in March's Dietz, and in the net flows.
     const onAsOf = performanceOverPeriods(
       history.map((p) => (p.asOf === '2026-03-31' ? { ...p, value: 1378 } : p)),
-      [...flows, { date: '2026-03-31', amount: 100 }],
+      [...flows, { date: '2026-03-31', amount: 100, kind: 'external' }],
       '2026-03-31',
     );
     expect(onAsOf.periods.mtd!.net_flows).toBe(100);
@@ -173,7 +175,7 @@ describe('annualisation: a period longer than a year is annualised, a year or sh
     const value = i <= 12 ? 1000 + (100 * i) / 12 : 1100 + (110 * (i - 12)) / 12;
     history.push({ asOf: date, value });
   }
-  const flows: DatedFlow[] = [{ date: '2024-03-31', amount: 1000 }];
+  const flows: DatedFlow[] = [{ date: '2024-03-31', amount: 1000, kind: 'external' }];
 
   it('exactly one year (31 March to 31 March) is not annualised: 1100 / 1000 − 1 = 10 %', () => {
     const r = performanceOverPeriods(history, flows, '2025-03-31');
@@ -223,7 +225,7 @@ describe('for a single purchase and no other flows, the time-weighted return equ
           });
           const asOf = history[history.length - 1]!.asOf;
           fc.pre(asOf > purchase); // at least one day invested
-          const r = performanceOverPeriods(history, [{ date: purchase, amount: cost }], asOf);
+          const r = performanceOverPeriods(history, [{ date: purchase, amount: cost, kind: 'external' }], asOf);
           expect(r.periods.since_inception).not.toBeNull();
           for (const p of Object.values(r.periods)) {
             if (p === null) continue;

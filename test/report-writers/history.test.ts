@@ -15,6 +15,7 @@ import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PERIOD_KEYS, type ReportData, type ReportHistory } from '../../reports/report-data';
 import { writeReport } from '../../reports/writers';
+import { TIME_WEIGHTED_METHOD } from '../../src/performance';
 import { makeReportData } from '../../fixtures/report-data';
 import { readStructure } from './pdf-structure';
 import { folded, libreOfficeConvert, pdfText, tempDir } from './tools';
@@ -151,6 +152,12 @@ describe('a report with a history', () => {
       for (const label of ['Month to date', 'Quarter to date']) expect(text).toContain(label);
     });
 
+    it('states the time-weighted method: months split at purchases or sales over 10 % of the book value, the market in the last part', () => {
+      expect(TIME_WEIGHTED_METHOD).toMatch(/more than 10 % of the portfolio's book value/);
+      expect(TIME_WEIGHTED_METHOD).toMatch(/market's movement within a month falls in its last part/);
+      expect(text).toContain(folded(TIME_WEIGHTED_METHOD));
+    });
+
     it('prints the realised gains with their total, the unrealised gain, and the transactions with their types in words', async () => {
       const rolex = history.realised_gain.lines[0]!;
       expect(text).toContain(`${usd(rolex.cost, 2)} ${usd(rolex.proceeds, 2)} ${usd(rolex.gain, 2)}`);
@@ -220,6 +227,10 @@ describe('a report with a history', () => {
       expect(since[3]![0]).toBe('a year (annualised)');
       expect(since[5]![0]).toBe('not available');
       expect(rows.find((r) => r[0]![0] === 'Realised gains (every sale)')![1]![0]).toBe(history.realised_gain.total);
+    });
+
+    it('states the time-weighted method beneath the periods', () => {
+      expect(book.cells['Value history']!.flat().some((c) => typeof c?.[0] === 'string' && c[0].includes(TIME_WEIGHTED_METHOD))).toBe(true);
     });
 
     it('Transactions and Realised gains list this period\'s events in words and every sale with the total', () => {
