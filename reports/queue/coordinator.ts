@@ -170,10 +170,12 @@ export async function runQueued(opts: RunOptions & { workerFolder?: string }, io
     // A resumed run finds its earlier jobs: a failed one is tried again, a finished one's result is used once its MAC verifies (else the portfolio is valued again).
     for (const job of added) {
       // Retried on this run's say: the worker's record that it completed the job is lifted first (else it refuses a second execution).
-      if (await job.isFailed()) {
+      const state = await job.getState();
+      if (state === 'failed') {
         await runs.allowAgain(run.runId, job.id!);
         await job.retry();
-      } else if ((await job.isCompleted()) && !signer.open(resultPurpose(job.id!), job.returnvalue)) {
+      } else if (state === 'completed' && !signer.open(resultPurpose(job.id!), ((await queue.getJob(job.id!)) ?? job).returnvalue)) {
+        // Read again now that it is completed: a worker may have finished it since it was read above (its result was not there yet).
         log(`The finished job for "${byJob.get(job.id!)?.name ?? '?'}" has a result in Redis that does not verify: not used; its portfolio is valued again.`);
         await runs.allowAgain(run.runId, job.id!);
         await job.retry('completed');

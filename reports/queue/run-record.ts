@@ -28,6 +28,14 @@ const RunRecordSchema = z
   .object({ runKey: z.string(), folder: z.string(), formats: z.array(z.string()), expiresAt: z.string(), status: z.enum(['open', 'finished']) })
   .strict() as z.ZodType<RunRecord>;
 
+/** A worker's record that it completed a job for a run: when, and what it returned. */
+export interface CompletedJob {
+  at: string;
+  result: unknown;
+}
+
+const CompletedJobSchema = z.object({ at: z.string(), result: z.unknown() }).strict() as z.ZodType<CompletedJob>;
+
 /** The run the coordinating run is in: its id and when it (and every job it signs) expires. */
 export interface QueueRun {
   runId: string;
@@ -106,15 +114,20 @@ export class QueueRuns {
     return typeof opened === 'string' ? opened : undefined;
   }
 
-  /** A worker completed the job (its reports written): a second execution is refused. */
-  async markCompleted(runId: string, jobId: string, expiresAt: string, at = new Date().toISOString()): Promise<void> {
-    await this.redis.multi().hset(doneKey(runId), jobId, JSON.stringify(this.signer.sign(`done:${runId}:${jobId}`, at))).pexpireat(doneKey(runId), Date.parse(expiresAt)).exec();
+  /**
+   * A worker completed the job (its reports written): the result it returned is kept with the
+   * mark, so a second execution of the job for this run (BullMQ gives a job whose lock lapsed to
+   * another worker, even after it finished) is answered with it instead of executing again.
+   */
+  async markCompleted(runId: string, jobId: string, expiresAt: string, result: unknown, at = new Date().toISOString()): Promise<void> {
+    const mark: CompletedJob = { at, result };
+    await this.redis.multi().hset(doneKey(runId), jobId, JSON.stringify(this.signer.sign(`done:${runId}:${jobId}`, mark))).pexpireat(doneKey(runId), Date.parse(expiresAt)).exec();
   }
 
-  /** When a worker completed the job for this run (a signed mark); undefined: not completed. */
-  async completedAt(runId: string, jobId: string): Promise<string | undefined> {
-    const opened = this.open(`done:${runId}:${jobId}`, await this.redis.hget(doneKey(runId), jobId));
-    return typeof opened === 'string' ? opened : undefined;
+  /** The job's completion for this run (a signed mark); undefined: not completed. */
+  async completed(runId: string, jobId: string): Promise<CompletedJob | undefined> {
+    const opened = CompletedJobSchema.safeParse(this.open(`done:${runId}:${jobId}`, await this.redis.hget(doneKey(runId), jobId)));
+    return opened.success ? opened.data : undefined;
   }
 
   /** The coordinating run has the job executed again (its result in Redis did not verify, or it failed): the mark is lifted. */

@@ -87,6 +87,12 @@ export async function startWorker(opts: WorkerOptions, log: (line: string) => vo
     // Valid once, for one run: a job kept or captured from Redis and added back is refused here.
     const notNow = await refusalForRun(runs, job.id!, d);
     if (notNow) refuse(job, notNow);
+    // Completed once for this run: never executed again; BullMQ may hand out a finished job whose lock lapsed, so it ends with the result recorded then.
+    const earlier = await runs.completed(d.runId, job.id!);
+    if (earlier) {
+      log(`Job ${describeJobId(job.id)} was already executed for this run (completed at ${earlier.at}): not executed again; it ends with the result recorded then.`);
+      return earlier.result as SignedResult;
+    }
     const name = d.portfolio.name;
     const brand = d.brand && brandFor(d.brand);
     if (typeof brand === 'string') refuse(job, brand);
@@ -149,8 +155,9 @@ export async function startWorker(opts: WorkerOptions, log: (line: string) => vo
       servedBySandbox,
       journalRefused: journal.refused,
     };
-    await runs.markCompleted(d.runId, job.id!, d.expiresAt);
-    return signer.sign(resultPurpose(job.id!), result);
+    const signed = signer.sign(resultPurpose(job.id!), result);
+    await runs.markCompleted(d.runId, job.id!, d.expiresAt, signed);
+    return signed;
   };
   /** Every failure's reason is signed into Redis as well, so the coordinating run can tell it from one written by someone else (failure-reasons.ts). */
   const processor = async (job: Job<unknown, SignedResult>): Promise<SignedResult> => {
