@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { holdingsCsv } from '../../bench/support/report-run';
 import { startRedis, type RedisProcess } from '../../fixtures/redis-server';
 import type { Spawned } from '../../fixtures/spawned';
-import { QUEUE_NAME, bullConnection, jobPurpose, type SignedJob } from '../../reports/queue/jobs';
+import { QUEUE_NAME, bullConnection, jobPurpose, portfolioDigest, type SignedJob } from '../../reports/queue/jobs';
 import { QueueSigner } from '../../reports/queue/queue-signer';
 import { QueueRuns, RUN_LIFETIME_MS } from '../../reports/queue/run-record';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox';
@@ -207,7 +207,7 @@ describe('a signed job is valid once, for one run', () => {
 
   it('an expired job, and a job whose folder or formats were edited, are refused unexecuted', async () => {
     const before = hashes(join(root, '2026-10'));
-    const [id, { data }] = capturedFor('2026-10-again')[0]!;
+    const [id, { data, runRecord }] = capturedFor('2026-10-again')[0]!;
     const valued = valuedItems(logFile, 'replay-account');
     // Signed (as by a secret holder) but past its expiry.
     const expired = signer.sign(jobPurpose(id), { ...data.d, expiresAt: '2020-01-01T00:00:00.000Z' });
@@ -217,6 +217,14 @@ describe('a signed job is valid once, for one run', () => {
     expect(await replay(id, { ...data, d: { ...data.d, formats: ['pdf'] } })).toBe('refused: job signature does not verify');
     // Signed again with another folder and formats: not what its run recorded.
     expect(await replay(id, signer.sign(jobPurpose(id), { ...data.d, folder: '2026-10', formats: ['pdf'] }))).toBe("refused: the job differs from its run's record in: folder, formats");
+    // Signed again with another portfolio: its digest must be its own, and the one its run recorded for the job (the run's record rolled back to open, so that check is reached).
+    const recordKey = `svc-report:run:{${data.d.runId}}`;
+    const finished = await connections[0]!.get(recordKey);
+    await connections[0]!.set(recordKey, runRecord!);
+    const other = { ...data.d.portfolio, holdings: data.d.portfolio.holdings.slice(1) };
+    expect(await replay(id, signer.sign(jobPurpose(id), { ...data.d, portfolio: other }))).toBe("refused: job data portfolioSha256: not the portfolio's content digest");
+    expect(await replay(id, signer.sign(jobPurpose(id), { ...data.d, portfolio: other, portfolioSha256: portfolioDigest(other) }))).toBe('refused: its portfolio is not the one its run queued (the content digest differs)');
+    await connections[0]!.set(recordKey, finished!);
     expect(worker.output).toContain(`Refused job ${id}: the job expired at 2020-01-01`);
     expect(worker.output).toContain(`Refused job ${id}: job signature does not verify; not executed`);
     expect(worker.output).toContain(`Refused job ${id}: the job differs from its run's record in: folder, formats; not executed`);
