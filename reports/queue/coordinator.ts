@@ -169,7 +169,7 @@ export async function runQueued(opts: RunOptions & { workerFolder?: string }, io
     }
     // A resumed run finds its earlier jobs: a failed one is tried again, a finished one's result is used once its MAC verifies (else the portfolio is valued again).
     for (const job of added) {
-      // Retried on this run's say: the worker's record that it completed the job is lifted first (else it refuses a second execution).
+      // Retried on this run's say: the worker's record that it completed the job is lifted first (else a worker would end it with the recorded result, unexecuted).
       const state = await job.getState();
       if (state === 'failed') {
         await runs.allowAgain(run.runId, job.id!);

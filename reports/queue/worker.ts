@@ -137,12 +137,12 @@ export async function startWorker(opts: WorkerOptions, log: (line: string) => vo
     const ctx = { asOf: d.asOf, currency: d.currency, generatedAt: d.generatedAt, sandbox: d.sandbox || servedBySandbox, preparedBy: d.preparedBy, brand, validatedWarningPercent: d.validatedWarningPercent, previous, fx, limitsInForce: describeLimits(conn.client.rateLimitStatus()) };
     const known = await portfolioPast(history, d.ledger ?? { entries: [], realisations: [] }, { portfolio: name, asOf: d.asOf, currency: d.currency }, previous, progress.log);
     const report = buildPortfolioReport(d.portfolio, r, ctx, known);
+    // Again before recording or writing anything: a reviewer may have approved the folder while this job was valuing.
+    const approvedSince = await refusalForApprovedFolder(dir);
+    if (approvedSince) refuse(job, approvedSince, 'valued, but nothing recorded or written');
     // Recorded before the job completes: when the run ends, every month-end it made is in the database.
     await history?.record(report, known.ledger, progress.log);
     history?.takeFailures().forEach(progress.log);
-    // Again just before writing: a reviewer may have approved the folder while this job was valuing.
-    const approvedSince = await refusalForApprovedFolder(dir);
-    if (approvedSince) refuse(job, approvedSince, 'valued, but nothing written');
     const written = await writeReport(report, dir, d.formats);
     telemetry.filesWritten(written.map((w) => w.path));
     log(`"${name}" done: ${written.length} files written.`);
