@@ -23,7 +23,9 @@ import type { PortfolioResults } from '../run/results';
 import type { RunIo, RunOptions, RunOutcome } from '../run/run-job';
 import { needsOf, skipped } from '../run/value-portfolios';
 import { writeReport } from '../writers';
-import { JOB_ATTEMPTS, QUEUE_NAME, bullConnection, jobId, jobPurpose, resultPurpose, type PortfolioJobData, type PortfolioJobResult, type SignedJob, type SignedResult } from './jobs';
+import { JOB_ATTEMPTS, QUEUE_NAME, bullConnection, jobId, jobPurpose, portfolioDigest, resultPurpose, type PortfolioJobData, type PortfolioJobResult, type SignedJob, type SignedResult } from './jobs';
+import { QueueRuns, type RunRecord } from './run-record';
+import { signedFailure } from './failure-reasons';
 import { requeueLostJobs, type JobSpec } from './lost-jobs';
 import { RedisJournal } from './redis-journal';
 import { queueSecret } from './queue-secret';
@@ -78,11 +80,14 @@ export async function runQueued(opts: RunOptions & { workerFolder?: string }, io
   const events = new QueueEvents(QUEUE_NAME, { connection: connections[1]! });
   try {
     const runKey = checkpointKey(portfolios, settings.asOf, currency, baseUrl);
-    const ids = portfolios.map((p, i) => jobId(runKey, p.name, i));
+    // This run's id: a --resume continues the input's run; otherwise a new one, and the jobs of the one it replaces are refused from now on.
+    const runs = new QueueRuns(redis, signer);
+    const run = await runs.begin({ runKey, folder, formats: settings.formats }, opts.resume === true);
+    const ids = portfolios.map((p, i) => jobId(run.runId, p.name, i));
+    if (run.replaced) for (const [i, p] of portfolios.entries()) await queue.remove(jobId(run.replaced, p.name, i)).catch(() => 0);
     const journal = new RedisJournal(redis, runKey, signer);
     if (!opts.resume) {
-      // A fresh run of the same input: earlier jobs and landed chunks are forgotten (as a one-process run discards its checkpoint).
-      for (const id of ids) await queue.remove(id).catch(() => 0);
+      // A fresh run of the same input: landed chunks are forgotten (as a one-process run discards its checkpoint).
       await journal.remove(portfolios.map((p) => p.name));
     }
     await journal.load(portfolios.map((p) => p.name));
@@ -110,8 +115,11 @@ export async function runQueued(opts: RunOptions & { workerFolder?: string }, io
       byJob.set(ids[i]!, p);
       const data: PortfolioJobData = {
         runKey,
+        runId: run.runId,
         folder,
         portfolio: p,
+        portfolioSha256: portfolioDigest(p),
+        expiresAt: run.expiresAt,
         asOf: settings.asOf,
         currency,
         asked,
@@ -129,6 +137,11 @@ export async function runQueued(opts: RunOptions & { workerFolder?: string }, io
       jobs.push({ name: 'portfolio', data: signer.sign(jobPurpose(ids[i]!), data), opts: { jobId: ids[i]!, attempts: JOB_ATTEMPTS, backoff: { type: 'exponential', delay: 2000 } } });
     });
 
+    // The run's signed record and the jobs it queues, before any job is: a worker executes only what is recorded here.
+    const record: RunRecord = { runKey, folder, formats: settings.formats, expiresAt: run.expiresAt, status: 'open' };
+    const registered = jobs.map((j) => ({ id: j.opts.jobId, portfolioSha256: j.data.d.portfolioSha256 }));
+    const registerRun = () => runs.register(run.runId, record, registered);
+    await registerRun();
     await events.waitUntilReady();
     const total = [...byJob.values()].reduce((n, p) => n + p.holdings.length, 0);
     const done = new Map<string, number>();
@@ -142,7 +155,10 @@ export async function runQueued(opts: RunOptions & { workerFolder?: string }, io
         show();
       }
     });
-    const added = await queue.addBulk(jobs);
+    // addBulk answers with the jobs as given, not as Redis holds them: a job already under an id (a resumed run's, or one
+    // written by someone else) is read back, so its own data and result are what is checked (else every finished result
+    // of a resumed run looked unverifiable and its portfolio was valued again).
+    const added = await Promise.all((await queue.addBulk(jobs)).map(async (job) => (await queue.getJob(job.id!)) ?? job));
     for (const [i, job] of added.entries()) {
       // A job already under this id that this run did not sign (written into Redis by someone else) is replaced by the run's own.
       if (!signer.open(jobPurpose(job.id!), job.data)) {
@@ -153,9 +169,15 @@ export async function runQueued(opts: RunOptions & { workerFolder?: string }, io
     }
     // A resumed run finds its earlier jobs: a failed one is tried again, a finished one's result is used once its MAC verifies (else the portfolio is valued again).
     for (const job of added) {
-      if (await job.isFailed()) await job.retry();
-      else if ((await job.isCompleted()) && !signer.open(resultPurpose(job.id!), job.returnvalue)) {
+      // Retried on this run's say: the worker's record that it completed the job is lifted first (else a worker would end it with the recorded result, unexecuted).
+      const state = await job.getState();
+      if (state === 'failed') {
+        await runs.allowAgain(run.runId, job.id!);
+        await job.retry();
+      } else if (state === 'completed' && !signer.open(resultPurpose(job.id!), ((await queue.getJob(job.id!)) ?? job).returnvalue)) {
+        // Read again now that it is completed: a worker may have finished it since it was read above (its result was not there yet).
         log(`The finished job for "${byJob.get(job.id!)?.name ?? '?'}" has a result in Redis that does not verify: not used; its portfolio is valued again.`);
+        await runs.allowAgain(run.runId, job.id!);
         await job.retry('completed');
       }
     }
@@ -163,12 +185,14 @@ export async function runQueued(opts: RunOptions & { workerFolder?: string }, io
     show();
 
     const ended = new Set<string>();
-    const lostJobs = requeueLostJobs(queue, jobs, (id) => !ended.has(id), log);
+    const lostJobs = requeueLostJobs(queue, jobs, (id) => !ended.has(id), log, registerRun);
     const idle = noticeIdleQueue(queue, [...byJob.keys()], () => done.size > 0 || ended.size > 0, log, (opts.workerWait ?? DEFAULT_WORKER_WAIT_S) * 1000);
-    const outcomes = await waitAll(added, events, io.signal, ended, signer).finally(() => {
+    const outcomes = await waitAll(added, events, io.signal, ended, signer, redis).finally(() => {
       lostJobs.stop();
       idle.stop();
     });
+    // Every job has ended: from now on a job of this run (one captured from Redis and added back) is refused.
+    await runs.finish(run.runId);
     const files: string[] = [];
     let rowErrors = false;
     const leftOutSections: string[] = [];
@@ -183,7 +207,10 @@ export async function runQueued(opts: RunOptions & { workerFolder?: string }, io
       telemetry.portfolio(done.has(id) ? 'in_progress' : 'queued', 'failed' in o ? 'failed' : 'done');
       if ('failed' in o) {
         // A refused job is not retried (it would be refused again): say what the worker said, not a count of attempts.
-        const message = o.failed.startsWith('refused: ')
+        // A reason no worker signed (anyone can write one into Redis) is not quoted.
+        const message = !o.signed
+          ? `Portfolio "${p.name}" was not valued: its job failed, and the reason Redis holds for it is not one a worker signed, so it is not quoted (the workers' logs say why); run the same command with --resume to try it again.`
+          : o.failed.startsWith('refused: ')
           ? `Portfolio "${p.name}" was not valued: a worker refused its job (${o.failed.slice('refused: '.length)}); once the workers are set right, run the same command with --resume to try it again.`
           : `Portfolio "${p.name}" was not valued: its job failed ${JOB_ATTEMPTS} times (${o.failed}); run the same command with --resume to try it again.`;
         log(message);
@@ -243,10 +270,11 @@ export async function runQueued(opts: RunOptions & { workerFolder?: string }, io
   }
 }
 
-type JobOutcome = { result: PortfolioJobResult } | { failed: string };
+/** A job's end: its verified result, or why it failed (`signed`: the reason is this run's own or one a worker signed, so it may be quoted). */
+type JobOutcome = { result: PortfolioJobResult } | { failed: string; signed: boolean };
 
 /** Every job's end (BullMQ's completed/failed events, through waitUntilFinished); Ctrl-C stops the waiting, not the jobs. A result whose MAC does not verify counts as failed. */
-async function waitAll(jobs: readonly Job<SignedJob, SignedResult>[], events: QueueEvents, signal: AbortSignal, ended: Set<string>, signer: QueueSigner): Promise<Map<string, JobOutcome>> {
+async function waitAll(jobs: readonly Job<SignedJob, SignedResult>[], events: QueueEvents, signal: AbortSignal, ended: Set<string>, signer: QueueSigner, redis: Redis): Promise<Map<string, JobOutcome>> {
   const aborted = new Promise<never>((_, reject) => {
     if (signal.aborted) reject(signal.reason);
     signal.addEventListener('abort', () => reject(signal.reason), { once: true });
@@ -256,9 +284,10 @@ async function waitAll(jobs: readonly Job<SignedJob, SignedResult>[], events: Qu
     try {
       const stored: unknown = await job.waitUntilFinished(events);
       const opened = signer.open(resultPurpose(job.id!), stored);
-      return [job.id!, opened ? { result: opened.data as PortfolioJobResult } : { failed: 'refused: its result in Redis does not verify' }];
+      return [job.id!, opened ? { result: opened.data as PortfolioJobResult } : { failed: 'refused: its result in Redis does not verify', signed: true }];
     } catch (e) {
-      return [job.id!, { failed: (e as Error).message }];
+      const reason = (e as Error).message;
+      return [job.id!, { failed: reason, signed: await signedFailure(redis, signer, job.id!, reason) }];
     } finally {
       ended.add(job.id!);
     }

@@ -89,8 +89,11 @@ const Realisation = z
 export const PortfolioJobSchema: z.ZodType<PortfolioJobData> = z
   .object({
     runKey: z.string().regex(/^[0-9a-f]{64}$/, 'the run key (64 hex digits)'),
+    runId: z.string().regex(/^[0-9a-f]{32}$/, 'the run id (32 hex digits)'),
     folder: RelativeFolder,
     portfolio: Portfolio,
+    portfolioSha256: z.string().regex(/^[0-9a-f]{64}$/, 'a SHA-256 (64 hex digits)'),
+    expiresAt: z.iso.datetime({ offset: true }),
     asOf: CalendarDate,
     currency: Currency,
     asked: CurrencySchema,

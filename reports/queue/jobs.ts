@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import canonicalize from 'canonicalize';
 import { Redis } from 'ioredis';
 import type { Currency } from '../../src/wire';
 import type { PortfolioInput } from '../../src/holdings/types';
@@ -15,9 +17,19 @@ export const JOB_ATTEMPTS = 5;
 
 /** What a worker needs to value one portfolio and write its reports: everything but the service's credentials (the workers' own configuration). */
 export interface PortfolioJobData {
-  /** The run (checkpointKey): job ids and the Redis journal are under it. */
+  /** The run's input (checkpointKey): the Redis journal is under it. */
   runKey: string;
+  /**
+   * This run of the month-end: random, chosen when the run starts (kept by --resume), named by
+   * its job ids. A worker executes a job only while Redis holds its run's signed record, open,
+   * listing this job (run-record.ts): a job kept from an earlier run is refused.
+   */
+  runId: string;
   portfolio: PortfolioInput;
+  /** SHA-256 of the portfolio's canonical JSON, as the run's record lists it for this job. */
+  portfolioSha256: string;
+  /** When the job stops being valid (its run's end of life, ISO date-time): a worker refuses it after. */
+  expiresAt: string;
   asOf: string;
   /** Reporting currency; the service is asked in `asked`. */
   currency: string;
@@ -72,10 +84,19 @@ export interface PortfolioJobResult {
 export type SignedResult = Signed<PortfolioJobResult>;
 export const resultPurpose = (id: string) => `result:${id}`;
 
-/** One job per portfolio per run: adding it twice (a resumed run) finds the existing job instead. */
-export function jobId(runKey: string, portfolio: string, index: number): string {
+/**
+ * One job per portfolio per run: adding it twice (a resumed run, same run id) finds the existing
+ * job instead; another run of the same input has other ids, so a job kept from it never stands
+ * in for this run's.
+ */
+export function jobId(runId: string, portfolio: string, index: number): string {
   // BullMQ job ids may not contain ':' (its key separator); the index keeps names that differ only in case apart.
-  return `${runKey.slice(0, 32)}-${index}-${Buffer.from(portfolio).toString('base64url').slice(0, 40)}`;
+  return `${runId}-${index}-${Buffer.from(portfolio).toString('base64url').slice(0, 40)}`;
+}
+
+/** The content digest a job and its run's record carry for its portfolio (canonical JSON, so key order does not matter). */
+export function portfolioDigest(portfolio: unknown): string {
+  return createHash('sha256').update(canonicalize(portfolio) ?? '', 'utf8').digest('hex');
 }
 
 /** A connection for BullMQ (blocking commands: it must retry for ever, BullMQ's requirement). */

@@ -22,6 +22,10 @@ import { queueSecret } from './queue-secret';
 import { QueueSigner } from './queue-signer';
 import { RatesCache, RatesUnavailable } from './rates-store';
 import { FolderRefused, runFolderInside } from './run-folder';
+import { QueueRuns } from './run-record';
+import { refusalForRun } from './run-admission';
+import { refusalForApprovedFolder } from './approved-folder';
+import { recordFailure } from './failure-reasons';
 import { prepareOutDir } from '../out-dir';
 import { HistoryStore, portfolioPast } from '../run/history-store';
 import { runInfo } from '../run/run-info';
@@ -75,10 +79,20 @@ export async function startWorker(opts: WorkerOptions, log: (line: string) => vo
   const history = await HistoryStore.open(settings.db, runInfo(settings), log);
   const redis = await openRedis(redisUrl, { name: 'svc-report-worker-journal' });
   const rates = new RatesCache(redis);
-  const processor = async (job: Job<unknown, SignedResult>): Promise<SignedResult> => {
+  const runs = new QueueRuns(redis, signer);
+  const execute = async (job: Job<unknown, SignedResult>): Promise<SignedResult> => {
     const accepted = acceptJob(signer, job.id, job.data);
     if (!accepted.ok) refuse(job, accepted.why);
     const d = accepted.data;
+    // Valid once, for one run: a job kept or captured from Redis and added back is refused here.
+    const notNow = await refusalForRun(runs, job.id!, d);
+    if (notNow) refuse(job, notNow);
+    // Completed once for this run: never executed again; BullMQ may hand out a finished job whose lock lapsed, so it ends with the result recorded then.
+    const earlier = await runs.completed(d.runId, job.id!);
+    if (earlier) {
+      log(`Job ${describeJobId(job.id)} was already executed for this run (completed at ${earlier.at}): not executed again; it ends with the result recorded then.`);
+      return earlier.result as SignedResult;
+    }
     const name = d.portfolio.name;
     const brand = d.brand && brandFor(d.brand);
     if (typeof brand === 'string') refuse(job, brand);
@@ -96,6 +110,8 @@ export async function startWorker(opts: WorkerOptions, log: (line: string) => vo
     } catch (e) {
       refuse(job, e instanceof FolderRefused ? e.message : "the job's folder cannot be made inside the worker's --out");
     }
+    const approved = await refusalForApprovedFolder(dir);
+    if (approved) refuse(job, approved);
     log(`Valuing "${name}" (${d.portfolio.holdings.length} holdings, attempt ${job.attemptsMade + 1}).`);
     // The portfolio's previous report came as content in the (verified) job: nothing is read from a path.
     const previous = d.previous ? { byPortfolio: new Map(d.previous.report ? [[name, d.previous.report]] : []) } : undefined;
@@ -121,6 +137,9 @@ export async function startWorker(opts: WorkerOptions, log: (line: string) => vo
     const ctx = { asOf: d.asOf, currency: d.currency, generatedAt: d.generatedAt, sandbox: d.sandbox || servedBySandbox, preparedBy: d.preparedBy, brand, validatedWarningPercent: d.validatedWarningPercent, previous, fx, limitsInForce: describeLimits(conn.client.rateLimitStatus()) };
     const known = await portfolioPast(history, d.ledger ?? { entries: [], realisations: [] }, { portfolio: name, asOf: d.asOf, currency: d.currency }, previous, progress.log);
     const report = buildPortfolioReport(d.portfolio, r, ctx, known);
+    // Again before recording or writing anything: a reviewer may have approved the folder while this job was valuing.
+    const approvedSince = await refusalForApprovedFolder(dir);
+    if (approvedSince) refuse(job, approvedSince, 'valued, but nothing recorded or written');
     // Recorded before the job completes: when the run ends, every month-end it made is in the database.
     await history?.record(report, known.ledger, progress.log);
     history?.takeFailures().forEach(progress.log);
@@ -136,7 +155,18 @@ export async function startWorker(opts: WorkerOptions, log: (line: string) => vo
       servedBySandbox,
       journalRefused: journal.refused,
     };
-    return signer.sign(resultPurpose(job.id!), result);
+    const signed = signer.sign(resultPurpose(job.id!), result);
+    await runs.markCompleted(d.runId, job.id!, d.expiresAt, signed);
+    return signed;
+  };
+  /** Every failure's reason is signed into Redis as well, so the coordinating run can tell it from one written by someone else (failure-reasons.ts). */
+  const processor = async (job: Job<unknown, SignedResult>): Promise<SignedResult> => {
+    try {
+      return await execute(job);
+    } catch (e) {
+      if (job.id !== undefined) await recordFailure(redis, signer, job.id, (e as Error).message).catch(() => {});
+      throw e;
+    }
   };
   /** The worker's own brand for a job's, or why not: it must be the same brand, byte for byte. */
   function brandFor(asked: { firm: string; sha256: string }): Brand | string {
@@ -146,8 +176,8 @@ export async function startWorker(opts: WorkerOptions, log: (line: string) => vo
     return `the run's brand is ${asked.firm}'s (SHA-256 ${asked.sha256.slice(0, 12)}…) but ${mine}: start every worker with the run's brand file`;
   }
   /** A job not executed: said in the worker's log and as the job's failure reason, not retried (it cannot verify next time either). */
-  function refuse(job: Job, why: string): never {
-    log(`Refused job ${describeJobId(job.id)}: ${why}; not executed (nothing read, valued or written).`);
+  function refuse(job: Job, why: string, done = 'not executed (nothing read, valued or written)'): never {
+    log(`Refused job ${describeJobId(job.id)}: ${why}; ${done}.`);
     throw new UnrecoverableError(`refused: ${why}`);
   }
   const lockDuration = opts.lockMs ?? 30_000;

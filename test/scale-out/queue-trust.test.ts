@@ -7,8 +7,9 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import { holdingsCsv } from '../../bench/support/report-run';
 import { ROOT as REPO } from '../../fixtures/commands';
 import { startRedis, type RedisProcess } from '../../fixtures/redis-server';
-import { QUEUE_NAME, bullConnection, jobPurpose, type SignedJob } from '../../reports/queue/jobs';
+import { QUEUE_NAME, bullConnection, jobPurpose, portfolioDigest, type SignedJob } from '../../reports/queue/jobs';
 import { QueueSigner } from '../../reports/queue/queue-signer';
+import { QueueRuns } from '../../reports/queue/run-record';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox';
 import { QUEUE_SECRET, jsonReports, killAll, svcReport as spawnReport, valuedItems } from './support/processes';
 
@@ -30,6 +31,8 @@ const secret = `trust-${Date.now()}-service`;
 const root = join(dir, 'root');
 const outside = join(dir, 'outside');
 const signer = new QueueSigner(QUEUE_SECRET);
+/** Far enough ahead for the test's jobs (a worker refuses a job past its expiry). */
+const EXPIRES_AT = new Date(Date.now() + 24 * 3600_000).toISOString();
 let sandbox: RunningSandbox;
 let redis: RedisProcess;
 let queue: Queue;
@@ -83,12 +86,16 @@ afterAll(async () => {
 });
 
 /** A job's data as a coordinating run would write it: valid in every field. */
-function validData(folder: string): Record<string, unknown> {
+function validData(folder: string, runId = 'd'.repeat(32)): Record<string, unknown> {
   const holding = { portfolio: 'Forged', source: { file: 'forged.csv', row: 2 }, segment: 'watches', assetId: 'SVC-WAT-ROLEX-126610LN-2021', brand: 'Rolex', model: 'Submariner', quantity: 1, purchasePrice: 9000, purchaseDate: '2021-03-01' };
+  const portfolio = { name: 'Forged', files: ['forged.csv'], holdings: [holding], problems: [] };
   return {
     runKey: 'a'.repeat(64),
+    runId,
     folder,
-    portfolio: { name: 'Forged', files: ['forged.csv'], holdings: [holding], problems: [] },
+    portfolio,
+    portfolioSha256: portfolioDigest(portfolio),
+    expiresAt: EXPIRES_AT,
     asOf: AS_OF,
     currency: 'USD',
     asked: 'USD',
@@ -123,6 +130,14 @@ describe('svc-report worker and jobs written straight into Redis', () => {
     await connection.set(`svc-report:rates:${passwdSha}`, passwd);
     const relative = `forged-relative-${process.pid}`;
     const signed = (id: string, data: unknown): SignedJob => signer.sign(jobPurpose(id), data) as SignedJob;
+    // Jobs that pass every check of the job itself reach the worker's checks of the disk and of Redis only when their run is recorded open: as a leaked secret could record it.
+    const runs = new QueueRuns(connection, signer);
+    const inOpenRun = async (id: string, data: Record<string, unknown>): Promise<SignedJob> => {
+      const runId = createHash('sha256').update(id).digest('hex').slice(0, 32);
+      const d: Record<string, unknown> = { ...data, runId };
+      await runs.register(runId, { runKey: d.runKey as string, folder: d.folder as string, formats: ['json'], expiresAt: EXPIRES_AT, status: 'open' }, [{ id, portfolioSha256: d.portfolioSha256 as string }]);
+      return signed(id, d);
+    };
     const forged: { id: string; data: unknown; reason: RegExp }[] = [
       // No MAC at all: the job of before issue 29, naming /etc/passwd as rates, /etc as previous and an outside folder.
       { id: 'unsigned', data: { ...validData(relative), fxRates: '/etc/passwd', previous: '/etc', outDir: outside }, reason: /^refused: job signature does not verify$/ },
@@ -135,14 +150,16 @@ describe('svc-report worker and jobs written straight into Redis', () => {
       { id: 'signed-dotdot', data: signed('signed-dotdot', validData('../outside')), reason: /^refused: job data folder: a folder inside the worker's --out: "\.\." is not allowed$/ },
       { id: 'signed-dotdot-deep', data: signed('signed-dotdot-deep', validData('run/../../outside')), reason: /^refused: job data folder: .*"\.\." is not allowed$/ },
       { id: 'signed-absolute', data: signed('signed-absolute', validData(outside)), reason: /^refused: job data folder: a folder relative to the worker's --out, not an absolute path$/ },
-      { id: 'signed-link', data: signed('signed-link', validData('escape/run')), reason: /^refused: the job's folder leads outside the worker's --out \(through a link\)$/ },
-      { id: 'signed-link-itself', data: signed('signed-link-itself', validData('escape')), reason: /^refused: the job's folder leads outside the worker's --out \(through a link\)$/ },
+      { id: 'signed-link', data: await inOpenRun('signed-link', validData('escape/run')), reason: /^refused: the job's folder leads outside the worker's --out \(through a link\)$/ },
+      { id: 'signed-link-itself', data: await inOpenRun('signed-link-itself', validData('escape')), reason: /^refused: the job's folder leads outside the worker's --out \(through a link\)$/ },
       { id: 'signed-rates-path', data: signed('signed-rates-path', { ...validData(relative), fxRates: '/etc/passwd' }), reason: /^refused: job data fxRates: .*expected object/ },
       { id: 'signed-previous-path', data: signed('signed-previous-path', { ...validData(relative), previous: '/etc' }), reason: /^refused: job data previous: .*expected object/ },
       { id: 'signed-out-dir', data: signed('signed-out-dir', { ...validData(relative), outDir: outside }), reason: /^refused: job data \(the whole job\): Unrecognized key: "outDir"$/ },
-      { id: 'signed-passwd-rates', data: signed('signed-passwd-rates', { ...validData(relative), fxRates: { sha256: passwdSha, source: 'passwd' } }), reason: /^refused: the exchange rates the job names do not parse$/ },
+      { id: 'signed-passwd-rates', data: await inOpenRun('signed-passwd-rates', { ...validData(relative), fxRates: { sha256: passwdSha, source: 'passwd' } }), reason: /^refused: the exchange rates the job names do not parse$/ },
       { id: 'signed-holdings', data: signed('signed-holdings', { ...validData(relative), portfolio: { name: 'Forged', files: [], holdings: 'all of them', problems: [] } }), reason: /^refused: job data portfolio\.holdings: .*expected array/ },
       { id: 'signed-script', data: signed('signed-script', { ...validData(relative), generatedAt: '<script>alert(1)</script>' }), reason: /^refused: job data generatedAt: Invalid ISO datetime$/ },
+      // Valid in every field, signed, but of no run the coordinator recorded (issue 35).
+      { id: 'signed-no-run', data: signed('signed-no-run', validData(relative)), reason: /^refused: its run is unknown to the coordinator/ },
     ];
     const before = snapshot(outside);
     const worker = svcReport(workerArgs(), 'forged-account');
