@@ -36,6 +36,37 @@ export function fontProblem(bytes: Buffer): string | undefined {
   if (fsType !== undefined && fsType & NO_SUBSETTING) return 'a font whose licence forbids subsetting (OS/2 fsType 0x0100); the reports embed only the characters they use, so ask the foundry for a licence that allows subsetting or choose another font';
   if (fsType !== undefined && fsType & BITMAP_ONLY) return 'a font whose licence allows bitmap embedding only (OS/2 fsType 0x0200); a PDF embeds outlines, so choose another font';
   if (!font.hasGlyphForCodePoint(0x41) || !font.hasGlyphForCodePoint(0x61)) return 'a font without Latin letters';
+  return wholeFontProblem(font);
+}
+
+/** Characters whose outlines are drawn at the check: letters, figures, the currency signs and punctuation the reports print. */
+const SAMPLE = 'AaBbGgMmQqRrWwZz0123456789 .,:;%()-–—+/€£$¥&@';
+
+/**
+ * The whole font read now (issue 35), not first when a writer draws a client's PDF: every table
+ * fontkit decodes, then the outlines and layout of a sample. A damaged or hostile font fails the
+ * brand check and the run before any call to the service, naming the table.
+ */
+function wholeFontProblem(font: fontkit.Font): string | undefined {
+  const tables = Object.keys((font as unknown as { directory: { tables: Record<string, unknown> } }).directory.tables);
+  for (const tag of tables) {
+    try {
+      // fontkit decodes a table it knows on first access (a getter per tag); unknown tags read as undefined.
+      void (font as unknown as Record<string, unknown>)[tag];
+    } catch {
+      return `a font whose ${tag.trim()} table cannot be read (the file is damaged)`;
+    }
+  }
+  try {
+    for (const ch of SAMPLE) {
+      const glyph = font.glyphForCodePoint(ch.codePointAt(0)!);
+      void glyph.path.commands.length;
+      void glyph.advanceWidth;
+    }
+    void font.layout(SAMPLE).glyphs.length;
+  } catch {
+    return 'a font whose glyph outlines cannot be read (the file is damaged)';
+  }
   return undefined;
 }
 
