@@ -204,7 +204,7 @@ async function runCommand(files: string[], opts: Omit<RunOptions, 'files'> & { q
   }
 }
 
-async function dashboardCommand(opts: { out: string; formats?: string; config?: string; tier?: string; minuteMs?: number; asOf?: string; sandboxLog?: string; manifestKey?: string; brand?: string }): Promise<number> {
+async function dashboardCommand(opts: { out: string; formats?: string; config?: string; tier?: string; minuteMs?: number; asOf?: string; sandboxLog?: string; manifestKey?: string; brand?: string; brandRoot?: string }): Promise<number> {
   const [{ resolveSettings, fixedGeneratedAt }, { connect }, { buildDashboard }, { writeDashboard }] = await Promise.all([
     import('./config'),
     import('./run/connect'),

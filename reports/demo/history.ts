@@ -8,8 +8,9 @@
  * month's 92 calls paced at the demo account's 1,000 a minute (5.5 s a month, twelve times over),
  * the embedded database created (initdb, the largest single cost) and then opened again for every
  * month. Here each month runs against its own embedded sandbox with a one-second rate window (the
- * demo's own sandbox; its pace protects no one), three months at a time, with no database and JSON
- * only, while the database is created beside them; the twelve folders are then recorded under that
+ * demo's own sandbox; its pace protects no one), asking only what a month records (the starter
+ * tier's calls), three months at a time, with no database and JSON only, while the database is
+ * created beside them; the twelve folders are then recorded under that
  * one opening, as `svc-report history import` records earlier reports. The month-end that follows
  * (out/demo) runs as any month-end does, at the account's pace. bench/demo.ts measures both.
  *
@@ -27,8 +28,14 @@ import { runReports } from '../run/run-job';
 const MONTHS = 12;
 /** Months valued at once: enough to overlap one month's calls with another's building, few enough that two cores are not swamped by writer threads. */
 const AT_ONCE = 3;
-/** The history months' rate window (ms): 1,000 calls a second from their own embedded sandboxes. */
+/** The history months' rate window (ms): their own embedded sandboxes' pace protects no one. */
 const HISTORY_MINUTE_MS = 1_000;
+/**
+ * What a month records is its valuations: the starter tier's calls (valuations, scores, signals)
+ * value every holding exactly as the enterprise tier does, without the projections, exit analyses
+ * and benchmarks (three calls in four) that no recorded figure reads.
+ */
+const HISTORY_TIER = 'starter';
 
 async function main(): Promise<void> {
   const { values, positionals } = parseArgs({ options: { db: { type: 'string' }, out: { type: 'string' }, config: { type: 'string' } }, allowPositionals: true });
@@ -45,7 +52,7 @@ async function main(): Promise<void> {
       limit(async () => {
         const out = join(values.out!, asOf);
         // A holding bought after a past month-end is refused in that month's run (exit 3): expected here.
-        await runReports({ files: positionals, out, asOf, db: 'off', config: values.config, formats: 'json', minuteMs: HISTORY_MINUTE_MS }, { signal: new AbortController().signal, progress: quiet });
+        await runReports({ files: positionals, out, asOf, db: 'off', config: values.config, formats: 'json', minuteMs: HISTORY_MINUTE_MS, tier: HISTORY_TIER }, { signal: new AbortController().signal, progress: quiet });
         return out;
       }),
     ),
