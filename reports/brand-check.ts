@@ -5,7 +5,7 @@
  */
 import { createWriteStream } from 'node:fs';
 import { resolve } from 'node:path';
-import { Command } from 'commander';
+import { Command, Option } from 'commander';
 import type { Brand } from '../src/brand';
 import { printable } from '../src/printable';
 import type { ReportData } from './report-data';
@@ -45,6 +45,10 @@ async function writePreview(brand: Brand, file: string, generatedAt: string): Pr
   await writeAtomically(file, (temp) => pages.finish(createWriteStream(temp)));
 }
 
+/** --brand-root: where a brand file's logos, fonts and csv may be (issue 35); without it, in the brand file's own folder. */
+export const brandRootOption = () =>
+  new Option('--brand-root <dir>', "the folder a brand file's logos, fonts and managers csv must be in, absolute paths then allowed inside it (default: the brand file's own folder, relative paths only)");
+
 export function brandCommand(): Command {
   const brand = new Command('brand').description("The firm's brand file for client documents (docs/report-job.md, \"Your firm's brand\").").exitOverride();
   brand
@@ -52,11 +56,12 @@ export function brandCommand(): Command {
     .description('Check a brand file (keys, logo, fonts and their licences, colours, managers csv) and write a one-page preview PDF of a client cover in it.')
     .argument('<file>', 'the brand file (JSON)')
     .option('--out <file>', 'the preview PDF to write', 'brand-preview.pdf')
+    .addOption(brandRootOption())
     .addOption(logFormatOption())
     .exitOverride()
-    .action(async (file: string, opts: { out: string }) => {
+    .action(async (file: string, opts: { out: string; brandRoot?: string }) => {
       // A bad brand file throws a BrandError (an InputError): exit 2, before anything is written.
-      const loaded = (await import('../src/brand')).loadBrand(file);
+      const loaded = (await import('../src/brand')).loadBrand(file, process.cwd(), { root: opts.brandRoot });
       sayBrand(loaded, say);
       const out = resolve(opts.out);
       const generatedAt = fixedGeneratedAt(process.env) ?? new Date().toISOString();

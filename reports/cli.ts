@@ -18,7 +18,7 @@ import { healthHostOption, healthPortOption, metricsHostOption, metricsPortOptio
 import { historyCommand } from './history/command';
 import { signoffCommands } from './signoff/command';
 import { manifestKeyOption } from './manifest-key';
-import { brandCommand } from './brand-check';
+import { brandCommand, brandRootOption } from './brand-check';
 
 /**
  * `svc-report`: the month-end report job. Stdout lists written files only; everything else goes
@@ -88,6 +88,7 @@ function withRunOptions(cmd: Command, outHelp: string, scheduled = false): Comma
     )
     .addOption(dbOption())
     .addOption(brandOption())
+    .addOption(brandRootOption())
     .addOption(minuteMsOption())
     .addOption(sandboxLogOption())
     .addOption(redisOption())
@@ -206,7 +207,7 @@ async function runCommand(files: string[], opts: Omit<RunOptions, 'files'> & { q
   }
 }
 
-async function dashboardCommand(opts: { out: string; formats?: string; config?: string; tier?: string; minuteMs?: number; asOf?: string; sandboxLog?: string; manifestKey?: string; brand?: string }): Promise<number> {
+async function dashboardCommand(opts: { out: string; formats?: string; config?: string; tier?: string; minuteMs?: number; asOf?: string; sandboxLog?: string; manifestKey?: string; brand?: string; brandRoot?: string }): Promise<number> {
   const [{ resolveSettings, fixedGeneratedAt }, { connect }, { buildDashboard }, { writeDashboard }] = await Promise.all([
     import('./config'),
     import('./run/connect'),
@@ -274,6 +275,7 @@ function program(): Command {
     .addOption(new Option('--tier <tier>', 'the account tier').choices(TIER_NAMES))
     .option('--config <file>', 'config file (default: ./svc-report.config.json when present)')
     .addOption(brandOption())
+    .addOption(brandRootOption())
     .addOption(minuteMsOption())
     .addOption(sandboxLogOption())
     .addOption(manifestKeyOption())
@@ -335,6 +337,7 @@ function program(): Command {
     .addOption(new Option('--tier <tier>', 'the account tier (paces requests)').choices(TIER_NAMES))
     .option('--config <file>', 'config file (default: ./svc-report.config.json when present)')
     .addOption(brandOption())
+    .addOption(brandRootOption())
     .addOption(redisOption())
     .addOption(dbOption())
     .addOption(minuteMsOption())

@@ -78,6 +78,8 @@ export interface CommonFlags {
   allowUnknownIds?: boolean;
   /** --brand FILE: the firm's brand file. */
   brand?: string;
+  /** --brand-root DIR: the folder the brand's files must be in (absolute paths allowed inside it); default the brand file's folder. */
+  brandRoot?: string;
 }
 
 export interface ServiceSettings {
@@ -163,7 +165,7 @@ export function resolveSettings(flags: CommonFlags, env: NodeJS.ProcessEnv = pro
     validatedWarningPercent: flags.validatedWarning ?? file.validated_warning ?? DEFAULT_VALIDATED_WARNING_PERCENT,
     db: historyDatabase(flags.db, env, file.db, cwd),
     allowUnknownIds: flags.allowUnknownIds ?? file.allow_unknown_ids ?? false,
-    brand: resolveBrand(flags.brand, file.brand, cwd),
+    brand: resolveBrand(flags.brand, file.brand, cwd, flags.brandRoot),
   };
 }
 
@@ -173,18 +175,19 @@ const loadedBrands = new Map<string, Brand>();
  * The brand file --brand names, else the config's `brand` (both relative to the working
  * folder), read once per process: a run checks it before writing anything, then uses it.
  */
-export function resolveBrand(flag: string | undefined, fromFile: string | undefined, cwd = process.cwd()): Brand | undefined {
+export function resolveBrand(flag: string | undefined, fromFile: string | undefined, cwd = process.cwd(), root?: string): Brand | undefined {
   const given = flag ?? fromFile;
   if (given === undefined) return undefined;
   const file = resolve(cwd, given);
-  let brand = loadedBrands.get(file);
-  if (!brand) loadedBrands.set(file, (brand = loadBrand(file)));
+  const key = `${file}\0${root === undefined ? '' : resolve(cwd, root)}`;
+  let brand = loadedBrands.get(key);
+  if (!brand) loadedBrands.set(key, (brand = loadBrand(file, cwd, { root })));
   return brand;
 }
 
 /** The run's brand, checked before the output folder is touched: a bad brand file writes nothing. */
-export function checkBrand(flags: Pick<CommonFlags, 'brand' | 'config'>, cwd = process.cwd()): Brand | undefined {
-  return resolveBrand(flags.brand, readConfigFile(flags.config, cwd).brand, cwd);
+export function checkBrand(flags: Pick<CommonFlags, 'brand' | 'brandRoot' | 'config'>, cwd = process.cwd()): Brand | undefined {
+  return resolveBrand(flags.brand, readConfigFile(flags.config, cwd).brand, cwd, flags.brandRoot);
 }
 
 /**

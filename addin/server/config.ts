@@ -40,12 +40,15 @@ export class HostConfigError extends Error {
   override name = 'HostConfigError';
 }
 
-/** ADDIN_BRAND_FILE read at start-up: a brand file that cannot be used stops the host, naming the key or file. */
+/**
+ * ADDIN_BRAND_FILE read at start-up: a brand file that cannot be used stops the host, naming the
+ * key or file. ADDIN_BRAND_ROOT is the host's --brand-root: the folder the brand's files must be in.
+ */
 function brandFromEnv(env: NodeJS.ProcessEnv): Brand | undefined {
   const file = env.ADDIN_BRAND_FILE?.trim();
   if (!file) return undefined;
   try {
-    return loadBrand(file);
+    return loadBrand(file, process.cwd(), { root: env.ADDIN_BRAND_ROOT?.trim() || undefined });
   } catch (e) {
     if (e instanceof BrandError) throw new HostConfigError(`ADDIN_BRAND_FILE: ${e.message}`);
     throw e;

@@ -1,12 +1,15 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import type { z } from 'zod';
 import path from 'node:path';
 import { InputError } from '../holdings/types';
+import { editDistance } from '../holdings/columns';
+import { readRegularFileSync, UnreadableFile } from '../regular-file';
+import { BRAND_FILE_BYTES, brandFolder, readBrandPath, type BrandFolder } from './brand-paths';
 import { AA_TEXT, adjustForContrast, contrast } from './contrast';
 import { fontProblem, type BrandFont } from './font-licence';
-import { readLogo, type LogoImage } from './logo-image';
+import { readLogo, type LogoImage, type LogoLimits } from './logo-image';
 import { parseManagers, type Manager } from './managers';
-import { BrandFile } from './schema';
+import { BRAND_KEYS, BrandFile } from './schema';
 
 export type { Manager } from './managers';
 export type { LogoImage } from './logo-image';
@@ -50,59 +53,71 @@ export class BrandError extends InputError {
   override name = 'BrandError';
 }
 
-/** Reads the brand file at `file` (relative to `cwd`); every problem a BrandError naming the key or file. */
-export function loadBrand(file: string, cwd = process.cwd()): Brand {
+export interface LoadOptions {
+  /** --brand-root (ADDIN_BRAND_ROOT): the folder the brand's files must be in, absolute paths allowed inside it; default the brand file's folder. */
+  root?: string;
+  /** The logo limits (tests shorten the time limit). */
+  logoLimits?: LogoLimits;
+}
+
+/**
+ * Reads the brand file at `file` (relative to `cwd`); every problem a BrandError naming the key
+ * or file, never quoting what a file holds (a path could name any file on the machine).
+ */
+export function loadBrand(file: string, cwd = process.cwd(), options: LoadOptions = {}): Brand {
   const brandPath = path.resolve(cwd, file);
-  let doc: unknown;
-  const digest = createHash('sha256');
+  let folder: BrandFolder;
   try {
-    const raw = readFileSync(brandPath);
-    digest.update(raw);
+    folder = brandFolder(brandPath, options.root, cwd);
+  } catch (e) {
+    throw new BrandError(`--brand-root: ${(e as Error).message}`);
+  }
+  const digest = createHash('sha256');
+  // The brand file itself is the administrator's choice (--brand, the config, ADDIN_BRAND_FILE), not confined; still a regular file of bounded size.
+  let raw: Buffer;
+  try {
+    raw = readRegularFileSync(brandPath, BRAND_FILE_BYTES.brand);
+  } catch (e) {
+    if (!(e instanceof UnreadableFile)) throw e;
+    throw new BrandError(`cannot read the brand file ${brandPath}: ${e.kind === 'missing' ? 'no such file' : e.message}`);
+  }
+  digest.update(raw);
+  let doc: unknown;
+  try {
     doc = JSON.parse(raw.toString('utf8'));
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    throw new BrandError(`cannot read the brand file ${brandPath}: ${code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
+    throw new BrandError(`the brand file ${brandPath} is not a JSON document${jsonWhere(raw, e)}; a brand file is a JSON object of brand keys (docs/report-job.md, "Your firm's brand")`);
   }
   const parsed = BrandFile.safeParse(doc);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    const key = issue.code === 'unrecognized_keys' ? issue.keys.join(', ') : issue.path.join('.') || 'top level';
-    const allowed = issue.code === 'unrecognized_keys' ? `: not a brand key; the keys are ${Object.keys(BrandFile.shape).join(', ')}` : `: ${issue.message}`;
-    throw new BrandError(`brand file ${brandPath}: ${key}${allowed}`);
-  }
+  if (!parsed.success) throw new BrandError(`brand file ${brandPath}: ${describeIssue(parsed.error.issues[0]!)}`);
   const b = parsed.data;
-  const dir = path.dirname(brandPath);
-  const read = (key: string, relative: string): Buffer => {
-    const full = path.resolve(dir, relative);
-    try {
-      const bytes = readFileSync(full);
-      digest.update(`\0${key}\0${bytes.length}\0`).update(bytes);
-      return bytes;
-    } catch (e) {
-      const code = (e as NodeJS.ErrnoException).code;
-      throw new BrandError(`brand file ${brandPath}: ${key}: cannot read ${full}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'a folder, not a file' : (e as Error).message}`);
-    }
+  const read = (key: string, given: string, maxBytes: number): { path: string; bytes: Buffer } => {
+    const got = readBrandPath(folder, given, maxBytes);
+    if ('problem' in got) throw new BrandError(`brand file ${brandPath}: ${key}: cannot read ${got.path}: ${got.problem}`);
+    digest.update(`\0${key}\0${got.bytes.length}\0`).update(got.bytes);
+    return got;
   };
   const logo = (key: string, relative: string | undefined): LogoImage | undefined => {
     if (relative === undefined) return undefined;
-    const image = readLogo(read(key, relative), relative);
-    if (typeof image === 'string') throw new BrandError(`brand file ${brandPath}: ${key}: ${path.resolve(dir, relative)} is ${image}; give an SVG or PNG image`);
+    const got = read(key, relative, BRAND_FILE_BYTES.logo);
+    const image = readLogo(got.bytes, relative, options.logoLimits);
+    if (typeof image === 'string') throw new BrandError(`brand file ${brandPath}: ${key}: ${got.path} is ${image}; give an SVG or PNG image`);
     return image;
   };
   const font = (key: string, relative: string | undefined): BrandFont | undefined => {
     if (relative === undefined) return undefined;
-    const bytes = read(key, relative);
-    const problem = fontProblem(bytes);
-    if (problem) throw new BrandError(`brand file ${brandPath}: ${key}: ${path.resolve(dir, relative)} is ${problem}`);
-    return { source: relative, path: path.resolve(dir, relative), bytes: new Uint8Array(bytes) };
+    const got = read(key, relative, BRAND_FILE_BYTES.font);
+    const problem = fontProblem(got.bytes);
+    if (problem) throw new BrandError(`brand file ${brandPath}: ${key}: ${got.path} is ${problem}`);
+    return { source: relative, path: got.path, bytes: new Uint8Array(got.bytes) };
   };
   let managers = new Map<string, Manager>();
   if (b.managers !== undefined) {
+    const got = read('managers', b.managers, BRAND_FILE_BYTES.managers);
     try {
-      managers = parseManagers(read('managers', b.managers).toString('utf8'));
+      managers = parseManagers(got.bytes.toString('utf8'));
     } catch (e) {
-      if (e instanceof BrandError) throw e;
-      throw new BrandError(`brand file ${brandPath}: managers: ${path.resolve(dir, b.managers)} ${(e as Error).message}`);
+      throw new BrandError(`brand file ${brandPath}: managers: ${got.path} ${(e as Error).message}`);
     }
   }
   const adjustments: string[] = [];
@@ -147,4 +162,41 @@ function readable(key: string, colour: string, background: string, use: string, 
 export function managerOf(brand: Pick<Brand, 'managers'> | undefined, portfolio: { name?: string; id?: string | null }): Manager | undefined {
   if (!brand) return undefined;
   return (portfolio.name !== undefined ? brand.managers.get(portfolio.name) : undefined) ?? (portfolio.id ? brand.managers.get(portfolio.id) : undefined);
+}
+
+/**
+ * Where the brand file stops being JSON, as a line and column, from the parser's position when it
+ * gives one; the parser's own message is not repeated, as it can quote the file.
+ */
+function jsonWhere(raw: Buffer, error: unknown): string {
+  const text = raw.toString('utf8');
+  if (text.trim() === '') return ' (it is empty)';
+  const position = /at position (\d+)/.exec(error instanceof Error ? error.message : '');
+  if (!position) return text.trimStart().startsWith('{') ? '' : ' (it does not start with {)';
+  const before = text.slice(0, Number(position[1]));
+  const line = before.split('\n').length;
+  return ` (at line ${line}, column ${before.length - before.lastIndexOf('\n')})`;
+}
+
+/** A schema problem in words: the key, what is wrong, and for an unknown key the brand key it most likely meant. */
+function describeIssue(issue: z.core.$ZodIssue): string {
+  if (issue.code === 'unrecognized_keys') {
+    const keys = issue.keys.map((k) => {
+      const near = nearestKey(k);
+      return near ? `${k} (did you mean ${near}?)` : k;
+    });
+    return `${keys.join(', ')}: not a brand key; the keys are ${BRAND_KEYS.join(', ')}`;
+  }
+  return `${issue.path.join('.') || 'top level'}: ${issue.message}`;
+}
+
+/** The brand key a misspelt one most likely meant ("primary_color" → primary_colour), with the holdings' columns' edit distance and tolerance. */
+export function nearestKey(key: string): string | undefined {
+  const k = key.trim().toLowerCase();
+  let best: { key: string; distance: number } | undefined;
+  for (const known of BRAND_KEYS) {
+    const d = editDistance(k, known);
+    if (d <= Math.max(2, Math.floor(known.length / 4)) && (!best || d < best.distance)) best = { key: known, distance: d };
+  }
+  return best?.key;
 }

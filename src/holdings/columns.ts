@@ -209,8 +209,8 @@ export function nearestColumn(header: string, vocabulary: Vocabulary = HOLDINGS_
   return best?.column;
 }
 
-/** Levenshtein distance with adjacent transpositions (optimal string alignment). */
-function editDistance(a: string, b: string): number {
+/** Levenshtein distance with adjacent transpositions (optimal string alignment); brand keys' "did you mean" uses it too. */
+export function editDistance(a: string, b: string): number {
   const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
   for (let j = 1; j <= b.length; j++) d[0]![j] = j;
   for (let i = 1; i <= a.length; i++) {

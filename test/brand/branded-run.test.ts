@@ -5,7 +5,7 @@
  * SOURCE_DATE_EPOCH giving the same bytes.
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, csvFile, runCli, serviceEnv, tempDir, testSandbox, watchRows, type CliResult, type TestSandbox } from '../reports/helpers';
@@ -109,7 +109,9 @@ describe('a branded workbook', () => {
 describe('SOURCE_DATE_EPOCH with a brand', () => {
   it('two branded runs (a PNG logo, a firm font) write byte-identical PDF and xlsx files', async () => {
     const dir = tempDir('svc-brand-repro-');
-    const brand = writeBrand(dir, { firm_name: FIRM, logo: 'logo.png', primary_colour: '#0f4c5c', accent_colour: '#e9c46a', font_regular: join(ROOT, 'reports/fonts/DejaVuSerif.ttf'), managers: 'managers.csv' });
+    // The firm's font beside its brand file: paths stay in the brand file's folder (issue 35).
+    copyFileSync(join(ROOT, 'reports/fonts/DejaVuSerif.ttf'), join(dir, 'DejaVuSerif.ttf'));
+    const brand = writeBrand(dir, { firm_name: FIRM, logo: 'logo.png', primary_colour: '#0f4c5c', accent_colour: '#e9c46a', font_regular: 'DejaVuSerif.ttf', managers: 'managers.csv' });
     const holdings = join(dir, 'okafor-household.csv');
     writeFileSync(holdings, csvFile(watchRows(6)));
     const files = ['okafor-household-2026-10-31.pdf', 'okafor-household-2026-10-31.xlsx'];
