@@ -45,6 +45,8 @@ import { recordRequest } from './request-record';
 import { handleHistory } from './history';
 import type { HistorySource } from './history-source';
 import { HISTORY_PATH } from '../../src/wire';
+import { portfolioAccess, type PortfolioAccessFile } from './portfolio-access';
+import { controlCharacterRefusal } from './query-check';
 
 export { OFFICE_JS_DIR };
 
@@ -95,6 +97,8 @@ export interface AddinHostOptions {
   readinessChecks?: ReadinessCheck[];
   /** The firm's history database (SVC_DB_URL), for SVC.HISTORY through GET /addin/history; without it that route says there is none. */
   history?: HistorySource;
+  /** ADDIN_PORTFOLIO_ACCESS read: which portfolios each role, group or the deployment key may read. None: only a `none`-mode (127.0.0.1) host serves history. */
+  portfolioAccess?: PortfolioAccessFile;
   /** false: no series are recorded (the benchmark's baseline); the registry still exists, empty of figures. Default true. */
   metrics?: boolean;
 }
@@ -170,6 +174,7 @@ export async function startAddinHost(options: AddinHostOptions): Promise<Running
   const readiness = new Readiness([serviceCheck(client, options.readinessCheckMs), ...(redis ? [redisCheck(redis, redis.label)] : []), ...(options.readinessChecks ?? [])], { scrub: log?.scrub });
   readiness.register(metrics.registry);
   const drain = new Drain();
+  const access = portfolioAccess(auth.mode, options.portfolioAccess);
 
   const officeJs = options.officeJs ?? 'cdn';
   const security = securityHeaders({ officeJs, tls: options.tls !== undefined });
@@ -216,6 +221,11 @@ export async function startAddinHost(options: AddinHostOptions): Promise<Running
         return sendError(res, err.status, err.type, err.message, { action: err.status === 503 ? 'retry_later' : 'sign_in' }, headers);
       }
     }
+    // Before any route reads a parameter: a NUL or other control character is a 400 naming the parameter.
+    if (ctx.operation !== undefined) {
+      const bad = controlCharacterRefusal(url.searchParams);
+      if (bad) return sendError(res, 400, 'validation_error', bad.message, { field: bad.field });
+    }
     if (isApi) return handleApi(req, res, p.slice(API_PREFIX.length), url.searchParams, { client, cache });
     if (p === '/addin/status' && req.method === 'GET') {
       const wait = userLimits.takeStatus(ctx.user!.id);
@@ -241,7 +251,7 @@ export async function startAddinHost(options: AddinHostOptions): Promise<Running
       return sendJson(res, 200, { cleared: true });
     }
     if (p === '/addin/report' && req.method === 'POST') return handleReportExport(req, res, { client, service: s, brand: options.brand });
-    if (p === HISTORY_PATH && req.method === 'GET') return handleHistory(res, url.searchParams, options.history);
+    if (p === HISTORY_PATH && req.method === 'GET') return handleHistory(res, url.searchParams, { source: options.history, access }, ctx);
     if (req.method !== 'GET' && req.method !== 'HEAD') return sendError(res, 405, 'method_not_allowed', `${req.method ?? ''} is not allowed here.`);
     if (p.startsWith(OFFICE_JS_LOCAL_PREFIX)) {
       if (officeJs === 'local' && (await serveFile(res, OFFICE_JS_DIR, p.slice(OFFICE_JS_LOCAL_PREFIX.length - 1), { cacheControl: 'public, max-age=86400' }))) return;
