@@ -53,7 +53,7 @@ async function main(): Promise<void> {
   const history = db ? (await import('./history-source')).databaseHistory(db) : undefined;
   const host = await startAddinHost({ service, port: config.port, host: config.host, tls, deploymentKey: config.deploymentKey, auth: config.auth, auditLog: config.auditLog, perUserDailyCap: config.perUserDailyCap, userDailySharePercent: config.userDailySharePercent, brand: config.brand, officeJs: config.officeJs, publicOrigin: config.publicOrigin, shared, log, readinessChecks, history, portfolioAccess: config.portfolioAccess });
   // Prometheus's listener: apart from the add-in's port, on 127.0.0.1 unless ADDIN_METRICS_HOST says otherwise.
-  const metrics = ops.metrics ? await startOpsServer({ metrics: host.metrics }, ops.metrics) : undefined;
+  const metrics = ops.metrics ? await startOpsServer({ metrics: host.metrics, readiness: host.readiness }, ops.metrics) : undefined;
   // Listening for the signals before announcing the host: a supervisor may stop it the moment it reads the line.
   let stopping = false;
   const stop = async (signal: string) => {
@@ -81,7 +81,7 @@ async function main(): Promise<void> {
     log.info(`Reports exported in the brand of ${config.brand.firmName} (ADDIN_BRAND_FILE ${config.brand.file}).`);
     for (const line of config.brand.adjustments) log.info(line);
   }
-  if (metrics) log.info(`Metrics for Prometheus on ${metrics.url}/metrics; health on ${host.url}/healthz and ${host.url}/readyz.`);
+  if (metrics) log.info(`Metrics for Prometheus on ${metrics.url}/metrics; health on ${host.url}/healthz and ${host.url}/readyz (each dependency's state on ${metrics.url}/readyz).`);
 }
 
 main().catch((err: unknown) => {

@@ -197,7 +197,8 @@ export async function startAddinHost(options: AddinHostOptions): Promise<Running
     }
     ctx.route = routeOf(p);
     // Load balancers and service managers ask these without any header or sign-in; they spend no call.
-    if (await handleOpsRoute(req, res, p, { readiness })) return;
+    // /readyz names the dependencies and their addresses only to a caller the gated routes would accept.
+    if (await handleOpsRoute(req, res, p, { readiness, readinessDetail: (r) => mayUseHost(r, url.searchParams) })) return;
     const isApi = ctx.route === 'api';
     if (isApi || p.startsWith('/addin/')) {
       // Audited from here on, refusals included (request-record.ts).
@@ -264,6 +265,15 @@ export async function startAddinHost(options: AddinHostOptions): Promise<Running
     if (file && name === SERVICE_WORKER_PATH) res.setHeader('content-security-policy', workerCsp);
     if (file && (await sendFile(res, file, { cacheControl: staticCacheControl(name), html: (page) => pageForOfficeJs(page, officeJs) }))) return;
     sendError(res, 404, 'not_found', NOT_SERVED);
+  };
+
+  /** Whether a request passes the gated routes' checks (cross-site, sign-in), without auditing or refusing it. */
+  const mayUseHost = async (req: IncomingMessage, query: URLSearchParams): Promise<boolean> => {
+    if (crossSiteRefusal(req, origins)) return false;
+    return authorizer.authorize(req, query).then(
+      () => true,
+      () => false,
+    );
   };
 
   /** What the pane shows about its user: who is signed in, and calls of theirs waiting for their turn (fair share). */
