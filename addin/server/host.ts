@@ -44,7 +44,8 @@ import { Drain, type DrainOutcome } from './drain';
 import { recordRequest } from './request-record';
 import { handleHistory } from './history';
 import type { HistorySource } from './history-source';
-import { HISTORY_PATH } from '../../src/wire';
+import { HISTORY_PATH, PERFORMANCE_PATH } from '../../src/wire';
+import { handlePerformance } from './performance';
 import { portfolioAccess, type PortfolioAccessFile } from './portfolio-access';
 import { controlCharacterRefusal } from './query-check';
 
@@ -253,6 +254,7 @@ export async function startAddinHost(options: AddinHostOptions): Promise<Running
     }
     if (p === '/addin/report' && req.method === 'POST') return handleReportExport(req, res, { client, service: s, brand: options.brand });
     if (p === HISTORY_PATH && req.method === 'GET') return handleHistory(res, url.searchParams, { source: options.history, access }, ctx);
+    if (p === PERFORMANCE_PATH && req.method === 'GET') return handlePerformance(res, url.searchParams, { source: options.history, access }, ctx);
     if (req.method !== 'GET' && req.method !== 'HEAD') return sendError(res, 405, 'method_not_allowed', `${req.method ?? ''} is not allowed here.`);
     if (p.startsWith(OFFICE_JS_LOCAL_PREFIX)) {
       if (officeJs === 'local' && (await serveFile(res, OFFICE_JS_DIR, p.slice(OFFICE_JS_LOCAL_PREFIX.length - 1), { cacheControl: 'public, max-age=86400' }))) return;
@@ -340,7 +342,7 @@ function requestUrl(target = '/'): URL {
 function routeOf(p: string): HostRoute {
   if (p === API_PREFIX || p.startsWith(`${API_PREFIX}/`)) return 'api';
   if (p === '/healthz' || p === '/readyz') return 'health';
-  const addin = /^\/addin\/(status|budget|refresh|report|history)$/.exec(p);
+  const addin = /^\/addin\/(status|budget|refresh|report|history|performance)$/.exec(p);
   if (addin) return addin[1] as HostRoute;
   return p.startsWith('/addin/') ? 'other' : 'static';
 }

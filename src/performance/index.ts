@@ -5,6 +5,7 @@
 export { ledgerFlows, convert, type DatedFlow, type RateFunction } from './flows';
 export { subPeriodReturn, timeWeightedReturn, type SubPeriod, type ValuePoint } from './time-weighted';
 export { performanceOverPeriods, periodStart, isLongerThanAYear, PERIOD_KEYS, type PeriodKey, type PeriodPerformance, type PeriodsResult } from './periods';
+export { periodsFromHistory } from './recorded-periods';
 export { valueHistory, type ValueHistoryPoint } from './history';
 export { realisedGains, unrealisedGain, type RealisedGainLine, type UnrealisedGainLine } from './gains';
 export { addYears, daysBetween, endOfMonth, isMonthEnd, monthEndBefore, monthEndsBetween } from './dates';
