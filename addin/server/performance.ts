@@ -1,8 +1,15 @@
 import type { ServerResponse } from 'node:http';
-import { HISTORY_ERRORS, PERFORMANCE_ERRORS, PERFORMANCE_MEASURES, PERFORMANCE_PERIODS, PortfolioPerformanceQuery, type PortfolioPerformanceResponse } from '../../src/wire';
+import { HISTORY_ERRORS, PERFORMANCE_ERRORS, PERFORMANCE_MEASURES, PERFORMANCE_PERIODS, PortfolioPerformanceQuery, type PerformancePeriod, type PortfolioPerformanceResponse } from '../../src/wire';
+import { PERIOD_KEYS, type PeriodKey } from '../../src/performance';
 import { sendError, sendJson } from './http-util';
 import { sendNoDatabase, sendNotAllowed, type HistoryRoute } from './history';
 import type { RequestContext } from './auth/request-context';
+
+// The wire's periods are the engine's, both ways (the wire cannot import the engine): a compile-time check.
+const _wireIsEngine: readonly PeriodKey[] = PERFORMANCE_PERIODS;
+const _engineIsWire: readonly PerformancePeriod[] = PERIOD_KEYS;
+void _wireIsEngine;
+void _engineIsWire;
 
 const ALLOWED: Record<string, readonly string[]> = { period: PERFORMANCE_PERIODS, measure: PERFORMANCE_MEASURES };
 

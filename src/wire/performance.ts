@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { PERIOD_KEYS } from '../performance/periods';
 import { CalendarDate } from './primitives';
 
 /**
@@ -10,8 +9,12 @@ import { CalendarDate } from './primitives';
  */
 export const PERFORMANCE_PATH = '/addin/performance';
 
-/** The standard periods, as the report's performance section names them. */
-export const PERFORMANCE_PERIODS = PERIOD_KEYS;
+/**
+ * The standard periods, as the report's performance section names them (src/performance
+ * PERIOD_KEYS). Spelt here because the wire imports nothing outside itself; the host checks at
+ * compile time that the two lists are one (addin/server/performance.ts).
+ */
+export const PERFORMANCE_PERIODS = ['mtd', 'qtd', 'ytd', '1y', '3y', 'since_inception'] as const;
 export type PerformancePeriod = (typeof PERFORMANCE_PERIODS)[number];
 /** Time-weighted (the default) or money-weighted. */
 export const PERFORMANCE_MEASURES = ['twr', 'mwr'] as const;
