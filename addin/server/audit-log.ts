@@ -14,6 +14,10 @@ export interface AuditLine {
   /** The API operation (batchValuations, createValuation, …), or status, refresh, report. */
   operation: string;
   assets: number | null;
+  /** A history or performance read (SVC.HISTORY, SVC.PERFORMANCE): the portfolio asked for, allowed or refused. */
+  portfolio?: string;
+  /** An asset's history read: the asset id asked for. */
+  asset_id?: string;
   /** hit: answered from the host's cache; upstream: the service was called; none: refused before either. */
   source: 'hit' | 'upstream' | 'none';
   status: number;

@@ -46,12 +46,14 @@ async function main(): Promise<void> {
   const dbModule = config.dbUrl ? await import('../../src/db') : undefined;
   const db = dbModule && config.dbUrl ? await dbModule.openDatabase(config.dbUrl) : undefined;
   if (db) log.info(`History database: ${db.where}.`);
+  // Reads are granted by ADDIN_PORTFOLIO_ACCESS alone: without it a signed-in or key host serves no portfolio's history.
+  if (db && config.auth.mode !== 'none' && !config.portfolioAccess) log.warn('No ADDIN_PORTFOLIO_ACCESS: nobody may read a portfolio\'s history (SVC.HISTORY, SVC.PERFORMANCE answer "not allowed").');
   const readinessChecks = dbModule && db ? [databaseCheck(() => dbModule.pingDatabase(db), db.where)] : [];
   // SVC.HISTORY reads the same database (GET /addin/history).
   const history = db ? (await import('./history-source')).databaseHistory(db) : undefined;
-  const host = await startAddinHost({ service, port: config.port, host: config.host, tls, deploymentKey: config.deploymentKey, auth: config.auth, auditLog: config.auditLog, perUserDailyCap: config.perUserDailyCap, userDailySharePercent: config.userDailySharePercent, brand: config.brand, officeJs: config.officeJs, publicOrigin: config.publicOrigin, shared, log, readinessChecks, history });
+  const host = await startAddinHost({ service, port: config.port, host: config.host, tls, deploymentKey: config.deploymentKey, auth: config.auth, auditLog: config.auditLog, perUserDailyCap: config.perUserDailyCap, userDailySharePercent: config.userDailySharePercent, brand: config.brand, officeJs: config.officeJs, publicOrigin: config.publicOrigin, shared, log, readinessChecks, history, portfolioAccess: config.portfolioAccess });
   // Prometheus's listener: apart from the add-in's port, on 127.0.0.1 unless ADDIN_METRICS_HOST says otherwise.
-  const metrics = ops.metrics ? await startOpsServer({ metrics: host.metrics }, ops.metrics) : undefined;
+  const metrics = ops.metrics ? await startOpsServer({ metrics: host.metrics, readiness: host.readiness }, ops.metrics) : undefined;
   // Listening for the signals before announcing the host: a supervisor may stop it the moment it reads the line.
   let stopping = false;
   const stop = async (signal: string) => {
@@ -79,7 +81,7 @@ async function main(): Promise<void> {
     log.info(`Reports exported in the brand of ${config.brand.firmName} (ADDIN_BRAND_FILE ${config.brand.file}).`);
     for (const line of config.brand.adjustments) log.info(line);
   }
-  if (metrics) log.info(`Metrics for Prometheus on ${metrics.url}/metrics; health on ${host.url}/healthz and ${host.url}/readyz.`);
+  if (metrics) log.info(`Metrics for Prometheus on ${metrics.url}/metrics; health on ${host.url}/healthz and ${host.url}/readyz (each dependency's state on ${metrics.url}/readyz).`);
 }
 
 main().catch((err: unknown) => {

@@ -6,6 +6,7 @@ import { OFFICE_JS_SOURCES, type OfficeJsSource } from './office-js';
 import { AuthConfigError, authSettingsFromEnv, checkAuthForAddress, type AuthSettings } from './auth/settings';
 import { DEFAULT_AUDIT_FILE } from './audit-log';
 import path from 'node:path';
+import { PortfolioAccessError, readPortfolioAccessFile, type PortfolioAccessFile } from './portfolio-access';
 
 /** The host's settings as read from the environment (docs/addin.md lists them). */
 export interface HostEnvConfig {
@@ -30,6 +31,8 @@ export interface HostEnvConfig {
   redisUrl?: string;
   /** SVC_DB_URL: the firm's history database (a postgres:// URL, or an embedded database's folder); /readyz checks it answers. */
   dbUrl?: string;
+  /** ADDIN_PORTFOLIO_ACCESS read and checked: which portfolios' history each role, group or the deployment key may read. */
+  portfolioAccess?: PortfolioAccessFile;
   /** ADDIN_BRAND_FILE: the firm's brand file, read and checked at start-up; "Export report" draws the PDF and xlsx in it. */
   brand?: Brand;
   /** Undefined: start the embedded sandbox. */
@@ -123,6 +126,15 @@ export function hostConfigFromEnv(env: NodeJS.ProcessEnv): HostEnvConfig {
       const minuteMs = Number(env.SVC_MINUTE_MS);
       if (!Number.isInteger(minuteMs) || minuteMs < 100) throw new HostConfigError(`SVC_MINUTE_MS must be the service's rate window in whole milliseconds, at least 100 (got "${env.SVC_MINUTE_MS}").`);
       config.service.limits = { minuteMs };
+    }
+  }
+  const accessFile = env.ADDIN_PORTFOLIO_ACCESS?.trim();
+  if (accessFile) {
+    try {
+      config.portfolioAccess = readPortfolioAccessFile(path.resolve(accessFile));
+    } catch (e) {
+      if (e instanceof PortfolioAccessError) throw new HostConfigError(e.message);
+      throw e;
     }
   }
   if (env.SVC_DB_URL?.trim() && !isDatabaseOff(env.SVC_DB_URL)) config.dbUrl = env.SVC_DB_URL.trim();

@@ -1,11 +1,25 @@
 import type { Database } from '../../src/db';
-import { assetHistory, monthEnds } from '../../src/db/queries';
+import { assetHistory, ledger, monthEnds, portfolios } from '../../src/db/queries';
+import { periodsFromHistory, type PeriodsResult } from '../../src/performance';
 import type { HistoryKind, HistoryMonthEnd } from '../../src/wire';
+
+/** A portfolio's periods at its latest recorded month-end, as its report computed them. */
+export interface RecordedPerformance {
+  asOf: string;
+  currency: string;
+  periods: PeriodsResult;
+  /** Why the host cannot give the report's figures for any period (a flow it cannot convert), when it cannot. */
+  problem?: string;
+}
 
 /** Where the host reads history from: the firm's history database (SVC_DB_URL), or a stand-in in tests. */
 export interface HistorySource {
   /** The key's recorded month-ends in the range, oldest first; [] when none. */
   monthEnds(kind: HistoryKind, key: string, range: { from?: string; to?: string }): Promise<HistoryMonthEnd[]>;
+  /** Every portfolio recorded, by name (an asset's history sums them: who may read it depends on them all). */
+  portfolios(): Promise<string[]>;
+  /** The portfolio's performance at its latest month-end; undefined when nothing is recorded. */
+  performance(portfolio: string): Promise<RecordedPerformance | undefined>;
 }
 
 /** The history database as the host's history source: a portfolio's month-ends, or an asset's value summed over the portfolios holding it. */
@@ -15,5 +29,30 @@ export function databaseHistory(db: Database): HistorySource {
       if (kind === 'asset') return (await assetHistory(db, key, range)).map((m) => ({ as_of: m.asOf, value: m.value, net_flows: null, currency: m.currency }));
       return (await monthEnds(db, key, range)).map((m) => ({ as_of: m.asOf, value: m.value, net_flows: m.netFlows, currency: m.currency }));
     },
+    portfolios: () => portfolios(db),
+    performance: (portfolio) => recordedPerformance(db, portfolio),
   };
+}
+
+/**
+ * The report's own inputs from the database: the month-end values recorded in the latest
+ * month-end's currency (those in another are not one series, as the run leaves them out) and the
+ * ledger recorded with that month-end, through the report's engine. The database holds no
+ * exchange rates: a flow in another currency than the month-ends' cannot be converted as the
+ * report did (with its --fx-rates), so no period is given rather than another figure.
+ */
+async function recordedPerformance(db: Database, portfolio: string): Promise<RecordedPerformance | undefined> {
+  const all = await monthEnds(db, portfolio);
+  const last = all.at(-1);
+  if (!last) return undefined;
+  const values = all.filter((m) => m.currency === last.currency).map((m) => ({ asOf: m.asOf, value: m.value }));
+  const entries = await ledger(db, portfolio, last.asOf);
+  const rate = (currency: string) => {
+    if (currency === last.currency) return 1;
+    throw new Error(`the add-in host holds no exchange rates to convert it to ${last.currency}; see the month-end report`);
+  };
+  const { periods, problems } = periodsFromHistory(values, entries, rate, last.asOf);
+  const first = problems[0];
+  const problem = first && `a flow of the ledger (${first.source.file.split(/[\\/]/).pop()} row ${first.source.row}) is in ${entries.find((e) => e.source === first.source)?.currency ?? 'another currency'}: ${first.reason}`;
+  return { asOf: last.asOf, currency: last.currency, periods, ...(problem ? { problem } : {}) };
 }

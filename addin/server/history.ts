@@ -2,17 +2,40 @@ import type { ServerResponse } from 'node:http';
 import { HISTORY_ERRORS, HistoryQuery, historyKindOf, type HistoryResponse } from '../../src/wire';
 import { sendError, sendJson } from './http-util';
 import type { HistorySource } from './history-source';
+import type { RequestContext } from './auth/request-context';
+import type { PortfolioAccess } from './portfolio-access';
+
+export interface HistoryRoute {
+  /** The firm's history database; undefined: the host has none (SVC_DB_URL unset). */
+  source: HistorySource | undefined;
+  /** Who may read which portfolio (ADDIN_PORTFOLIO_ACCESS, portfolio-access.ts). */
+  access: PortfolioAccess;
+}
+
+/** The host's answer when the database is not configured, for every history route. */
+export function sendNoDatabase(res: ServerResponse): void {
+  sendError(res, 404, HISTORY_ERRORS.noDatabase, 'The add-in host has no history database configured (SVC_DB_URL): ask your administrator to connect it to the firm\'s history database.');
+}
+
+/** The 403 a read of a portfolio the user may not see gets; the cell shows it as #N/A. */
+export function sendNotAllowed(res: ServerResponse, what: string): void {
+  sendError(res, 403, HISTORY_ERRORS.notAllowed, `not allowed to read ${what}: your administrator grants portfolios to your role or group (ADDIN_PORTFOLIO_ACCESS).`);
+}
 
 /**
  * GET /addin/history?key=…&from=…&to=… (src/wire/history.ts): the recorded month-ends of a
  * portfolio, or of an asset summed over the portfolios holding it. Behind the same cross-site
  * check and sign-in as the host's other routes (host.ts); it spends no service call. Without a
  * history database (SVC_DB_URL unset) it says so, for the cell to show.
+ *
+ * Only a portfolio the user may read is answered (checked before the database is asked, so a
+ * refusal says nothing of whether the portfolio exists); an asset's history sums every portfolio
+ * holding it, so it is answered only to a user who may read every recorded portfolio. Each read
+ * is audited with the portfolio's name (or the asset id), allowed or refused.
  */
-export async function handleHistory(res: ServerResponse, params: URLSearchParams, source: HistorySource | undefined): Promise<void> {
-  if (!source) {
-    return sendError(res, 404, HISTORY_ERRORS.noDatabase, 'The add-in host has no history database configured (SVC_DB_URL): ask your administrator to connect it to the firm\'s history database.');
-  }
+export async function handleHistory(res: ServerResponse, params: URLSearchParams, route: HistoryRoute, ctx: RequestContext): Promise<void> {
+  const { source, access } = route;
+  if (!source) return sendNoDatabase(res);
   const parsed = HistoryQuery.safeParse({ key: params.get('key') ?? '', from: params.get('from') ?? undefined, to: params.get('to') ?? undefined });
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
@@ -20,8 +43,14 @@ export async function handleHistory(res: ServerResponse, params: URLSearchParams
     return sendError(res, 400, 'validation_error', `${field} must be ${issue.message}.`, { field });
   }
   const { key, from, to } = parsed.data;
-  if (from !== undefined && to !== undefined && from > to) return sendError(res, 400, 'validation_error', `from (${from}) is after to (${to}).`, { field: 'from' });
   const kind = historyKindOf(key);
+  ctx.historyKey = kind === 'asset' ? { asset_id: key } : { portfolio: key };
+  const user = ctx.user!;
+  if (kind === 'portfolio' && !access.allows(user, key)) return sendNotAllowed(res, `the history of the portfolio ${key}`);
+  if (kind === 'asset' && !(await source.portfolios()).every((p) => access.allows(user, p))) {
+    return sendNotAllowed(res, `the history of the asset ${key}, which sums every portfolio holding it, some of which you may not see`);
+  }
+  if (from !== undefined && to !== undefined && from > to) return sendError(res, 400, 'validation_error', `from (${from}) is after to (${to}).`, { field: 'from' });
   const monthEnds = await source.monthEnds(kind, key, { from, to });
   if (monthEnds.length === 0) {
     const range = from || to ? ` between ${from ?? 'the start'} and ${to ?? 'now'}` : '';

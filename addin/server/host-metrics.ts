@@ -2,7 +2,7 @@ import { Gauge, Histogram } from 'prom-client';
 import { ServiceMetrics, Tally } from '../../src/ops';
 
 /** Where a browser request went, as a label (never the path itself: unbounded and it may name assets). */
-export type HostRoute = 'api' | 'status' | 'budget' | 'refresh' | 'report' | 'history' | 'static' | 'health' | 'other';
+export type HostRoute = 'api' | 'status' | 'budget' | 'refresh' | 'report' | 'history' | 'performance' | 'static' | 'health' | 'other';
 
 /** The cache's and the fair share's events, as HostApiCache and FairShareGate report them. */
 export interface CacheEvents {
@@ -35,7 +35,7 @@ export class HostMetrics extends ServiceMetrics implements CacheEvents {
     super();
     const registry = this.registry;
     const registers = [registry];
-    this.requests = new Tally({ name: 'addin_http_requests_total', help: "Requests to the add-in host, by route (api, status, budget, refresh, report, history, static, health, other) and the host's answer status.", labelNames: ['route', 'status'], registry });
+    this.requests = new Tally({ name: 'addin_http_requests_total', help: "Requests to the add-in host, by route (api, status, budget, refresh, report, history, performance, static, health, other) and the host's answer status.", labelNames: ['route', 'status'], registry });
     this.cacheHits = new Tally({ name: 'addin_cache_hits_total', help: "Answers (kind=response) and batch items (kind=item) served from the host's shared cache, another replica's, or a call already in flight.", labelNames: ['kind'], registry });
     this.cacheMisses = new Tally({ name: 'addin_cache_misses_total', help: 'Answers and batch items that had to be asked of the service.', labelNames: ['kind'], registry });
     this.cells = new Tally({ name: 'addin_cells_requested_total', help: "Assets the add-in's cells asked of the host (a batch's items, or 1 for a single-asset operation).", labelNames: [], registry });

@@ -44,7 +44,10 @@ import { Drain, type DrainOutcome } from './drain';
 import { recordRequest } from './request-record';
 import { handleHistory } from './history';
 import type { HistorySource } from './history-source';
-import { HISTORY_PATH } from '../../src/wire';
+import { HISTORY_PATH, PERFORMANCE_PATH } from '../../src/wire';
+import { handlePerformance } from './performance';
+import { portfolioAccess, type PortfolioAccessFile } from './portfolio-access';
+import { controlCharacterRefusal } from './query-check';
 
 export { OFFICE_JS_DIR };
 
@@ -95,6 +98,8 @@ export interface AddinHostOptions {
   readinessChecks?: ReadinessCheck[];
   /** The firm's history database (SVC_DB_URL), for SVC.HISTORY through GET /addin/history; without it that route says there is none. */
   history?: HistorySource;
+  /** ADDIN_PORTFOLIO_ACCESS read: which portfolios each role, group or the deployment key may read. None: only a `none`-mode (127.0.0.1) host serves history. */
+  portfolioAccess?: PortfolioAccessFile;
   /** false: no series are recorded (the benchmark's baseline); the registry still exists, empty of figures. Default true. */
   metrics?: boolean;
 }
@@ -170,6 +175,7 @@ export async function startAddinHost(options: AddinHostOptions): Promise<Running
   const readiness = new Readiness([serviceCheck(client, options.readinessCheckMs), ...(redis ? [redisCheck(redis, redis.label)] : []), ...(options.readinessChecks ?? [])], { scrub: log?.scrub });
   readiness.register(metrics.registry);
   const drain = new Drain();
+  const access = portfolioAccess(auth.mode, options.portfolioAccess);
 
   const officeJs = options.officeJs ?? 'cdn';
   const security = securityHeaders({ officeJs, tls: options.tls !== undefined });
@@ -192,7 +198,8 @@ export async function startAddinHost(options: AddinHostOptions): Promise<Running
     }
     ctx.route = routeOf(p);
     // Load balancers and service managers ask these without any header or sign-in; they spend no call.
-    if (await handleOpsRoute(req, res, p, { readiness })) return;
+    // /readyz names the dependencies and their addresses only to a caller the gated routes would accept.
+    if (await handleOpsRoute(req, res, p, { readiness, readinessDetail: (r) => mayUseHost(r, url.searchParams) })) return;
     const isApi = ctx.route === 'api';
     if (isApi || p.startsWith('/addin/')) {
       // Audited from here on, refusals included (request-record.ts).
@@ -215,6 +222,11 @@ export async function startAddinHost(options: AddinHostOptions): Promise<Running
         if (err.details.retryAfterMs !== undefined) headers['retry-after'] = String(Math.max(1, Math.ceil(err.details.retryAfterMs / 1000)));
         return sendError(res, err.status, err.type, err.message, { action: err.status === 503 ? 'retry_later' : 'sign_in' }, headers);
       }
+    }
+    // Before any route reads a parameter: a NUL or other control character is a 400 naming the parameter.
+    if (ctx.operation !== undefined) {
+      const bad = controlCharacterRefusal(url.searchParams);
+      if (bad) return sendError(res, 400, 'validation_error', bad.message, { field: bad.field });
     }
     if (isApi) return handleApi(req, res, p.slice(API_PREFIX.length), url.searchParams, { client, cache });
     if (p === '/addin/status' && req.method === 'GET') {
@@ -241,7 +253,8 @@ export async function startAddinHost(options: AddinHostOptions): Promise<Running
       return sendJson(res, 200, { cleared: true });
     }
     if (p === '/addin/report' && req.method === 'POST') return handleReportExport(req, res, { client, service: s, brand: options.brand });
-    if (p === HISTORY_PATH && req.method === 'GET') return handleHistory(res, url.searchParams, options.history);
+    if (p === HISTORY_PATH && req.method === 'GET') return handleHistory(res, url.searchParams, { source: options.history, access }, ctx);
+    if (p === PERFORMANCE_PATH && req.method === 'GET') return handlePerformance(res, url.searchParams, { source: options.history, access }, ctx);
     if (req.method !== 'GET' && req.method !== 'HEAD') return sendError(res, 405, 'method_not_allowed', `${req.method ?? ''} is not allowed here.`);
     if (p.startsWith(OFFICE_JS_LOCAL_PREFIX)) {
       if (officeJs === 'local' && (await serveFile(res, OFFICE_JS_DIR, p.slice(OFFICE_JS_LOCAL_PREFIX.length - 1), { cacheControl: 'public, max-age=86400' }))) return;
@@ -254,6 +267,15 @@ export async function startAddinHost(options: AddinHostOptions): Promise<Running
     if (file && name === SERVICE_WORKER_PATH) res.setHeader('content-security-policy', workerCsp);
     if (file && (await sendFile(res, file, { cacheControl: staticCacheControl(name), html: (page) => pageForOfficeJs(page, officeJs) }))) return;
     sendError(res, 404, 'not_found', NOT_SERVED);
+  };
+
+  /** Whether a request passes the gated routes' checks (cross-site, sign-in), without auditing or refusing it. */
+  const mayUseHost = async (req: IncomingMessage, query: URLSearchParams): Promise<boolean> => {
+    if (crossSiteRefusal(req, origins)) return false;
+    return authorizer.authorize(req, query).then(
+      () => true,
+      () => false,
+    );
   };
 
   /** What the pane shows about its user: who is signed in, and calls of theirs waiting for their turn (fair share). */
@@ -320,7 +342,7 @@ function requestUrl(target = '/'): URL {
 function routeOf(p: string): HostRoute {
   if (p === API_PREFIX || p.startsWith(`${API_PREFIX}/`)) return 'api';
   if (p === '/healthz' || p === '/readyz') return 'health';
-  const addin = /^\/addin\/(status|budget|refresh|report|history)$/.exec(p);
+  const addin = /^\/addin\/(status|budget|refresh|report|history|performance)$/.exec(p);
   if (addin) return addin[1] as HostRoute;
   return p.startsWith('/addin/') ? 'other' : 'static';
 }

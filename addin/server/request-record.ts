@@ -36,6 +36,7 @@ export function recordRequest(req: IncomingMessage, res: ServerResponse, ctx: Re
       user_name: ctx.user?.name ?? null,
       operation: ctx.operation,
       assets: ctx.assets ?? null,
+      ...ctx.historyKey,
       source,
       status,
       duration_ms: durationMs,

@@ -1,5 +1,5 @@
 import type { LedgerEntry, LedgerSource } from '../../src/ledger';
-import { ledgerFlows, monthEndBefore, performanceOverPeriods, realisedGains, valueHistory, PERIOD_KEYS, type PeriodKey, type PeriodPerformance, type RateFunction, type ValuePoint } from '../../src/performance';
+import { monthEndBefore, periodsFromHistory, realisedGains, valueHistory, PERIOD_KEYS, type PeriodKey, type PeriodPerformance, type RateFunction, type ValuePoint } from '../../src/performance';
 import type { PortfolioInput } from '../../src/holdings/types';
 import type { Holding, PeriodFigures, ReportError, ReportHistory, TransactionLine } from '../report-data';
 import type { PortfolioLedger } from '../run/run-inputs';
@@ -28,9 +28,8 @@ export interface HistoryInput {
 export function buildHistory(input: PortfolioInput, rows: readonly Holding[], complete: boolean, history: HistoryInput, ctx: BuildContext): { history: ReportHistory; errors: ReportError[] } {
   const rate: RateFunction = (currency, date) => fxRate(ctx, currency, ctx.currency, date);
   const value = rows.reduce((s, h) => s + h.current_value, 0);
-  const { flows, problems: flowProblems } = ledgerFlows(history.ledger.entries, rate);
   const values: ValuePoint[] = [...history.recorded.filter((p) => p.asOf < ctx.asOf), ...(complete ? [{ asOf: ctx.asOf, value }] : [])];
-  const periods = performanceOverPeriods(values, flows, ctx.asOf);
+  const { periods, flows, problems: flowProblems } = periodsFromHistory(values, history.ledger.entries, rate, ctx.asOf);
   if (!complete) {
     for (const key of PERIOD_KEYS) periods.unavailable[key] = `not every holding was valued on ${ctx.asOf}, so the portfolio's value that day is not known`;
   }

@@ -9,6 +9,8 @@ export interface OpsRoutes {
   readiness?: Readiness;
   /** /metrics (without it, none). */
   metrics?: ServiceMetrics;
+  /** Whether `/readyz` may name each dependency and its problem to this caller; absent: always (a metrics listener). */
+  readinessDetail?: (req: IncomingMessage) => Promise<boolean>;
 }
 
 const NO_STORE = { 'cache-control': 'no-store' };
@@ -36,8 +38,8 @@ export async function handleOpsRoute(req: IncomingMessage, res: ServerResponse, 
   if (wanted === '/healthz') {
     sendJson(res, 200, { status: 'ok' });
   } else if (wanted === '/readyz') {
-    const report = await routes.readiness!.report();
-    sendJson(res, report.ready ? 200 : 503, report);
+    const { status, body } = await routes.readiness!.answer(routes.readinessDetail ? await routes.readinessDetail(req) : true);
+    sendJson(res, status, body);
   } else {
     const { contentType, body } = await routes.metrics!.exposition();
     res.writeHead(200, { 'content-type': contentType, 'content-length': Buffer.byteLength(body), ...NO_STORE });

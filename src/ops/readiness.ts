@@ -28,6 +28,12 @@ export interface ReadinessReport {
   not_ready: string[];
 }
 
+/** `/readyz` to a caller not authorised to see which dependency failed, or where it lives. */
+export interface BareReadiness {
+  ready: boolean;
+  shutting_down?: true;
+}
+
 /** The default: the service is asked at most once a minute (a sign-in each time, which spends no budget). */
 export const SERVICE_CHECK_MS = 60_000;
 /** A dependency that takes longer than this to answer is not ready. */
@@ -69,6 +75,16 @@ export class Readiness {
     const checks = Object.fromEntries(entries);
     const notReady = entries.filter(([, r]) => !r.ok).map(([n]) => n);
     return { ready: notReady.length === 0 && !this.stopping, ...(this.stopping ? { shutting_down: true as const } : {}), checks, not_ready: notReady };
+  }
+
+  /**
+   * What `/readyz` answers: the whole report (each check, its problem naming the database's or
+   * Redis's address) only with `detail` — on a metrics listener, or to a caller the product has
+   * authorised; anyone else gets the bare status, which is all a load balancer needs.
+   */
+  async answer(detail: boolean): Promise<{ status: 200 | 503; body: ReadinessReport | BareReadiness }> {
+    const report = await this.report();
+    return { status: report.ready ? 200 : 503, body: detail ? report : { ready: report.ready, ...(report.shutting_down ? { shutting_down: true as const } : {}) } };
   }
 
   /** `svc_ready{check}`: 1 or 0 per dependency, read at each scrape from the same cached answers (alerts need no probe). */

@@ -6,6 +6,7 @@
 export { ledgerFlows, convert, FLOW_KIND, type DatedFlow, type FlowKind, type RateFunction } from './flows';
 export { LARGE_FLOW_SHARE, monthReturn, subPeriodReturn, timeWeightedReturn, type MonthPeriod, type SubPeriod, type ValuePoint } from './time-weighted';
 export { performanceOverPeriods, periodStart, isLongerThanAYear, PERIOD_KEYS, type PeriodKey, type PeriodPerformance, type PeriodsResult } from './periods';
+export { periodsFromHistory } from './recorded-periods';
 export { valueHistory, type ValueHistoryPoint } from './history';
 export { TIME_WEIGHTED_METHOD } from './method';
 export { realisedGains, unrealisedGain, type RealisedGainLine, type UnrealisedGainLine } from './gains';

@@ -46,4 +46,6 @@ export const HISTORY_ERRORS = {
   noDatabase: 'no_history_database',
   /** Nothing recorded for the key in the range: 404. */
   noHistory: 'no_history',
+  /** The user may not read the portfolio's history (ADDIN_PORTFOLIO_ACCESS): 403. */
+  notAllowed: 'portfolio_not_allowed',
 } as const;

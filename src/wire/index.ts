@@ -17,3 +17,4 @@ export * from './validation';
 export * from './tiers';
 export * from './request-id';
 export * from './history';
+export * from './performance';

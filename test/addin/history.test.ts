@@ -93,6 +93,17 @@ describe('GET /addin/history', () => {
       expect(badDate.status).toBe(400);
       expect(JSON.parse(badDate.text).error).toMatchObject({ field: 'from', message: 'from must be a date that exists, as YYYY-MM-DD.' });
 
+      // Issue 35: a NUL (or any control character) in a parameter is a 400 naming it, never a 500 with a stack trace in the log.
+      for (const [query, field] of [['key=Okafor%00Household', 'key'], ['key=Okafor&to=2025-02-28%00', 'to'], ['key=Okafor&x%01y=1', 'x\\u0001y'], ['key=%1b%5b2J', 'key']] as const) {
+        const res = await client.get(`${url}/addin/history?${query}`);
+        expect(res.status, query).toBe(400);
+        expect(JSON.parse(res.text).error, query).toMatchObject({ type: 'validation_error', field, message: expect.stringMatching(/holds a control character \(U\+00[01][0-9A-F]\)/) });
+      }
+      const nulApi = await client.get(`${url}/api/v1/segments?x=%00`);
+      expect(nulApi.status).toBe(400);
+      expect(proc.output).not.toMatch(/\n\s+at /);
+      expect(proc.output).not.toMatch(/internal_error| 500/);
+
     } finally {
       client.close();
       proc.child.kill('SIGTERM');

@@ -56,13 +56,14 @@ describe('functions.json', () => {
       VALUEHOLDINGS: 'holdings:any[][], currency:string?',
       ALERTS: 'segment:string?, refresh_minutes:number?',
       HISTORY: 'portfolio_or_asset_id:string, from:any?, to:any?, show_headers:boolean?',
+      PERFORMANCE: 'portfolio:string, period:string, measure:string?',
       REFRESH: 'trigger:any?',
     });
   });
 
   it('marks cancelable, streaming and spilled functions, and none volatile', () => {
     const byId = Object.fromEntries(functions.map((f) => [f.id, f]));
-    for (const id of ['MIDVALUE', 'VALUATION', 'SCORE', 'FACTORS', 'PROJECTION', 'EXPECTEDROI', 'SIGNAL', 'SEGMENT', 'EXITNET', 'VALUEHOLDINGS']) {
+    for (const id of ['MIDVALUE', 'VALUATION', 'SCORE', 'FACTORS', 'PROJECTION', 'EXPECTEDROI', 'SIGNAL', 'SEGMENT', 'EXITNET', 'VALUEHOLDINGS', 'HISTORY', 'PERFORMANCE']) {
       expect(byId[id]!.options?.cancelable, id).toBe(true);
     }
     expect(byId.ALERTS!.options?.stream).toBe(true);

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAddinHost, type RunningAddinHost } from '../../addin/server/host';
 import { serveAddin } from '../../fixtures/served-addin';
+import { ADDIN_REQUEST_HEADER, ADDIN_REQUEST_HEADER_VALUE } from '../../addin/src/shared/host-connection';
 import { killSpawned } from '../../fixtures/spawned';
 import { startPostgres, type PostgresProcess } from '../../fixtures/postgres-server';
 import { openDatabase, pingDatabase, type Database } from '../../src/db';
@@ -47,7 +48,8 @@ async function hostWith(db: Database): Promise<RunningAddinHost> {
 }
 
 async function readyz(host: RunningAddinHost): Promise<{ status: number; text: string; body: { ready: boolean; not_ready: string[]; checks: Record<string, { ok: boolean; problem?: string }> } }> {
-  const res = await fetch(`${host.url}/readyz`);
+  // An authorised caller (a none-mode host: the add-in's header) sees each check; others the bare status (test/ops/readiness.test.ts).
+  const res = await fetch(`${host.url}/readyz`, { headers: { [ADDIN_REQUEST_HEADER]: ADDIN_REQUEST_HEADER_VALUE } });
   const text = await res.text();
   return { status: res.status, text, body: JSON.parse(text) };
 }
@@ -69,6 +71,10 @@ describe('readiness with a history database', () => {
     expect(down.body.not_ready).toEqual(['database']);
     expect(down.body.checks.database!.problem).toMatch(/^the history database at .*127\.0\.0\.1.* does not answer: /);
     expect((await fetch(`${host.url}/healthz`)).status).toBe(200);
+    // Unauthorised: the status alone, not where the database lives (issue 35).
+    const bare = await fetch(`${host.url}/readyz`);
+    expect(bare.status).toBe(503);
+    expect(await bare.text()).toBe('{"ready":false}');
   }, 120_000);
 
   it('the embedded database (a folder): ready', async () => {

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAddinHost, type RunningAddinHost } from '../../addin/server/host';
 import { openSharedAccount, type SharedAccount } from '../../addin/server/shared-account';
-import { ADDIN_REQUEST_HEADER, ADDIN_REQUEST_HEADER_VALUE } from '../../addin/src/shared/host-connection';
+import { ADDIN_REQUEST_HEADER, ADDIN_REQUEST_HEADER_VALUE, DEPLOYMENT_KEY_HEADER } from '../../addin/src/shared/host-connection';
+import { startOpsServer } from '../../src/ops';
 import { startRedis, type RedisProcess } from '../../fixtures/redis-server';
 import { startSandbox, type LogLine, type RunningSandbox } from '../../src/sandbox';
 
@@ -48,8 +49,10 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function probe(path: '/healthz' | '/readyz'): Promise<{ status: number; text: string; body: Record<string, unknown> }> {
-  const res = await fetch(host.url + path);
+/** The host's probes as its operator asks them: with the add-in's header and the deployment key, /readyz names each dependency (issue 35). */
+const AUTHORISED = { [ADDIN_REQUEST_HEADER]: ADDIN_REQUEST_HEADER_VALUE, [DEPLOYMENT_KEY_HEADER]: KEY };
+async function probe(path: '/healthz' | '/readyz', headers: Record<string, string> = AUTHORISED): Promise<{ status: number; text: string; body: Record<string, unknown> }> {
+  const res = await fetch(host.url + path, { headers });
   const text = await res.text();
   return { status: res.status, text, body: JSON.parse(text) as Record<string, unknown> };
 }
@@ -83,6 +86,23 @@ describe('health and readiness of the add-in host', () => {
     expect(ready.body).toMatchObject({ ready: true, not_ready: [], checks: { service: { ok: true }, redis: { ok: true } } });
     const api = await fetch(`${host.url}/api/v1/segments`, { headers: { [ADDIN_REQUEST_HEADER]: ADDIN_REQUEST_HEADER_VALUE } });
     expect(api.status).toBe(403);
+  });
+
+  it("/readyz names dependencies and their addresses only to an authorised caller or on the metrics listener; anyone else gets the bare status (issue 35)", async () => {
+    for (const headers of [{} as Record<string, string>, { [ADDIN_REQUEST_HEADER]: ADDIN_REQUEST_HEADER_VALUE }, { [ADDIN_REQUEST_HEADER]: ADDIN_REQUEST_HEADER_VALUE, [DEPLOYMENT_KEY_HEADER]: 'ready-deployment-key-wrong' }, { [DEPLOYMENT_KEY_HEADER]: KEY }]) {
+      const bare = await probe('/readyz', headers);
+      expect(bare.status).toBe(200);
+      expect(bare.body).toEqual({ ready: true });
+      expect(bare.text).not.toMatch(/redis|127\.0\.0\.1|service/);
+    }
+    expect((await probe('/readyz')).body).toMatchObject({ checks: { redis: { ok: true } } });
+    // The host's metrics listener (ADDIN_METRICS_PORT) is for the firm's monitoring: the whole report.
+    const ops = await startOpsServer({ metrics: host.metrics, readiness: host.readiness }, { port: 0 });
+    try {
+      expect(await (await fetch(`${ops.url}/readyz`)).json()).toMatchObject({ ready: true, checks: { service: { ok: true }, redis: { ok: true } } });
+    } finally {
+      await ops.close();
+    }
   });
 
   it('the service stopped: not ready, naming the service; started again: ready; health up throughout', async () => {

@@ -182,11 +182,17 @@ function stringClaim(payload: JWTPayload, name: string): string | undefined {
   return typeof v === 'string' && v !== '' ? v : undefined;
 }
 
+/** A claim that is a list of text (`roles`, `groups`); anything else in it is ignored. */
+function stringsClaim(payload: JWTPayload, name: string): string[] {
+  const v = payload[name];
+  return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
+}
+
 /** The user a verified payload names: `oid`, else `sub`. */
 function userOf(payload: JWTPayload): RequestUser | undefined {
   const id = stringClaim(payload, 'oid') ?? payload.sub;
   if (!id) return undefined;
-  return { id, name: stringClaim(payload, 'name') ?? stringClaim(payload, 'preferred_username') ?? null, signedIn: true };
+  return { id, name: stringClaim(payload, 'name') ?? stringClaim(payload, 'preferred_username') ?? null, signedIn: true, claims: { roles: stringsClaim(payload, 'roles'), groups: stringsClaim(payload, 'groups') } };
 }
 
 /**

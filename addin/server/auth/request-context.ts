@@ -12,6 +12,8 @@ export interface RequestContext {
   user: RequestUser | undefined;
   operation: string | undefined;
   assets: number | undefined;
+  /** The portfolio (or asset id) a history read asked for, for its audit line. */
+  historyKey?: { portfolio: string } | { asset_id: string };
   /** Calls this request made to the service (0: answered from the host's cache). */
   upstreamCalls: number;
   /** The service's x-request-id of each of those calls, for the host's log line. */

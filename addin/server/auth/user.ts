@@ -5,6 +5,8 @@ export interface RequestUser {
   /** Shown in the pane and the audit log: `name`, else `preferred_username`; null without sign-in. */
   name: string | null;
   signedIn: boolean;
+  /** A verified token's app roles (`roles`) and group object ids (`groups`): what ADDIN_PORTFOLIO_ACCESS maps to portfolios. */
+  claims?: { roles: readonly string[]; groups: readonly string[] };
 }
 
 export function anonymousUser(remoteAddress: string | undefined): RequestUser {

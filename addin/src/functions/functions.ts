@@ -13,7 +13,7 @@
  * a last known value while the service is unreachable is counted once in the pane, by address.
  */
 import '../shared/custom-functions-global';
-import { FACTOR_NAMES } from '../../../src/wire';
+import { FACTOR_NAMES, PERFORMANCE_MEASURES, PERFORMANCE_PERIODS } from '../../../src/wire';
 import { toExcelError } from '../shared/excel-errors';
 import {
   readBooleanFlag,
@@ -340,6 +340,29 @@ export function alerts(segment: string, refresh_minutes: number, invocation: Cus
  */
 export function history(portfolio_or_asset_id: string, from: any, to: any, show_headers: boolean, invocation: CustomFunctions.CancelableInvocation): Promise<any[][]> {
   return settle(invocation, (call) => historyTable(portfolio_or_asset_id, from, to, show_headers, call));
+}
+
+/**
+ * A portfolio's return over a standard period at its latest recorded month-end, as a percentage:
+ * the figure its month-end report gives (the same engine over the firm's history database,
+ * read through the add-in host). #N/A with the report's reason where the history does not cover the period.
+ * @customfunction PERFORMANCE
+ * @param portfolio A portfolio's name as its reports name it.
+ * @param period mtd, qtd, ytd, 1y, 3y or since_inception.
+ * @param [measure] twr (time-weighted, the default) or mwr (money-weighted).
+ * @param invocation Invocation context.
+ * @returns The return, as a percentage (a yearly rate over periods longer than a year).
+ * @cancelable
+ * @requiresAddress
+ */
+export function performance(portfolio: string, period: string, measure: string, invocation: CustomFunctions.CancelableInvocation): Promise<any> {
+  return settle(invocation, async (call) => {
+    const name = readText('portfolio', portfolio);
+    const p = readChoice('period', period, PERFORMANCE_PERIODS);
+    const m = readChoice('measure', measure, PERFORMANCE_MEASURES, 'twr');
+    const answer = await getRuntime().performance({ portfolio: name, period: p, measure: m }, call);
+    return percent(answer.percent);
+  });
 }
 
 /**

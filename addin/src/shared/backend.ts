@@ -7,6 +7,8 @@ import type {
   ExitStrategy,
   HistoryQuery,
   HistoryResponse,
+  PortfolioPerformanceQuery,
+  PortfolioPerformanceResponse,
   Projection,
   ProjectionRequest,
   SegmentDetail,
@@ -35,4 +37,6 @@ export interface RuntimeBackend {
   alerts(signal?: AbortSignal): Promise<Alert[]>;
   /** A portfolio's or an asset's recorded month-ends, from the firm's history database through the add-in host (not the service). */
   history(query: HistoryQuery, signal: AbortSignal): Promise<HistoryResponse>;
+  /** A portfolio's return over a standard period, by the report's engine over the same database, through the add-in host. */
+  performance(query: PortfolioPerformanceQuery, signal: AbortSignal): Promise<PortfolioPerformanceResponse>;
 }

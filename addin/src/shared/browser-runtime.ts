@@ -1,7 +1,7 @@
 import { ServiceClient } from '../../../src/client';
 import { clientBackend } from './client-backend';
 import { hostConnection } from './host-connection';
-import { hostHistory } from './host-history';
+import { hostReads } from './host-history';
 import { signInHeaders, userToken } from './sign-in';
 import { browserStorage } from './page-storage';
 import { AddinRuntime, getRuntimeIfReady, setRuntime, type ServiceSource } from './runtime';
@@ -35,7 +35,7 @@ export function installBrowserRuntime(): AddinRuntime {
   const storage = browserStorage();
   const { baseUrl, headers } = hostConnection(window.location, storage.page('sessionStorage'));
   const client = new ServiceClient({ baseUrl, headers, tokenProvider: () => userToken(), rateLimitKey: `${baseUrl}#addin` });
-  const runtime = new AddinRuntime(clientBackend(client, hostHistory(window.location.origin, headers)), { source: () => hostSource(headers), storage: storage.machine() });
+  const runtime = new AddinRuntime(clientBackend(client, hostReads(window.location.origin, headers)), { source: () => hostSource(headers), storage: storage.machine() });
   setRuntime(runtime);
   return runtime;
 }

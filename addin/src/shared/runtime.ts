@@ -6,6 +6,8 @@ import type {
   ExitStrategy,
   HistoryQuery,
   HistoryResponse,
+  PortfolioPerformanceQuery,
+  PortfolioPerformanceResponse,
   Projection,
   SegmentDetail,
   SegmentId,
@@ -101,6 +103,7 @@ export class AddinRuntime {
   private readonly exits: CoalescingQueue<ExitKey, ExitStrategy>;
   private readonly cards: CoalescingQueue<CardKey, CardAnswer>;
   private readonly histories: CoalescingQueue<HistoryQuery, HistoryResponse>;
+  private readonly performances: CoalescingQueue<PortfolioPerformanceQuery, PortfolioPerformanceResponse>;
   private readonly alertsPoller: Poller<Alert[]>;
   private sourcePromise: Promise<ServiceSource> | undefined;
   private readonly now: () => number;
@@ -136,6 +139,8 @@ export class AddinRuntime {
     });
     // One host call per distinct history asked (not batched: the service is not involved).
     this.histories = singleCallQueue({ call: (q: HistoryQuery, s) => backend.history(q, s), keyOf: requestKey, expiresAt: (_, t) => t + HISTORY_TTL_MS, now });
+    // The same for a period's return: it changes when a month-end is recorded, like the history.
+    this.performances = singleCallQueue({ call: (q: PortfolioPerformanceQuery, s) => backend.performance(q, s), keyOf: requestKey, expiresAt: (_, t) => t + HISTORY_TTL_MS, now });
     this.alertsPoller = new Poller(() => backend.alerts());
   }
 
@@ -203,6 +208,11 @@ export class AddinRuntime {
     return this.ask(this.histories, query, call);
   }
 
+  /** A portfolio's return over a standard period (SVC.PERFORMANCE). */
+  performance(query: PortfolioPerformanceQuery, call: CallContext): Promise<PortfolioPerformanceResponse> {
+    return this.ask(this.performances, query, call);
+  }
+
   /** Streaming cells: one poll per interval for all of them; returns the unsubscribe. */
   subscribeAlerts(intervalMs: number, listener: (result: Outcome<Alert[]>) => void): () => void {
     return this.alertsPoller.subscribe(intervalMs, listener);
@@ -250,7 +260,7 @@ export class AddinRuntime {
   }
 
   private queues(): CoalescingQueue<never, unknown>[] {
-    return [...this.valuationQueues.values(), this.breakdowns, this.projections, this.signals, this.segments, this.exits, this.cards, this.histories] as unknown as CoalescingQueue<
+    return [...this.valuationQueues.values(), this.breakdowns, this.projections, this.signals, this.segments, this.exits, this.cards, this.histories, this.performances] as unknown as CoalescingQueue<
       never,
       unknown
     >[];
