@@ -8,3 +8,4 @@ export { performanceOverPeriods, periodStart, isLongerThanAYear, PERIOD_KEYS, ty
 export { valueHistory, type ValueHistoryPoint } from './history';
 export { realisedGains, unrealisedGain, type RealisedGainLine, type UnrealisedGainLine } from './gains';
 export { addYears, daysBetween, endOfMonth, isMonthEnd, monthEndBefore, monthEndsBetween } from './dates';
+export { portfolioPerformance, NO_EARLIER_MONTH_END, type KeyedValue, type MonthChange, type PortfolioPerformance, type PortfolioPerformanceInput, type SinceInception } from './portfolio';
