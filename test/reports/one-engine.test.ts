@@ -95,8 +95,9 @@ describe('one performance engine, month-on-month from the history database', () 
         expect(h.month_on_month_percent).toBeCloseTo(((h.current_value - then) / then) * 100, 6);
       }
     }
-    // Brennan sold one of its two cards: the holding left is matched, so at least one month column is filled in each.
-    for (const p of PORTFOLIOS) expect(json(last, slug(p)).holdings.some((h: { month_on_month_change: number | null }) => h.month_on_month_change !== null)).toBe(true);
+    // Brennan sold one of its two cards: the holding left is matched, so at least one month column is filled in each, and moved.
+    for (const p of PORTFOLIOS) expect(json(last, slug(p)).holdings.some((h: { month_on_month_percent: number | null }) => h.month_on_month_percent !== null && h.month_on_month_percent !== 0)).toBe(true);
+    for (const p of PORTFOLIOS) expect(json(last, slug(p)).summary.month_on_month.return_percent).not.toBeNull();
   });
 
   it("every report's summary money- and time-weighted returns are its since-inception ones, with the same reasons when missing", () => {
@@ -190,6 +191,7 @@ describe('one performance engine, month-on-month from the history database', () 
       const head = lines.findIndex((l) => l.startsWith('  Moved more than 0.0001 % since last month:'));
       expect(lines[head]).toBe(`  Moved more than 0.0001 % since last month: ${moved.length === 0 ? 'none' : moved.length}`);
       expect(lines.slice(head + 1, head + 1 + moved.length)).toEqual(moved);
+      expect(moved.length, p).toBeGreaterThan(0);
     }
     const first = await runCli(['review', out(MONTHS[0])]);
     expect(first.code, first.stderr).toBe(0);
@@ -199,4 +201,11 @@ describe('one performance engine, month-on-month from the history database', () 
     expect(first.stdout).toContain('no change on the month: no earlier month-end recorded');
     expect(readdirSync(out(MONTHS[0])).some((n) => n.startsWith('consolidated-'))).toBe(true);
   }, 120_000);
+
+  it('history import --help names the schemas up to the one run writes', async () => {
+    const written = json(last, 'ashford').schema_version as string;
+    const help = await runCli(['history', 'import', '--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout.replace(/\s+/g, ' ')).toContain(`(schema 1.0 to ${written.split('.').slice(0, 2).join('.')}, as \`run\` writes them)`);
+  }, 60_000);
 });
