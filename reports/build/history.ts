@@ -1,22 +1,12 @@
 import type { LedgerEntry, LedgerSource } from '../../src/ledger';
-import { monthEndBefore, realisedGains, PERIOD_KEYS, type PeriodKey, type PeriodPerformance, type RateFunction, type ValuePoint } from '../../src/performance';
+import { monthEndBefore, realisedGains, PERIOD_KEYS, type PeriodKey, type PeriodPerformance, type RateFunction } from '../../src/performance';
 import type { PortfolioInput } from '../../src/holdings/types';
 import type { Holding, PeriodFigures, ReportError, ReportHistory, TransactionLine } from '../report-data';
-import type { PortfolioLedger } from '../run/run-inputs';
 import type { BuildContext } from './context';
 import { fxRate } from './fx';
-import type { PortfolioFigures } from './performance';
+import type { HistoryInput, PortfolioFigures } from './performance';
 
-/** What the run knows of a portfolio's past, for its report's history (issue 23). */
-export interface HistoryInput {
-  ledger: PortfolioLedger;
-  /** Values recorded at earlier month-ends (reporting currency), from the history database or the previous report. */
-  recorded: readonly ValuePoint[];
-  /** Where `recorded` came from, in words, for the method text. */
-  source: string;
-  /** Each holding's value at the latest recorded month-end (from the database, else the previous report), for the month column. */
-  previousHoldings?: { asOf: string; holdings: readonly { asset_id: string; current_value: number }[] };
-}
+export type { HistoryInput } from './performance';
 
 /**
  * The portfolio's history section: its own performance over the standard periods (the engine's,

@@ -1,11 +1,22 @@
 import { holdingAsBuy } from '../../src/ledger/read-ledger';
 import type { LedgerProblem } from '../../src/ledger';
-import { ledgerFlows, portfolioPerformance, type DatedFlow, type KeyedValue, type PortfolioPerformance, type RateFunction } from '../../src/performance';
+import { ledgerFlows, portfolioPerformance, type DatedFlow, type KeyedValue, type PortfolioPerformance, type RateFunction, type ValuePoint } from '../../src/performance';
 import type { PortfolioInput } from '../../src/holdings/types';
 import type { Holding } from '../report-data';
 import type { BuildContext } from './context';
 import { fxRate } from './fx';
-import type { HistoryInput } from './history';
+import type { PortfolioLedger } from '../run/run-inputs';
+
+/** What the run knows of a portfolio's past, for its report's history (issue 23). */
+export interface HistoryInput {
+  ledger: PortfolioLedger;
+  /** Values recorded at earlier month-ends (reporting currency), from the history database or the previous report. */
+  recorded: readonly ValuePoint[];
+  /** Where `recorded` came from, in words, for the method text. */
+  source: string;
+  /** Each holding's value at the latest recorded month-end (from the database, else the previous report), for the month column. */
+  previousHoldings?: { asOf: string; holdings: readonly { asset_id: string; current_value: number }[] };
+}
 
 /** Where the month-end values came from when nothing earlier was found: the report's own figures. */
 export const THIS_REPORT_ALONE = 'this report alone (no earlier month-end recorded)';
