@@ -27,13 +27,13 @@ export type { AllocationRow, Concentration, ConcentrationFlag, PositionRef } fro
 export type { AnalysedAsset, ExitRow, ProjectionRow } from './report-analysis';
 export type { Holding } from './report-holding';
 export { BENCHMARK_IDS, PERIOD_IDS, type BenchmarkId, type BenchmarkReturn, type PerformanceComparison, type PeriodId, type PeriodReturn } from './report-performance';
-export type { Coverage, MonthOnMonth, ReportSummary } from './report-summary';
+export type { Coverage, MonthOnMonth, ReportSummary, ReturnsSince, ReturnsUnavailable } from './report-summary';
 export { PERIOD_KEYS, type PeriodKey, type PeriodFigures, type PortfolioPerformance, type RealisedGain, type RealisedGainLine, type ReportHistory, type TransactionLine, type ValueHistoryPoint } from './report-history';
 export { composeDisclaimer } from './report-disclaimer';
 export type { DashboardAlert, DashboardData, DashboardMover, DashboardSegment } from './dashboard-data';
 
 /** Version of the JSON report format (reports/schema/portfolio-report.schema.json). Bump on breaking change. */
-export const REPORT_SCHEMA_VERSION = '1.3.0';
+export const REPORT_SCHEMA_VERSION = '1.4.0';
 /** Version of the JSON dashboard format (reports/schema/market-dashboard.schema.json). */
 export const DASHBOARD_SCHEMA_VERSION = '1.0.0';
 

@@ -12,10 +12,30 @@ export interface MonthOnMonth {
   /** change / previous_value × 100; null when previous_value is 0. Includes money added by new purchases. */
   change_percent: number | null;
   /**
-   * The month's return net of new purchases (Modified Dietz over the holdings): the period the
-   * time-weighted return links. Null when there was nothing to measure against.
+   * The month's time-weighted return, net of the money put in and taken out: the month-to-date
+   * period's (history.performance.periods.mtd), the same figure. Null with the reason in
+   * `ReportSummary.returns_unavailable.month_return`.
    */
   return_percent: number | null;
+}
+
+/** The period the summary's money- and time-weighted returns cover: since the portfolio's first flow. */
+export interface ReturnsSince {
+  /** The first flow's date (the since-inception period's start). */
+  from: string;
+  days: number;
+  /** Longer than a year: both returns are rates a year. */
+  annualised: boolean;
+}
+
+/** Why a return figure of the summary is null, in the words every format prints; null where it is given. */
+export interface ReturnsUnavailable {
+  money_weighted: string | null;
+  time_weighted: string | null;
+  /** Why month_on_month is null (e.g. "no earlier month-end recorded"). */
+  month_on_month: string | null;
+  /** Why month_on_month.return_percent is null. */
+  month_return: string | null;
 }
 
 /** How much of the portfolio's value the totals rest on. Shares in percent of the three together. */
@@ -51,25 +71,31 @@ export interface ReportSummary {
   gain: number;
   /** Return since purchase: gain / total_invested × 100 (0 when nothing was invested). */
   total_return_percent: number;
-  /** Annualised return since purchase (cost-weighted holding period); null when it cannot be computed or the first purchase is under a year old. */
+  /** Return a year since purchase of what is held, each purchase weighing by its cost over the time it has been held; null when it cannot be computed or the first purchase is under a year old. */
   annualised_return_percent: number | null;
   /**
-   * Money-weighted return: the annualised internal rate of return of the purchases (at their
-   * dates, in the reporting currency) and today's value (XIRR convention, 365-day years); when
-   * the first purchase is under a year before as_of, the period's return, not annualised. Null where it cannot be computed (e.g. every purchase on the as-of date).
+   * The since-inception money-weighted return (history.performance.periods.since_inception's, the
+   * same figure): the internal rate of return of every flow of the ledger (purchases, sales, fees,
+   * income) at its date and today's value; a rate a year when `returns_since.annualised`, else
+   * the period's own. Null with the reason in `returns_unavailable.money_weighted`.
    */
   money_weighted_return_percent: number | null;
-  /** Time-weighted return, chain-linked over the months of the previous reports since twr_from; null without history. */
+  /** The since-inception time-weighted return (the same period's); null with the reason in `returns_unavailable.time_weighted`. */
   time_weighted_return_percent: number | null;
-  /** Start date of the time-weighted return (the as-of date of the first report in the chain); null without history. */
+  /** Start date of the time-weighted return (the first flow's date); null when it is not given. */
   twr_from: string | null;
+  /** The period both returns cover; null when the ledger has no flow. */
+  returns_since: ReturnsSince | null;
+  returns_unavailable: ReturnsUnavailable;
+  /** Where the earlier month-end values came from, in words: the firm's history database, the previous report, or this report alone. */
+  returns_source: string;
   /** Part of the gain due to exchange rates moving between purchase and as-of dates (reporting currency). */
   fx_effect: number;
   /** The rest of the gain: what the assets did in their purchase currencies. fx_effect + asset_effect = gain. */
   asset_effect: number;
   /** Share of value valued in this run, carried over from the previous report, and not valued. */
   coverage: Coverage;
-  /** Change against the previous month-end report; null when no previous report exists. */
+  /** Change against the latest earlier month-end recorded (or the previous report); null when there is none (see returns_unavailable). */
   month_on_month: MonthOnMonth | null;
   /** Holdings whose valuation is market_validated. */
   market_validated_count: number;

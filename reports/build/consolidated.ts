@@ -1,5 +1,5 @@
 import type { PortfolioInput } from '../../src/holdings/types';
-import { composeDisclaimer, type ExitRow, type ProjectionRow, type ReportData, type ReportError, type Section } from '../report-data';
+import { composeDisclaimer, type ExitRow, type Holding, type ProjectionRow, type ReportData, type ReportError, type Section } from '../report-data';
 import type { PortfolioResults } from '../run/results';
 import type { Performance } from '../../src/wire';
 import { forClient } from './client-notes';
@@ -13,6 +13,8 @@ import { TOP_HOLDINGS } from '../run/enrich';
 import { mapSection, performanceComparison } from './sections';
 import { EXIT_MONEY, EXIT_PERCENTS, groupByAsset, PROJECTION_MONEY, PROJECTION_PERCENTS } from './group-by-asset';
 import type { UnvaluedHolding } from './returns';
+import type { HistoryInput } from './history';
+import { applyHoldingChanges, combinedPerformance, heldAlone, performanceOf, type PortfolioFigures } from './performance';
 
 export const CONSOLIDATED_NAME = 'Consolidated';
 
@@ -22,13 +24,16 @@ export const CONSOLIDATED_AUDIENCE = 'Internal — all portfolios';
 /**
  * The firm's internal report over several portfolios: every holding and error with its
  * portfolio, and projections and exit rows for the largest holdings overall (one row per asset).
+ * Each holding's month column is its own portfolio's (the same computation as that portfolio's
+ * report, from its `past`); the summary's returns and month-on-month are the engine's over the
+ * portfolios together, so its money figures are their sums.
  */
 export function buildConsolidatedReport(
-  parts: readonly { input: PortfolioInput; results: PortfolioResults }[],
+  parts: readonly { input: PortfolioInput; results: PortfolioResults; past?: HistoryInput }[],
   performance: Section<Performance>,
   ctx: BuildContext,
 ): ReportData {
-  const rows = [];
+  const rows: Holding[] = [];
   const errors: ReportError[] = [];
   const analyst: string[] = [];
   const unvalued: UnvaluedHolding[] = [];
@@ -36,8 +41,15 @@ export function buildConsolidatedReport(
   const exits: ExitRow[] = [];
   let projectionNote: string | undefined;
   let exitNote: string | undefined;
-  for (const { input, results } of parts) {
+  const measured: { figures: PortfolioFigures; recorded: HistoryInput['recorded']; rows: Holding[]; complete: boolean }[] = [];
+  const previousHoldings: { asset_id: string; current_value: number }[] = [];
+  for (const { input, results, past } of parts) {
     const built = holdingRows(input, results, ctx);
+    const known = past ?? heldAlone(input, ctx.currency);
+    const figures = performanceOf(built.rows, built.unvalued.length === 0, known, ctx);
+    applyHoldingChanges(built.rows, figures.perf);
+    measured.push({ figures, recorded: known.recorded, rows: built.rows, complete: built.unvalued.length === 0 });
+    previousHoldings.push(...(known.previousHoldings?.holdings ?? []));
     rows.push(...built.rows);
     unvalued.push(...built.unvalued);
     errors.push(...input.problems.map((p) => inputError(p)), ...built.errors);
@@ -52,7 +64,8 @@ export function buildConsolidatedReport(
   analyst.push(...limitsNote(ctx));
   const top = <T extends { current_value: number; row: number }>(xs: T[]) => largestFirst(xs).slice(0, TOP_HOLDINGS);
   const names = parts.map((p) => p.input.name);
-  const head = headline({ client: CONSOLIDATED_AUDIENCE, portfolio: CONSOLIDATED_NAME, portfolios: names }, parts.map((p) => [p.input.name, holdingsKey(p.input)]), rows, unvalued, ctx);
+  const together = combinedPerformance(measured, ctx);
+  const head = headline({ client: CONSOLIDATED_AUDIENCE, portfolio: CONSOLIDATED_NAME, portfolios: names }, parts.map((p) => [p.input.name, holdingsKey(p.input)]), rows, unvalued, ctx, together, previousHoldings, true);
   const projectionSection: Section<ProjectionRow[]> =
     projectionNote !== undefined && projections.length === 0 ? { included: false, note: projectionNote } : { included: true, data: top(groupByAsset(projections, PROJECTION_MONEY, PROJECTION_PERCENTS)) };
   const exitSection: Section<ExitRow[]> =
@@ -65,7 +78,7 @@ export function buildConsolidatedReport(
     exit_analysis: forClient(exitSection, 'Exit analysis', analyst),
     errors: errors.sort(byRow),
     analyst_notes: analyst,
-    method_notes: methodNotes(ctx, { previousFound: head.summary.month_on_month !== null, consolidated: parts.length, currencies: new Set(rows.map((r) => r.purchase_currency)) }),
+    method_notes: methodNotes(ctx, { summary: head.summary, consolidated: parts.length, currencies: new Set(rows.map((r) => r.purchase_currency)) }),
     disclaimer: composeDisclaimer(head.summary, ctx.sandbox),
     ...(ctx.brand ? { brand: ctx.brand } : {}),
   };

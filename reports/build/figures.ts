@@ -16,7 +16,8 @@ export const sum = (xs: Iterable<number>) => {
 export const percentOf = (part: number, whole: number) => (whole === 0 ? 0 : (part / whole) * 100);
 
 /**
- * Annualised return since purchase over the cost-weighted holding period. Null for nothing
+ * Annualised return since purchase of what is held: over the time the money has been invested,
+ * each purchase weighing by its cost (the cost-weighted holding period). Null for nothing
  * invested, a total loss, or a portfolio whose first purchase is under a year before as_of: a
  * return is not annualised under a year (the return since purchase is the period's return).
  */
@@ -35,7 +36,7 @@ export function annualisedReturn(holdings: readonly Holding[], asOf: string): nu
 export function summarise(
   holdings: readonly Holding[],
   asOf: string,
-): Omit<ReportSummary, 'month_on_month' | 'money_weighted_return_percent' | 'time_weighted_return_percent' | 'twr_from' | 'fx_effect' | 'asset_effect' | 'coverage' | 'market_validated_percent' | 'validation_warning'> {
+): Omit<ReportSummary, 'month_on_month' | 'money_weighted_return_percent' | 'time_weighted_return_percent' | 'twr_from' | 'returns_since' | 'returns_unavailable' | 'returns_source' | 'fx_effect' | 'asset_effect' | 'coverage' | 'market_validated_percent' | 'validation_warning'> {
   const invested = sum(holdings.map((h) => h.purchase_price));
   const value = sum(holdings.map((h) => h.current_value));
   return {

@@ -1,38 +1,23 @@
 import type { LedgerEntry, LedgerSource } from '../../src/ledger';
-import { monthEndBefore, periodsFromHistory, realisedGains, valueHistory, PERIOD_KEYS, type PeriodKey, type PeriodPerformance, type RateFunction, type ValuePoint } from '../../src/performance';
+import { monthEndBefore, realisedGains, PERIOD_KEYS, type PeriodKey, type PeriodPerformance, type RateFunction } from '../../src/performance';
 import type { PortfolioInput } from '../../src/holdings/types';
 import type { Holding, PeriodFigures, ReportError, ReportHistory, TransactionLine } from '../report-data';
-import type { PortfolioLedger } from '../run/run-inputs';
 import type { BuildContext } from './context';
 import { fxRate } from './fx';
+import type { HistoryInput, PortfolioFigures } from './performance';
 
-/** What the run knows of a portfolio's past, for its report's history (issue 23). */
-export interface HistoryInput {
-  ledger: PortfolioLedger;
-  /** Values recorded at earlier month-ends (reporting currency), from the history database or the previous report. */
-  recorded: readonly ValuePoint[];
-  /** Where `recorded` came from, in words, for the method text. */
-  source: string;
-}
+export type { HistoryInput } from './performance';
 
 /**
- * The portfolio's history section: its own performance over the standard periods (recorded
- * month-end values and this report's, and the ledger's flows), realised gains (every sale, first
- * in, first out), the unrealised gain of what is held, its value over time and this period's
+ * The portfolio's history section: its own performance over the standard periods (the engine's,
+ * `figures`, the same computation the summary reads), realised gains (every sale, first in,
+ * first out), the unrealised gain of what is held, its value over time and this period's
  * transactions. Money in the reporting currency at each date's rate; a row whose rate is missing
  * is an error of the report and is left out of the figures.
- *
- * A month whose valuation is incomplete (a holding not valued) has no true value: its periods are
- * not computed ("not every holding was valued"), rather than show a loss the client did not make.
  */
-export function buildHistory(input: PortfolioInput, rows: readonly Holding[], complete: boolean, history: HistoryInput, ctx: BuildContext): { history: ReportHistory; errors: ReportError[] } {
+export function buildHistory(input: PortfolioInput, rows: readonly Holding[], history: HistoryInput, measured: PortfolioFigures, ctx: BuildContext): { history: ReportHistory; errors: ReportError[] } {
   const rate: RateFunction = (currency, date) => fxRate(ctx, currency, ctx.currency, date);
-  const value = rows.reduce((s, h) => s + h.current_value, 0);
-  const values: ValuePoint[] = [...history.recorded.filter((p) => p.asOf < ctx.asOf), ...(complete ? [{ asOf: ctx.asOf, value }] : [])];
-  const { periods, flows, problems: flowProblems } = periodsFromHistory(values, history.ledger.entries, rate, ctx.asOf);
-  if (!complete) {
-    for (const key of PERIOD_KEYS) periods.unavailable[key] = `not every holding was valued on ${ctx.asOf}, so the portfolio's value that day is not known`;
-  }
+  const { periods, values } = measured.perf;
   const realised = realisedGains(history.ledger.realisations, rate);
   const names = assetNames(input, history.ledger.entries);
   const name = (id: string) => names.get(id) ?? id;
@@ -65,7 +50,7 @@ export function buildHistory(input: PortfolioInput, rows: readonly Holding[], co
       source: describeSource(e.source),
     });
   }
-  const errors: ReportError[] = [...flowProblems, ...realised.problems].map((p) => ({ portfolio: p.portfolio, row: p.source.row, field: p.field, message: `${describeSource(p.source)}: ${p.reason}` }));
+  const errors: ReportError[] = [...measured.problems, ...realised.problems].map((p) => ({ portfolio: p.portfolio, row: p.source.row, field: p.field, message: `${describeSource(p.source)}: ${p.reason}` }));
   return {
     history: {
       performance: { periods: figures, unavailable: periods.unavailable, month_ends: values.length },
@@ -74,9 +59,9 @@ export function buildHistory(input: PortfolioInput, rows: readonly Holding[], co
         total: realised.total,
       },
       unrealised_gain: rows.reduce((s, h) => s + (h.current_value - h.purchase_price), 0),
-      value_history: valueHistory(values, flows).map((p) => ({ as_of: p.as_of, value: p.value, net_flows: p.net_flows })),
+      value_history: measured.perf.valueHistory.map((p) => ({ as_of: p.as_of, value: p.value, net_flows: p.net_flows })),
       transactions,
-      source: history.source,
+      source: measured.source,
     },
     errors,
   };

@@ -13,6 +13,7 @@ import { holdingMoneyWeighted, type UnvaluedHolding } from './returns';
 import { exitRow, mapSection, performanceComparison, projectionRow, type RowRef } from './sections';
 import { groupPositions, type Position } from '../run/positions';
 import { buildHistory, type HistoryInput } from './history';
+import { heldAlone, performanceOf } from './performance';
 
 /** A return above this on one holding is worth a second look by the analyst (a mistyped price, a wrong match). */
 export const IMPLAUSIBLE_RETURN_PERCENT = 1000;
@@ -170,6 +171,11 @@ export function exitRows(built: HoldingRows, items: readonly { index: number; ex
     });
 }
 
+/**
+ * One portfolio's report. `past` is what the run knows of its history (its ledger and recorded
+ * month-ends): the report then has a history section. Without it (the add-in's export) the
+ * returns rest on the holdings alone, as purchases on their dates.
+ */
 export function buildPortfolioReport(input: PortfolioInput, results: PortfolioResults, ctx: BuildContext, past?: HistoryInput): ReportData {
   if (input.holdings.length === 0) {
     throw new InputError(`portfolio "${input.name}" has no readable holding (every row was refused): no report is written for it; the row errors say what to correct`);
@@ -177,12 +183,15 @@ export function buildPortfolioReport(input: PortfolioInput, results: PortfolioRe
   const built = holdingRows(input, results, ctx);
   const { rows, errors } = built;
   const analyst = [...(input.readNotes ?? []), ...built.analystNotes, ...results.problems, ...limitsNote(ctx)];
-  const head = headline({ client: input.name, portfolio: input.name, portfolios: [] }, holdingsKey(input), rows, built.unvalued, ctx);
+  const known = past ?? heldAlone(input, ctx.currency);
+  // The one computation every return figure of this report is read from.
+  const figures = performanceOf(rows, built.unvalued.length === 0, known, ctx);
+  const head = headline({ client: input.name, portfolio: input.name, portfolios: [] }, holdingsKey(input), rows, built.unvalued, ctx, figures, known.previousHoldings?.holdings);
   const benchmarks = forClient(mapSection(results.performance, performanceComparison), 'Performance against benchmarks', analyst);
   // One asset held several times in the portfolio is one position: one row of the largest-holdings tables.
   const projections = forClient(mapSection(results.projections, (items) => projectionRows(built, items)), 'Projections', analyst);
   const exits = forClient(mapSection(results.exits, (items) => exitRows(built, items)), 'Exit analysis', analyst);
-  const history = past ? buildHistory(input, rows, built.unvalued.length === 0, past, ctx) : undefined;
+  const history = past ? buildHistory(input, rows, past, figures, ctx) : undefined;
   return {
     ...head,
     holdings: rows,
@@ -192,7 +201,7 @@ export function buildPortfolioReport(input: PortfolioInput, results: PortfolioRe
     ...(history ? { history: history.history } : {}),
     errors: withHistoryErrors([...input.problems.map((p) => inputError(p)), ...errors], history?.errors ?? []).sort(byRow),
     analyst_notes: analyst,
-    method_notes: methodNotes(ctx, { previousFound: head.summary.month_on_month !== null, currencies: new Set(rows.map((r) => r.purchase_currency)) }),
+    method_notes: methodNotes(ctx, { summary: head.summary, currencies: new Set(rows.map((r) => r.purchase_currency)) }),
     disclaimer: composeDisclaimer(head.summary, ctx.sandbox),
     ...(ctx.brand ? { brand: ctx.brand } : {}),
   };

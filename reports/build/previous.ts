@@ -1,7 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import type { Holding, MonthOnMonth } from '../report-data';
 import { InputError } from '../../src/holdings/types';
 
 /** What month-on-month needs from a previous run's JSON report; anything else in it is ignored. */
@@ -49,40 +48,4 @@ export async function readPreviousRun(dir: string): Promise<PreviousRun> {
     if (parsed.success) byPortfolio.set(parsed.data.name, parsed.data);
   }
   return { byPortfolio };
-}
-
-/**
- * Holding keys for matching across months: the asset id plus its occurrence number, so two
- * identical watches in one portfolio each match their counterpart.
- */
-export function keyed<T extends { asset_id: string }>(rows: readonly T[]): Map<string, T> {
-  const seen = new Map<string, number>();
-  const out = new Map<string, T>();
-  for (const r of rows) {
-    const n = (seen.get(r.asset_id) ?? 0) + 1;
-    seen.set(r.asset_id, n);
-    out.set(`${r.asset_id}#${n}`, r);
-  }
-  return out;
-}
-
-/** Fills month_on_month_change/percent on each holding; returns the portfolio-level change, or null without a previous report. */
-export function applyMonthOnMonth(holdings: Holding[], currentValue: number, previous: PreviousReport | undefined): MonthOnMonth | null {
-  if (!previous) return null;
-  const before = keyed(previous.holdings);
-  for (const [key, h] of keyed(holdings)) {
-    const p = before.get(key);
-    if (!p) continue;
-    h.month_on_month_change = h.current_value - p.current_value;
-    h.month_on_month_percent = p.current_value === 0 ? null : ((h.current_value - p.current_value) / p.current_value) * 100;
-  }
-  const previousValue = previous.summary.current_value;
-  const change = currentValue - previousValue;
-  return {
-    previous_as_of: previous.as_of,
-    previous_value: previousValue,
-    change,
-    change_percent: previousValue === 0 ? null : (change / previousValue) * 100,
-    return_percent: null, // filled by the returns step, which knows the month's purchases
-  };
 }

@@ -1,10 +1,6 @@
-import { chainLink, periodReturn, statedMoneyWeightedReturn, type PeriodFlow } from '../../src/returns';
-import type { Coverage, Holding, MonthOnMonth } from '../report-data';
-import { keyed, type PreviousReport } from './previous';
+import { statedMoneyWeightedReturn } from '../../src/returns';
+import type { Coverage, Holding } from '../report-data';
 import { percentOf, sum } from './figures';
-
-const DAY_MS = 86_400_000;
-const days = (a: string, b: string) => (Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / DAY_MS;
 
 /**
  * Money-weighted return of one holding: its purchase and today's value — annualised (its compound
@@ -15,16 +11,6 @@ export function holdingMoneyWeighted(h: Pick<Holding, 'purchase_price' | 'purcha
     { date: h.purchase_date, amount: -h.purchase_price },
     { date: asOf, amount: h.current_value },
   ]).percent;
-}
-
-/**
- * The portfolio's money-weighted return: every purchase at its date, in the reporting currency,
- * and the total value today; annualised (IRR) when the first purchase is a year or more before
- * as_of, else the return over the period since it.
- */
-export function portfolioMoneyWeighted(rows: readonly Holding[], asOf: string): number | null {
-  if (rows.length === 0) return null;
-  return statedMoneyWeightedReturn([...rows.map((h) => ({ date: h.purchase_date, amount: -h.purchase_price })), { date: asOf, amount: sum(rows.map((h) => h.current_value)) }]).percent;
 }
 
 /**
@@ -39,43 +25,6 @@ export function fxSplit(rows: readonly Holding[]): { fx_effect: number; asset_ef
   return { fx_effect: fx, asset_effect: gain - fx };
 }
 
-/**
- * This month's return net of new money (Modified Dietz), over the holdings that were in the
- * previous report (at its values) and those bought since (each a flow on its purchase date).
- * Holdings bought before the previous report but missing from it have no starting value and
- * are left out of the period; so are holdings in it that are gone or not valued now.
- */
-export function monthReturn(rows: readonly Holding[], previous: PreviousReport, asOf: string): number | null {
-  const before = keyed(previous.holdings);
-  const span = days(previous.as_of, asOf);
-  if (!(span > 0)) return null;
-  let start = 0;
-  let end = 0;
-  const flows: PeriodFlow[] = [];
-  for (const [key, h] of keyed(rows)) {
-    const p = before.get(key);
-    if (p) {
-      start += p.current_value;
-      end += h.current_value;
-    } else if (h.purchase_date > previous.as_of) {
-      end += h.current_value;
-      flows.push({ amount: h.purchase_price, remaining: days(h.purchase_date, asOf) / span });
-    }
-  }
-  return periodReturn(start, end, flows);
-}
-
-/** The time-weighted return continued from the previous report's chain (or started at it). */
-export function timeWeighted(month: MonthOnMonth | null, previous: PreviousReport | undefined): { time_weighted_return_percent: number | null; twr_from: string | null } {
-  if (!month || !previous || month.return_percent === null) return { time_weighted_return_percent: null, twr_from: null };
-  const before = previous.summary.time_weighted_return_percent;
-  const from = previous.summary.twr_from;
-  if (before !== null && before !== undefined && from) {
-    return { time_weighted_return_percent: chainLink([before, month.return_percent]), twr_from: from };
-  }
-  return { time_weighted_return_percent: month.return_percent, twr_from: previous.as_of };
-}
-
 /** A holding of the input that has no value in this report, with its cost in the reporting currency when known. */
 export interface UnvaluedHolding {
   asset_id: string;
@@ -83,13 +32,13 @@ export interface UnvaluedHolding {
 }
 
 /**
- * How much of the portfolio the totals rest on: value valued now; the previous report's value of
- * holdings not valued now; and the cost of the rest (no value is known for them).
+ * How much of the portfolio the totals rest on: value valued now; the previous month-end's value
+ * of holdings not valued now; and the cost of the rest (no value is known for them).
  */
-export function coverage(rows: readonly Holding[], unvalued: readonly UnvaluedHolding[], previous: PreviousReport | undefined): Coverage {
+export function coverage(rows: readonly Holding[], unvalued: readonly UnvaluedHolding[], previous: readonly { asset_id: string; current_value: number }[]): Coverage {
   // Previous values by asset, consumed first by the holdings valued now, then by the others.
   const left = new Map<string, number[]>();
-  for (const p of previous?.holdings ?? []) left.set(p.asset_id, [...(left.get(p.asset_id) ?? []), p.current_value]);
+  for (const p of previous) left.set(p.asset_id, [...(left.get(p.asset_id) ?? []), p.current_value]);
   for (const h of rows) left.get(h.asset_id)?.shift();
   let carriedCount = 0;
   let carried = 0;

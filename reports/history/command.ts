@@ -3,6 +3,10 @@ import { printable } from '../../src/printable';
 import { logFormatOption, say } from '../ops/process-log';
 import { basename } from 'node:path';
 import { EXIT, UsageError } from '../run/exit-codes';
+import { REPORT_SCHEMA_VERSION } from '../report-data';
+
+/** "1.0 to 1.4": the schemas import reads, up to the one `run` writes now (so the help cannot fall behind). */
+const SCHEMAS_READ = `1.0 to ${REPORT_SCHEMA_VERSION.split('.').slice(0, 2).join('.')}`;
 
 const DB_HELP = 'the history database: a folder (embedded) or a postgres:// URL (default: SVC_DB_URL, else db in the config, else the folder under your data directory)';
 
@@ -27,7 +31,7 @@ export function historyCommand(): Command {
   const history = new Command('history').description("A portfolio's history: the month-ends recorded in the history database (docs/report-job.md).").exitOverride();
   history
     .command('import')
-    .description('Record earlier JSON portfolio reports (schema 1.0 to 1.2, as `run` writes them) as month-ends in the history database; importing a folder again replaces its month-ends.')
+    .description(`Record earlier JSON portfolio reports (schema ${SCHEMAS_READ}, as \`run\` writes them) as month-ends in the history database; importing a folder again replaces its month-ends.`)
     .argument('<folders...>', 'report folders a run wrote (their *.json portfolio reports are read; the consolidated report, dashboards and other JSON files are skipped)')
     .option('--db <path|url>', DB_HELP)
     .option('--config <file>', 'config file (default: ./svc-report.config.json when present)')

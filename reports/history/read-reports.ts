@@ -10,7 +10,7 @@ const date = z.string().refine(isRealDate, 'must be a date that exists, as YYYY-
 
 /**
  * What `history import` needs of a portfolio report: month-on-month's reading
- * (reports/build/previous.ts, tolerant of schemas 1.0 to 1.2) plus each holding's valuation and
+ * (reports/build/previous.ts, tolerant of every schema 1.x) plus each holding's valuation and
  * purchase, which every version since 1.0 writes. Fields added later (audience, purchase
  * currencies) are optional; anything else in the document is ignored.
  */

@@ -1,7 +1,8 @@
-import { DatabaseError, finishRun, monthEnds, openDatabase, recordMonthEnd, recordRun, close, type Database, type HoldingValuation, type RunInfo } from '../../src/db';
+import { DatabaseError, finishRun, monthEndHoldings, monthEnds, openDatabase, recordMonthEnd, recordRun, close, type Database, type HoldingValuation, type RunInfo } from '../../src/db';
 import { FLOW_DIRECTION } from '../../src/ledger';
 import type { ValuePoint } from '../../src/performance';
 import type { HistoryInput } from '../build/history';
+import { THIS_REPORT_ALONE } from '../build/performance';
 import type { PreviousRun } from '../build/previous';
 import type { JobSettings } from '../config';
 import type { ReportData } from '../report-data';
@@ -54,6 +55,12 @@ export class HistoryStore {
     const other = all.filter((m) => m.currency !== currency);
     if (other.length > 0) log(`Note: ${other.length} month-end${other.length === 1 ? '' : 's'} of "${portfolio}" recorded in ${[...new Set(other.map((m) => m.currency))].join(', ')} left out of its ${currency} history.`);
     return withPrevious(all.filter((m) => m.currency === currency).map((m) => ({ asOf: m.asOf, value: m.value })), portfolio, asOf, currency, previous);
+  }
+
+  /** Each holding's value recorded at `portfolio`'s month-end `asOf` in `currency` (the month column's previous values); [] when none. */
+  async holdingsAt(portfolio: string, asOf: string, currency: string): Promise<{ asset_id: string; current_value: number }[]> {
+    const held = await monthEndHoldings(this.db, portfolio, asOf);
+    return held.filter((h) => h.currency === currency && h.assetId !== undefined).map((h) => ({ asset_id: h.assetId!, current_value: h.valueMid }));
   }
 
   /**
@@ -115,7 +122,8 @@ function withPrevious(points: ValuePoint[], portfolio: string, asOf: string, cur
 /**
  * What the run knows of a portfolio's past, for its report's history: the month-ends recorded in
  * the database when there is one (the previous report filling its month-end), else the previous
- * report alone; and where it came from, in words.
+ * report alone; each holding's value at the latest of them (for the month column), from the
+ * database when it recorded it, else from the previous report; and where they came from, in words.
  */
 export async function portfolioPast(
   history: HistoryStore | undefined,
@@ -125,6 +133,14 @@ export async function portfolioPast(
   log: (line: string) => void,
 ): Promise<HistoryInput> {
   const { portfolio, asOf, currency } = at;
-  const recorded = history ? await history.recorded(portfolio, asOf, currency, previous, log) : withPrevious([], portfolio, asOf, currency, previous);
-  return { ledger, recorded, source: history ? "the firm's history database" : previous ? 'the previous report' : 'this report alone' };
+  const fromDb = history ? (await history.recorded(portfolio, asOf, currency, undefined, log)).filter((p) => p.asOf < asOf) : [];
+  const recorded = withPrevious(fromDb, portfolio, asOf, currency, previous);
+  const latest = recorded.at(-1);
+  const dbHoldings = latest && history && fromDb.some((p) => p.asOf === latest.asOf) ? await history.holdingsAt(portfolio, latest.asOf, currency) : [];
+  const report = previous?.byPortfolio.get(portfolio);
+  const holdings = dbHoldings.length > 0 ? dbHoldings : report && latest && report.as_of === latest.asOf && (report.currency ?? currency) === currency ? report.holdings : undefined;
+  const usedPrevious = recorded.length > fromDb.length || (holdings !== undefined && holdings !== dbHoldings);
+  const source =
+    fromDb.length > 0 ? `the firm's history database${usedPrevious ? ' and the previous report (--previous)' : ''}` : usedPrevious ? 'the previous report (--previous)' : THIS_REPORT_ALONE;
+  return { ledger, recorded, source, ...(latest && holdings ? { previousHoldings: { asOf: latest.asOf, holdings } } : {}) };
 }

@@ -168,7 +168,7 @@ export async function runReports(opts: RunOptions, io: RunIo): Promise<RunOutcom
     const files: string[] = [];
     for (const p of portfolios) files.push(...(await writing.get(p.name)!).map((w) => w.path));
     if (portfolios.length > 1) {
-      const parts = portfolios.map((p) => ({ input: p, results: results.get(p.name)! }));
+      const parts = await Promise.all(portfolios.map(async (p) => ({ input: p, results: results.get(p.name)!, past: await past.get(p.name)! })));
       const performance = cp.state.consolidated?.performance ?? { included: false as const, note: 'Omitted: not fetched.' };
       sayLeftOut(leftOut('Consolidated', 'performance against benchmarks', performance));
       const written = await writers.write(buildConsolidatedReport(parts, performance, ctx()), outDir, settings.formats);

@@ -37,7 +37,7 @@ const monthOnMonth = z.strictObject({
   return_percent: z
     .number()
     .nullable()
-    .describe('the month\'s return net of purchases made since the previous report (Modified Dietz): the period the time-weighted return links (schema 1.1)'),
+    .describe("the month's time-weighted return, net of the money put in and taken out: the same figure as performance.periods.mtd.twr_percent (schema 1.4); null with the reason in summary.returns_unavailable.month_return (schema 1.1)"),
 });
 
 const coverage = z
@@ -64,12 +64,25 @@ const summary = z.strictObject({
   money_weighted_return_percent: z
     .number()
     .nullable()
-    .describe("annualised internal rate of return (XIRR convention, 365-day years) of the holdings' purchases at their dates in the report currency and the total value at as_of; when the first purchase is under 365 days before as_of, the money-weighted return over that period, not annualised; null when it cannot be computed, e.g. every purchase on as_of (schema 1.1)"),
+    .describe("the since-inception money-weighted return, the same figure as performance.periods.since_inception.mwr_percent (schema 1.4; before, the holdings' purchases and today's value): the internal rate of return of every flow of the ledger at its date and the value at as_of, a rate a year when returns_since.annualised; null with the reason in returns_unavailable.money_weighted (schema 1.1)"),
   time_weighted_return_percent: z
     .number()
     .nullable()
-    .describe('time-weighted return chain-linked over the monthly reports since twr_from (each month Modified Dietz, purchases as flows); null without a previous report (schema 1.1)'),
-  twr_from: date().nullable().describe('as_of date the time-weighted return starts from; null without history (schema 1.1)'),
+    .describe('the since-inception time-weighted return, the same figure as performance.periods.since_inception.twr_percent (schema 1.4; before, chain-linked over the previous reports); null with the reason in returns_unavailable.time_weighted (schema 1.1)'),
+  twr_from: date().nullable().describe('the date the time-weighted return starts from (the first flow); null when it is not given (schema 1.1)'),
+  returns_since: z
+    .strictObject({ from: date(), days: count(), annualised: z.boolean() })
+    .nullable()
+    .optional()
+    .describe('the period the money- and time-weighted returns cover: from the first flow to as_of; annualised when longer than a year; always written from schema 1.4'),
+  returns_unavailable: z
+    .strictObject({ money_weighted: z.string().nullable(), time_weighted: z.string().nullable(), month_on_month: z.string().nullable(), month_return: z.string().nullable() })
+    .optional()
+    .describe('why money_weighted_return_percent, time_weighted_return_percent, month_on_month and month_on_month.return_percent are null, in the words every format prints; null where the figure is given; always written from schema 1.4'),
+  returns_source: z
+    .string()
+    .optional()
+    .describe("where the earlier month-end values the returns and month-on-month rest on came from: the firm's history database, the previous report, or this report alone; always written from schema 1.4"),
   fx_effect: z
     .number()
     .describe('part of the gain due to exchange rates: sum of purchase_price_original × (fx_rate_as_of − fx_rate_purchase), report currency, to the cent (schema 1.1)'),
@@ -301,7 +314,7 @@ export const portfolioReportSchema = z
     $id: 'https://svc-luxury-valuations.example/schemas/portfolio-report-1.json',
     title: 'Month-end portfolio report',
     description:
-      'JSON output of svc-report. Money is in `currency`, to the cent; *_percent fields are percent units; null means not available. Schema 1.1 adds purchase currencies and exchange rates, money- and time-weighted returns, the FX effect, coverage, net realisable value, the report audience and analyst notes; schema 1.2 adds illustrative_rates and the share of value market validated; schema 1.3 adds the portfolio\'s own history: performance over the standard periods, realised and unrealised gains, value_history, this period\'s transactions and history_source.',
+      'JSON output of svc-report. Money is in `currency`, to the cent; *_percent fields are percent units; null means not available. Schema 1.1 adds purchase currencies and exchange rates, money- and time-weighted returns, the FX effect, coverage, net realisable value, the report audience and analyst notes; schema 1.2 adds illustrative_rates and the share of value market validated; schema 1.3 adds the portfolio\'s own history: performance over the standard periods, realised and unrealised gains, value_history, this period\'s transactions and history_source; schema 1.4 makes the summary\'s money- and time-weighted returns and month-on-month the same figures as the performance periods\', from the recorded month-ends, and adds returns_since, returns_unavailable and returns_source.',
   });
 
 export type PortfolioReportDocument = z.infer<typeof portfolioReportSchema>;

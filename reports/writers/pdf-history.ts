@@ -58,7 +58,6 @@ function returnCell(value: number | null, period: PeriodFigures, noteNumber: num
 }
 
 function drawPeriods(p: PdfPages, h: ReportHistory, currency: string): void {
-  p.subheading('Returns over each period');
   const notes: string[] = [];
   const noteFor = (text: string | undefined): number | undefined => {
     if (!text) return undefined;
@@ -99,6 +98,7 @@ function drawPeriods(p: PdfPages, h: ReportHistory, currency: string): void {
       { label: 'Net flows', width: (w - 300) / 3, align: 'right' },
     ],
     rows,
+    { heading: 'Returns over each period' },
   );
   for (const [i, note] of notes.entries()) p.paragraph(`(${i + 1}) ${note}`, { colour: PALETTE.muted, size: 8 });
   p.paragraph(
@@ -108,11 +108,12 @@ function drawPeriods(p: PdfPages, h: ReportHistory, currency: string): void {
 }
 
 function drawGains(p: PdfPages, h: ReportHistory, currency: string): void {
-  p.subheading('Realised gains');
   const money = (v: number) => formatMoney(v, currency);
   const lines = h.realised_gain.lines;
-  if (lines.length === 0) p.paragraph('Nothing has been sold since the first recorded transaction.', { colour: PALETTE.muted, size: 8.5 });
-  else {
+  if (lines.length === 0) {
+    p.subheading('Realised gains');
+    p.paragraph('Nothing has been sold since the first recorded transaction.', { colour: PALETTE.muted, size: 8.5 });
+  } else {
     const w = p.width;
     drawTable(
       p,
@@ -126,16 +127,18 @@ function drawGains(p: PdfPages, h: ReportHistory, currency: string): void {
         { label: 'Gain', width: 70, align: 'right' },
       ],
       lines.map((l) => [l.description, formatShortDate(l.opened), formatShortDate(l.sold), quantityText(l.quantity), money(l.cost), money(l.proceeds), { text: money(l.gain), colour: signedColour(l.gain) }]),
-      { totalRow: ['Total realised gains', '', '', '', '', '', { text: money(h.realised_gain.total), colour: signedColour(h.realised_gain.total) }] },
+      { totalRow: ['Total realised gains', '', '', '', '', '', { text: money(h.realised_gain.total), colour: signedColour(h.realised_gain.total) }], heading: 'Realised gains' },
     );
     p.paragraph('Each sale is matched against the earliest purchases of the asset (first in, first out); cost at the purchase day\'s exchange rate, proceeds at the sale day\'s.', { colour: PALETTE.muted, size: 8 });
   }
   p.paragraph(`Unrealised gain on what is held today: ${money(h.unrealised_gain)} (the value less what the holdings cost).`, { size: 9 });
 }
 
+export const TRANSACTIONS_HEADING = 'Transactions this period';
+
 function drawTransactions(p: PdfPages, h: ReportHistory, currency: string): void {
-  p.subheading('Transactions this period');
   if (h.transactions.length === 0) {
+    p.subheading(TRANSACTIONS_HEADING);
     p.paragraph('No transactions this period.', { colour: PALETTE.muted, size: 8.5 });
     return;
   }
@@ -157,6 +160,7 @@ function drawTransactions(p: PdfPages, h: ReportHistory, currency: string): void
       // An amount paid in another currency shows what was paid beneath its value in the report's.
       { text: formatMoney(t.amount, currency), sub: t.currency === currency ? undefined : formatAmountIn(t.amount_original, t.currency) },
     ]),
+    { heading: TRANSACTIONS_HEADING },
   );
 }
 

@@ -7,7 +7,7 @@ import { type PdfPages, hex } from './pdf-layout';
 import { signedColour } from './pdf-signed-colour';
 import { drawTable } from './pdf-table';
 import { formatCompactMoney, formatInteger, formatLongDate, formatMoney, formatPercent, formatReturn } from './text-format';
-import { figureSentences, netRealisable, validatedShare } from './figure-notes';
+import { annualisedMissing, counted, figureSentences, netRealisable, timeWeightedLabel, validatedShare } from './figure-notes';
 import { moneyWeightedLabel, notAnnualisedNote, portfolioPeriod } from './return-period';
 
 export function drawSummary(p: PdfPages, data: ReportData): void {
@@ -17,22 +17,24 @@ export function drawSummary(p: PdfPages, data: ReportData): void {
   p.addPage();
   p.section('Summary');
   const mom = s.month_on_month;
-  const held = portfolioPeriod(data.holdings, c.as_of);
+  const held = portfolioPeriod(s);
+  const since = s.returns_since;
   drawFigures(p, [
     { label: 'Current value', value: formatMoney(s.current_value, cur), sub: `Range ${formatMoney(s.current_value_low, cur, 0)} – ${formatMoney(s.current_value_high, cur, 0)}` },
-    { label: 'Total invested', value: formatMoney(s.total_invested, cur), sub: `${formatInteger(s.asset_count)} holdings in ${s.segment_count} segments` },
+    { label: 'Total invested', value: formatMoney(s.total_invested, cur), sub: `${counted(s.asset_count, 'holding')} in ${counted(s.segment_count, 'segment')}` },
     { label: 'Gain since purchase', value: formatMoney(s.gain, cur), colour: signedColour(s.gain) },
     { label: 'Return since purchase', value: formatPercent(s.total_return_percent, 1, true), colour: signedColour(s.total_return_percent) },
     {
       label: moneyWeightedLabel(held),
       value: formatReturn(s.money_weighted_return_percent),
       colour: signedColour(s.money_weighted_return_percent),
-      sub: s.money_weighted_return_percent === null ? 'not available yet' : held.annualised ? 'money-weighted, since purchase' : `money-weighted, ${notAnnualisedNote(held)}`,
+      // The since-inception figure of the performance page, with its start: the two pages say one thing.
+      sub: s.money_weighted_return_percent === null || !since ? 'not available (see below)' : held.annualised ? `money-weighted, since ${formatLongDate(since.from)}` : `money-weighted, ${notAnnualisedNote(held)}`,
     },
-    // The one monthly figure of the headline; without an earlier report the cost-weighted rate takes its place.
+    // The one monthly figure of the headline; without an earlier month-end the yearly return since purchase takes its place.
     mom
-      ? { label: 'Change since last report', value: formatMoney(mom.change, cur, 0), colour: signedColour(mom.change), sub: `${formatPercent(mom.change_percent, 1, true)} since ${formatLongDate(mom.previous_as_of)}` }
-      : { label: 'Annualised return', value: formatReturn(s.annualised_return_percent), colour: signedColour(s.annualised_return_percent), sub: s.annualised_return_percent !== null ? 'cost-weighted holding period' : held.annualised ? 'not available' : 'not annualised: held under a year' },
+      ? { label: 'Change since last month-end', value: formatMoney(mom.change, cur, 0), colour: signedColour(mom.change), sub: `${formatPercent(mom.change_percent, 1, true)} since ${formatLongDate(mom.previous_as_of)}` }
+      : { label: 'Annualised return', value: formatReturn(s.annualised_return_percent), colour: signedColour(s.annualised_return_percent), sub: s.annualised_return_percent !== null ? 'a year, since each purchase' : annualisedMissing(s) },
   ]);
   // On the page every client reads: how much of the value the market confirms, and where the rest is when too little is.
   if (s.asset_count > 0) p.paragraph(validatedShare(s), { size: 8.5, colour: PALETTE.muted });
@@ -89,9 +91,9 @@ export function drawFigureNotes(p: PdfPages, data: ReportData): void {
   const why = figureSentences(data);
   const nrv = netRealisable(data);
   const explained: [string, string][] = [
-    ...(mom ? ([[`Change since last report: ${formatMoney(mom.change, cur, 0)}.`, why.change]] as [string, string][]) : []),
-    [`${moneyWeightedLabel(portfolioPeriod(data.holdings, c.as_of))}: ${formatReturn(s.money_weighted_return_percent)}.`, why.mwr],
-    [`Time-weighted return${s.twr_from ? ` since ${formatLongDate(s.twr_from)}` : ''}: ${formatReturn(s.time_weighted_return_percent)}.`, why.twr],
+    [mom ? `Change since last month-end: ${formatMoney(mom.change, cur, 0)}.` : 'Change since last month-end: –.', why.change],
+    [`${moneyWeightedLabel(portfolioPeriod(s))}: ${formatReturn(s.money_weighted_return_percent)}.`, why.mwr],
+    [`${timeWeightedLabel(s)}: ${formatReturn(s.time_weighted_return_percent)}.`, why.twr],
     [`Exchange-rate effect: ${formatMoney(s.fx_effect, cur, 0)}; asset effect: ${formatMoney(s.asset_effect, cur, 0)}.`, `${why.fx} ${why.asset}`],
     [`Net realisable value: ${formatMoney(nrv?.value ?? null, cur, 0)}.`, why.nrv],
     [`Coverage: ${formatPercent(s.coverage.valued_percent)} valued.`, why.coverage],

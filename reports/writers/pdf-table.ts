@@ -41,7 +41,12 @@ export interface TableOptions {
   /** Rows drawn bold on a tinted band (totals). */
   totalRow?: PdfRow;
   zebra?: boolean;
+  /** A subheading drawn on the same page as the table's header and first row, never alone at a page's foot. */
+  heading?: string;
 }
+
+/** The height a subheading takes (pdf-layout's subheading: 10 pt capitals and a short gap), with room to spare. */
+const SUBHEADING_HEIGHT = 24;
 
 const PAD = 3;
 
@@ -136,11 +141,19 @@ export function drawTable(pages: PdfPages, columns: PdfColumn[], rows: Iterable<
     doc.y = y + h;
   };
 
-  pages.ensureSpace(headerHeight + 3 * (size + 10));
+  // The heading, the header and the first row (however tall) start on one page: the first row is
+  // measured before anything is drawn, without reading the rest (they may be produced lazily).
+  const it = rows[Symbol.iterator]();
+  const first = it.next();
+  const firstCells = first.done ? undefined : first.value.map(cell);
+  const lead = headerHeight + Math.max(3 * (size + 10), firstCells ? rowHeight(firstCells) : 0);
+  pages.ensureSpace((options.heading === undefined ? 0 : SUBHEADING_HEIGHT) + lead);
+  if (options.heading !== undefined) pages.subheading(options.heading);
   pages.group('Table', () => {
     drawHeader(false);
     let i = 0;
-    for (const row of rows) drawRow(row.map(cell), i++, false);
+    if (firstCells) drawRow(firstCells, i++, false);
+    for (let next = it.next(); !next.done; next = it.next()) drawRow(next.value.map(cell), i++, false);
     if (options.totalRow) drawRow(options.totalRow.map(cell), i, true);
   });
   doc.x = pages.left;

@@ -1,12 +1,12 @@
 /**
- * What a money-weighted return figure measures, and its label. Held a year or more, it is the
- * IRR, a yearly rate; held under a year, the build states the period's own return instead
- * (reports/build/returns.ts: annualising three weeks' gain into "+32 % a year" states a rate
- * nobody earned), and every writer labels it so. The period follows from the purchase dates and
- * as_of alone, so the PDF and the xlsx read it from the data without a field of its own.
+ * What a money-weighted return figure measures, and its label. Over a year or more it is the
+ * IRR, a yearly rate; under a year, the build states the period's own return instead
+ * (annualising three weeks' gain into "+32 % a year" states a rate nobody earned), and every
+ * writer labels it so. A holding's period follows from its purchase date and as_of; the
+ * portfolio's is the summary's `returns_since` (since the first flow of its ledger).
  */
 import { isAnnualisedSpan, spanOfDates } from '../../src/returns';
-import type { Holding } from '../report-data';
+import type { Holding, ReportSummary } from '../report-data';
 
 export interface ReturnPeriod {
   /** Days from the (first) purchase to as_of. */
@@ -15,20 +15,14 @@ export interface ReturnPeriod {
   annualised: boolean;
 }
 
-function period(purchaseDates: Iterable<string>, asOf: string): ReturnPeriod {
-  const days = spanOfDates([asOf, ...purchaseDates]);
+export function holdingPeriod(h: Pick<Holding, 'purchase_date'>, asOf: string): ReturnPeriod {
+  const days = spanOfDates([asOf, h.purchase_date]);
   return { days, annualised: isAnnualisedSpan(days) };
 }
 
-export function holdingPeriod(h: Pick<Holding, 'purchase_date'>, asOf: string): ReturnPeriod {
-  return period([h.purchase_date], asOf);
-}
-
-/** The portfolio's period runs from its first purchase. */
-export function portfolioPeriod(holdings: Iterable<Pick<Holding, 'purchase_date'>>, asOf: string): ReturnPeriod {
-  return period((function* () {
-    for (const h of holdings) yield h.purchase_date;
-  })(), asOf);
+/** The portfolio's period: since the first flow of its ledger, as the engine measured it. */
+export function portfolioPeriod(s: Pick<ReportSummary, 'returns_since'>): ReturnPeriod {
+  return s.returns_since ? { days: s.returns_since.days, annualised: s.returns_since.annualised } : { days: 0, annualised: false };
 }
 
 const daysText = (days: number) => `${days} day${days === 1 ? '' : 's'}`;

@@ -7,7 +7,7 @@
  */
 import type { ReportData, Section } from '../report-data';
 import { holdingColumns, type ValueKind } from './holding-columns';
-import { figureSentences, netRealisable, validatedShare } from './figure-notes';
+import { annualisedMissing, figureSentences, netRealisable, validatedShare } from './figure-notes';
 import { portfolioPeriod } from './return-period';
 import { readable } from './labels';
 import { XlsxBook, columnLetter, writeXlsxBook } from './xlsx-book';
@@ -83,17 +83,19 @@ function writeSummary({ book, data }: ReportBook): void {
   cur.add(labelled('Total invested', s.total_invested, 'money'));
   cur.add(labelled('Gain since purchase', s.gain, 'money'));
   cur.add(labelled('Return since purchase', s.total_return_percent, 'percent'));
-  const held = portfolioPeriod(data.holdings, c.as_of);
-  const notAnnualised = held.annualised ? 'not available' : 'not annualised: held under a year';
-  cur.add(labelled('Annualised return', s.annualised_return_percent ?? notAnnualised, s.annualised_return_percent === null ? 'text' : 'percent'));
-  cur.add(labelled(held.annualised ? 'Money-weighted return (IRR, a year)' : `Money-weighted return over ${held.days} days (not annualised)`, ...maybe(s.money_weighted_return_percent, 'percent'), undefined, why.mwr));
-  cur.add(labelled(s.twr_from ? `Time-weighted return since ${s.twr_from}` : 'Time-weighted return', ...maybe(s.time_weighted_return_percent, 'percent'), undefined, why.twr));
+  const held = portfolioPeriod(s);
+  cur.add(labelled('Annualised return', s.annualised_return_percent ?? annualisedMissing(s), s.annualised_return_percent === null ? 'text' : 'percent'));
+  // The since-inception returns of the Performance sheet, the same figures, with the period they cover.
+  const since = s.returns_since ? ` since ${s.returns_since.from}` : '';
+  cur.add(labelled(held.annualised ? `Money-weighted return (IRR, a year)${since}` : `Money-weighted return over ${held.days} days${since} (not annualised)`, ...maybe(s.money_weighted_return_percent, 'percent'), undefined, why.mwr));
+  cur.add(labelled(`Time-weighted return${s.time_weighted_return_percent === null ? '' : `${since}${held.annualised ? ' (a year)' : ''}`}`, ...maybe(s.time_weighted_return_percent, 'percent'), undefined, why.twr));
   cur.add(labelled('Gain from exchange rates (FX effect)', s.fx_effect, 'money', undefined, why.fx));
   cur.add(labelled('Gain from the assets (asset effect)', s.asset_effect, 'money', undefined, why.asset));
   if (s.month_on_month) {
-    cur.add(labelled(`Value change since the ${s.month_on_month.previous_as_of} report`, s.month_on_month.change, 'money', { value: s.month_on_month.change_percent, kind: 'percent' }, why.change));
+    cur.add(labelled(`Value change since the ${s.month_on_month.previous_as_of} month-end`, s.month_on_month.change, 'money', { value: s.month_on_month.change_percent, kind: 'percent' }, why.change));
+    cur.add(labelled(`Month's time-weighted return`, ...maybe(s.month_on_month.return_percent, 'percent'), undefined, s.month_on_month.return_percent === null ? `Not available: ${s.returns_unavailable.month_return ?? 'not enough history'}.` : undefined));
   } else {
-    cur.add(labelled('Value change since the last report', 'no previous report', 'text', undefined, why.change));
+    cur.add(labelled('Value change since the last month-end', s.returns_unavailable.month_on_month ?? 'no earlier month-end recorded', 'text', undefined, why.change));
   }
   const nrv = netRealisable(data);
   cur.add(labelled('Net realisable value (largest holdings)', ...maybe(nrv?.value ?? null, 'money'), undefined, why.nrv));

@@ -13,7 +13,7 @@ import addFormats from 'ajv-formats';
 import JSZip from 'jszip';
 import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PERIOD_KEYS, type ReportData, type ReportHistory } from '../../reports/report-data';
+import { PERIOD_KEYS, REPORT_SCHEMA_VERSION, type ReportData, type ReportHistory } from '../../reports/report-data';
 import { writeReport } from '../../reports/writers';
 import { TIME_WEIGHTED_METHOD } from '../../src/performance';
 import { makeReportData } from '../../fixtures/report-data';
@@ -86,7 +86,7 @@ describe('a report with a history', () => {
       expect(validateReport.errors ?? []).toEqual([]);
       expect(ok).toBe(true);
       for (const k of HISTORY_KEYS) expect(doc, k).toHaveProperty(k);
-      expect(doc.schema_version).toBe('1.3.0');
+      expect(doc.schema_version).toBe(REPORT_SCHEMA_VERSION);
     });
 
     it('writes each period as figures rounded to the cent and percentages as numbers, null where the history does not cover it', () => {

@@ -7,6 +7,8 @@ import type { Holding, PortfolioInput } from '../../src/holdings/types';
 import type { Holding as ReportHolding } from '../../reports/report-data';
 import type { PortfolioResults, ValuedItem } from '../../reports/run/results';
 import type { ExitStrategy, Projection } from '../../src/wire';
+import { holdingAsBuy } from '../../src/ledger/read-ledger';
+import { portfolioPast } from '../../reports/run/history-store';
 
 const ctx: BuildContext = { asOf: '2026-10-31', currency: 'USD', generatedAt: '2026-11-01T06:00:00.000Z', sandbox: true };
 const omitted = { included: false as const, note: 'Omitted: test.' };
@@ -107,27 +109,49 @@ describe('report figures', () => {
     expect(holding.net_realisable_value).toBeCloseTo(27_000, 6);
   });
 
-  it('continues the time-weighted return from the previous report and counts a holding the previous report valued as carried over', () => {
-    // Previous report (30 September): Rolex 25,000, Omega 5,500, Tudor 900; chain since 2025-12-31 at +10 %.
-    const rolex = input.holdings[0]!.assetId;
-    const omega = input.holdings[1]!.assetId;
-    const tudor = input.holdings[2]!.assetId;
+  it('with --previous alone: month-on-month, the month column and the month\'s return from the previous report, the summary\'s returns since inception; a holding the previous report valued is carried over', async () => {
+    // Previous report (30 September): Rolex 25,000, Omega 5,500, Tudor 900.
+    const [rolex, omega, tudor] = input.holdings.map((h) => h.assetId);
     const previous = {
       name: 'P', as_of: '2026-09-30', currency: 'USD',
       summary: { current_value: 31_400, time_weighted_return_percent: 10, twr_from: '2025-12-31' },
-      holdings: [{ asset_id: rolex, current_value: 25_000 }, { asset_id: omega, current_value: 5_500 }, { asset_id: tudor, current_value: 900 }],
+      holdings: [{ asset_id: rolex!, current_value: 25_000 }, { asset_id: omega!, current_value: 5_500 }, { asset_id: tudor!, current_value: 900 }],
     };
-    const r = buildPortfolioReport(input, results, { ...ctx, previous: { byPortfolio: new Map([['P', previous]]) } });
-    // This month: the two holdings still valued went from 30,500 to 36,000 with no purchase.
-    expect(r.summary.month_on_month!.return_percent).toBeCloseTo((36_000 / 30_500 - 1) * 100, 9);
-    expect(r.summary.time_weighted_return_percent).toBeCloseTo((1.1 * (36_000 / 30_500) - 1) * 100, 9);
-    expect(r.summary.twr_from).toBe('2025-12-31');
-    // The Tudor was refused by the service now but valued last month: carried over, outside the totals.
-    expect(r.summary.coverage).toMatchObject({ valued_count: 2, carried_over_count: 1, not_valued_count: 0 });
-    expect(r.summary.coverage.carried_over_percent).toBeCloseTo((900 / 36_900) * 100, 9);
-    expect(r.summary.current_value).toBe(36_000);
-    // Without history there is no time-weighted return.
-    expect(report.summary).toMatchObject({ time_weighted_return_percent: null, twr_from: null });
+    const run = { byPortfolio: new Map([['P', previous]]) };
+    // As the run builds it: no database, the holdings as the ledger's buys, the previous report's month-end.
+    const ledger = { entries: input.holdings.map((h) => holdingAsBuy(h, 'USD')), realisations: [] };
+    const past = await portfolioPast(undefined, ledger, { portfolio: 'P', asOf: ctx.asOf, currency: 'USD' }, run, () => {});
+    expect(past.source).toBe('the previous report (--previous)');
+    const all = { ...results, valuations: [valued(30_000), valued(6_000), valued(1_000)] };
+    const r = buildPortfolioReport(input, all, { ...ctx, previous: run }, past);
+    const s = r.summary;
+    expect(s.month_on_month).toMatchObject({ previous_as_of: '2026-09-30', previous_value: 31_400, change: 5_600 });
+    // The month's return is the month-to-date period's: no flow this month, so the value's own growth.
+    expect(s.month_on_month!.return_percent).toBeCloseTo((37_000 / 31_400 - 1) * 100, 9);
+    expect(s.month_on_month!.return_percent).toBe(r.history!.performance.periods.mtd!.twr_percent);
+    expect(([...r.holdings] as ReportHolding[]).map((h) => h.month_on_month_change)).toEqual([5_000, 500, 100]);
+    // The summary's returns are the since-inception period's: 16,000 paid on 2024-10-31, 37,000 two years later.
+    const si = r.history!.performance.periods.since_inception!;
+    expect(s.money_weighted_return_percent).toBe(si.mwr_percent);
+    expect(s.money_weighted_return_percent).toBeCloseTo((Math.sqrt(37_000 / 16_000) - 1) * 100, 1);
+    expect(s.returns_since).toEqual({ from: '2024-10-31', days: 730, annualised: true });
+    // The chain the old report carried is not continued: without every month-end recorded there is no time-weighted return, and the same reason is given.
+    expect(s.time_weighted_return_percent).toBeNull();
+    expect(s.returns_unavailable.time_weighted).toBe(si.note);
+    expect(s.returns_unavailable.time_weighted).toMatch(/^time-weighted return: not enough history: no value recorded for 22 month-ends/);
+    expect(r.method_notes.join('\n')).toContain('with the same asset at the month-end of 2026-09-30, from the previous report (--previous)');
+
+    // The Tudor refused by the service now but valued last month: carried over, outside the totals; today's value is not known, so no return is.
+    const short = buildPortfolioReport(input, results, { ...ctx, previous: run }, past);
+    expect(short.summary.coverage).toMatchObject({ valued_count: 2, carried_over_count: 1, not_valued_count: 0 });
+    expect(short.summary.coverage.carried_over_percent).toBeCloseTo((900 / 36_900) * 100, 9);
+    expect(short.summary.current_value).toBe(36_000);
+    const why = "not every holding was valued on 2026-10-31, so the portfolio's value that day is not known";
+    expect(short.summary).toMatchObject({ money_weighted_return_percent: null, time_weighted_return_percent: null, returns_unavailable: { money_weighted: why, time_weighted: why, month_return: why } });
+    expect(short.history!.performance.unavailable.since_inception).toBe(why);
+    // Without any history the holdings alone: no month-on-month, said in the words review prints.
+    expect(report.summary).toMatchObject({ time_weighted_return_percent: null, twr_from: null, month_on_month: null });
+    expect(report.summary.returns_unavailable.month_on_month).toBe('no earlier month-end recorded');
     expect(report.summary.coverage).toMatchObject({ valued_count: 2, carried_over_count: 0, not_valued_count: 1 });
   });
 

@@ -185,9 +185,10 @@ describe('client documents carry client words', () => {
     expect(text).toMatch(/money-weighted, 183 days, not annualised/);
     expect(text).toMatch(/not annualised: held under a year/);
     expect(text).not.toMatch(/RETURN A YEAR \(IRR\)|Return a year \(IRR\)/);
-    expect(text).toMatch(/Return over 183 days: [+−]\d+\.\d %\. The money-weighted return over the 183 days since the first purchase, not annualised/);
+    // Since the first purchase, named by its date: the since-inception period of the performance page (issue 34).
+    expect(text).toMatch(/Return over 183 days: [+−]\d+\.\d %\. The money-weighted return over the 183 days since 1 May 2026, not annualised/);
     const summary = columnFormats(`${base}.xlsx`, 'Summary', 'B');
-    expect(summary.map(([label]) => label)).toContain('Money-weighted return over 183 days (not annualised)');
+    expect(summary.map(([label]) => label)).toContain('Money-weighted return over 183 days since 2026-05-01 (not annualised)');
     expect(summary.find(([label]) => label === 'Annualised return')![1]).toBe('not annualised: held under a year');
   }, 120_000);
 
