@@ -23,8 +23,12 @@ export const COLUMNS = [
   'width_cm',
   'height_cm',
 ] as const;
-/** The columns only a transactions file has (issue 23): in a holdings file `date` still means purchase_date. */
-export const LEDGER_ONLY_COLUMNS = ['date', 'type', 'amount'] as const;
+/**
+ * The columns only a transactions file has (issue 23): in a holdings file `date` still means
+ * purchase_date. `lot` names a lot (specific identification) and `unit` says what a wine or
+ * spirits row's quantity counts (case or bottle), issue 34.
+ */
+export const LEDGER_ONLY_COLUMNS = ['date', 'type', 'amount', 'lot', 'unit'] as const;
 /** Any column of a holdings or a transactions file; each kind of file reads its own (Vocabulary). */
 export type Column = (typeof COLUMNS)[number] | (typeof LEDGER_ONLY_COLUMNS)[number];
 
@@ -103,6 +107,10 @@ const LEDGER_ALIASES: Record<string, Column> = {
   transaction: 'type',
   kind: 'type',
   transaction_amount: 'amount',
+  lot_name: 'lot',
+  lot_id: 'lot',
+  unit_of_quantity: 'unit',
+  quantity_unit: 'unit',
   total: 'amount',
   consideration: 'amount',
 };
