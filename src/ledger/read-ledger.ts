@@ -123,6 +123,11 @@ export function readLedgerTable(table: RawTable, rules: LedgerRules): LedgerLoad
     else if ('afterAsOf' in result) out.afterAsOf++;
     else out.problems.push(...result.problems);
   }
+  // "12, 48000, a case" without a unit is twelve cases: said once, so a ledger that meant bottles is told how to say so.
+  const cases = table.columns.includes('unit') ? 0 : out.entries.filter((e) => e.asset?.segment === 'wine' && e.unit === 'case').length;
+  if (cases > 0) {
+    out.warnings.push(`${tableName(table)}: ${cases} wine row${cases === 1 ? ' gives' : 's give'} no unit and no size, so ${cases === 1 ? 'its' : 'their'} quantity counts cases of ${BOTTLES_PER_CASE} × 75 cl (the service's unit): 12 is twelve cases. Add a unit column (case or bottle) to say which; see docs/report-job.md ("Transactions files").`);
+  }
   return out;
 }
 
