@@ -33,7 +33,7 @@ export { composeDisclaimer } from './report-disclaimer';
 export type { DashboardAlert, DashboardData, DashboardMover, DashboardSegment } from './dashboard-data';
 
 /** Version of the JSON report format (reports/schema/portfolio-report.schema.json). Bump on breaking change. */
-export const REPORT_SCHEMA_VERSION = '1.3.0';
+export const REPORT_SCHEMA_VERSION = '1.4.0';
 /** Version of the JSON dashboard format (reports/schema/market-dashboard.schema.json). */
 export const DASHBOARD_SCHEMA_VERSION = '1.0.0';
 

@@ -85,7 +85,7 @@ describe('a report with a history', () => {
       expect(validateReport.errors ?? []).toEqual([]);
       expect(ok).toBe(true);
       for (const k of HISTORY_KEYS) expect(doc, k).toHaveProperty(k);
-      expect(doc.schema_version).toBe('1.3.0');
+      expect(doc.schema_version).toBe('1.4.0');
     });
 
     it('writes each period as figures rounded to the cent and percentages as numbers, null where the history does not cover it', () => {
