@@ -179,7 +179,8 @@ export function buildLots(entries: readonly LedgerEntry[], asOf: string): LotsRe
         }
         if (quantity > have * (1 + QUANTITY_TOLERANCE)) {
           const perUnit = e.stock?.bottlesPerUnit ?? 1;
-          refuse(e, 'quantity', `${verb} ${fmt(e.quantity!)} of ${e.assetId} but ${fmt(have / perUnit)} ${e.stock ? `${e.unit === 'case' ? 'cases' : 'bottles'} ` : ''}${have / perUnit === 1 ? 'is' : 'are'} held on ${e.date}; allowed: at most ${fmt(have / perUnit)}`);
+          const unit = e.stock ? ` (${e.unit === 'case' ? 'in cases of 12 × 75 cl' : 'in bottles'})` : '';
+          refuse(e, 'quantity', `${verb} ${fmt(e.quantity!)} of ${e.assetId}${unit} but ${fmt(have / perUnit)} is held on ${e.date}; allowed: at most ${fmt(have / perUnit)}`);
           continue;
         }
         const candidates = open.get(k)!;
