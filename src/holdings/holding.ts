@@ -206,6 +206,7 @@ export function toHolding(record: RawRecord, portfolio: string, rules: HoldingRu
   }
   const medium = text('medium', 100);
   const notes = text('notes', 2000, true);
+  const lot = text('lot', 100);
 
   const assetId = assetIdOf(descriptors, size);
   if (problems.length > 0 || !segment || !brand || !model || purchasePrice === undefined || !purchaseDate || !assetId) return { problems };
@@ -228,6 +229,7 @@ export function toHolding(record: RawRecord, portfolio: string, rules: HoldingRu
       purchaseDate,
       currency,
       notes,
+      ...(lot !== undefined ? { lot } : {}),
       medium,
       sizeCm: width !== undefined && height !== undefined ? { width, height } : undefined,
     },

@@ -294,7 +294,7 @@ function firstInFirstOutNote(sale: LedgerEntry, candidatesAfter: readonly Lot[],
   return (
     `${file}${sale.source.sheet ? ` (sheet ${sale.source.sheet})` : ''} row ${sale.source.row}: the ${sale.type === 'sell' ? 'sale' : 'transfer out'} of ${fmt(sale.quantity!)} ${sale.assetId} on ${sale.date} names no lot, so first in, first out took ` +
     `${taken.map((l) => `${describeLot(l)} at ${costOf(l)}`).join(' and ')}; ${others.map((l) => `${describeLot(l)} cost ${costOf(l)}`).join(', ')}. ` +
-    `Naming a lot in the ledger's lot column would choose another, and the realised gain would be that lot's.`
+    `Naming the lot sold (a lot column on its buy row, in the holdings or transactions file, and on the sale's row) would choose another, and the realised gain would be that lot's.`
   );
 }
 

@@ -304,6 +304,7 @@ export function holdingAsBuy(h: Holding, currency: string): LedgerEntry {
     },
   };
   if (h.notes !== undefined) entry.notes = h.notes;
+  if (h.lot !== undefined) entry.lot = h.lot;
   // A holding counts the service's unit (a wine without a size: cases), so a sale by the bottle can take from it.
   const units = rowUnits(h.segment, h.assetId, h.size, undefined);
   if ('unit' in units && units.unit !== undefined) entry.unit = units.unit;

@@ -64,7 +64,7 @@ describe('specific identification: lot', () => {
     const note = lots.notes[0]!;
     expect(note).toMatch(/row 4: the sale of 1 SVC-WAT-ROLEX-116500LN-2020 on 2025-06-10 names no lot, so first in, first out took the lot bought on 2025-01-10 \(ledger-\d+\.csv row 2\) at 16,700 USD each/);
     expect(note).toMatch(/lot "Second" \(bought on 2025-02-10\) cost 19,950 USD each/);
-    expect(note).toMatch(/Naming a lot in the ledger's lot column would choose another/);
+    expect(note).toMatch(/Naming the lot sold \(a lot column on its buy row, in the holdings or transactions file, and on the sale's row\) would choose another/);
   });
 
   it('no note where the lots first in, first out could take from cost the same each', async () => {

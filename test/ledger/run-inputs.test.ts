@@ -40,11 +40,31 @@ describe("a run's ledger inputs", () => {
     // Twelve of a wine without a unit are twelve cases, and the reader says how to say otherwise.
     expect(lines.some((l) => /1 wine row gives no unit and no size, so its quantity counts cases of 12 × 75 cl .*12 is twelve cases\. Add a unit column/.test(l))).toBe(true);
     const okafor = loaded.portfolios.find((p) => p.name === 'Okafor')!;
-    expect(okafor.readNotes).toEqual([expect.stringMatching(/row 5: the sale of 1 SVC-WAT-ROLEX-116500LN-2020 on 2025-06-10 names no lot, so first in, first out took the lot bought on 2025-01-10 .* at 16,700 USD each; the lot bought on 2025-02-10 .* cost 19,950 USD each\. Naming a lot/)]);
+    expect(okafor.readNotes).toEqual([expect.stringMatching(/row 5: the sale of 1 SVC-WAT-ROLEX-116500LN-2020 on 2025-06-10 names no lot, so first in, first out took the lot bought on 2025-01-10 .* at 16,700 USD each; the lot bought on 2025-02-10 .* cost 19,950 USD each\. Naming the lot sold/)]);
     // The refused rows are also the portfolio's row problems, so the reports list them.
     expect(okafor.problems.map((p) => [p.row, p.field])).toEqual([
       [6, 'quantity'],
       [7, 'date'],
     ]);
+  });
+
+  it("a holdings file's lot column names its lots, so a sale in the transactions file can take the dearer one", async () => {
+    const holdings = join(dir, 'tanaka-holdings.csv');
+    const ledger = join(dir, 'tanaka-ledger.csv');
+    writeFileSync(
+      holdings,
+      [
+        'Portfolio,Segment,Brand,Model,Year,Quantity,Purchase Price,Purchase Date,Currency,Lot',
+        'Tanaka,cards,Topps,LeBron James Chrome #111 Rookie PSA 10,2003,1,19950,2023-10-20,USD,dearer card',
+        'Tanaka,cards,Topps,LeBron James Chrome #111 Rookie PSA 10,2003,1,16700,2023-09-15,USD,',
+      ].join('\n') + '\n',
+    );
+    writeFileSync(ledger, ['date,type,portfolio,segment,brand,model,year,lot,quantity,amount,currency,notes', '2026-09-18,sell,Tanaka,cards,Topps,LeBron James Chrome #111 Rookie PSA 10,2003,Dearer Card,1,17800,USD,Sold below cost'].join('\n') + '\n');
+    const loaded = await readRunInputs([holdings, ledger], { asOf: '2026-10-31' });
+    expect(loaded.ledgerProblems).toEqual([]);
+    // Sold below cost: the 19,950 card, a loss of 2,150 (first in, first out would have shown a gain of 1,100).
+    expect(loaded.ledgers.get('Tanaka')!.realisations.map((r) => [r.lot, r.cost, r.proceeds])).toEqual([['dearer card', 19950, 17800]]);
+    expect(loaded.portfolios[0]!.holdings.map((h) => h.purchasePrice)).toEqual([16700]);
+    expect(loaded.portfolios[0]!.readNotes ?? []).toEqual([]);
   });
 });
