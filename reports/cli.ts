@@ -119,7 +119,7 @@ Service: SVC_BASE_URL (including /v1), SVC_CLIENT_ID and SVC_CLIENT_SECRET, or t
 Without a base URL the embedded sandbox is started and the reports are marked as sandbox data.
 
 Exit codes: 0 every holding valued; 3 finished but some holdings were not valued (listed in
-the reports' errors); 2 bad usage or unreadable input; 1 anything else; 130 interrupted
+the reports' errors) or ledger rows were refused (listed on stderr); 2 bad usage or unreadable input; 1 anything else; 130 interrupted
 (run again with --resume). See docs/report-job.md.`;
 
 /** How long the run may take to stop cleanly after the first Ctrl-C or SIGTERM before it is ended anyway. */
@@ -164,9 +164,13 @@ function sayNotCarried(names: string[]): void {
 }
 
 /** The run's last line: what is missing, in the user's terms. */
-function doneLine(outcome: { exitCode: number; sectionsLeftOut?: string[] }, written: string): string {
+function doneLine(outcome: { exitCode: number; sectionsLeftOut?: string[]; ledgerRowsRefused?: number; otherProblems?: boolean }, written: string): string {
   if (outcome.exitCode === EXIT.ok) return `Done: every holding valued; ${written}.`;
   const sections = outcome.sectionsLeftOut?.length ?? 0;
+  // Refused ledger rows are named above; the rest is said only when there is more than them.
+  const refused = outcome.ledgerRowsRefused ?? 0;
+  if (refused > 0 && outcome.otherProblems === false && sections === 0) return `Done with problems: ${plural(refused, 'ledger row')} refused (listed above; the rest of each ledger is reported); every holding held was valued; ${written}.`;
+  if (refused > 0) return `Done with problems: ${plural(refused, 'ledger row')} refused (listed above); ${sections > 0 ? `${plural(sections, 'report section')} left out because the service failed (named above); ` : ''}any holding not valued is in the reports' errors; ${written}.`;
   if (sections === 0) return `Done with problems: some holdings were not valued (see the errors in the reports); ${written}.`;
   return `Done with problems: ${plural(sections, 'report section')} left out because the service failed (named above); any holding not valued is in the reports' errors; ${written}.`;
 }

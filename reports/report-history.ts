@@ -38,6 +38,8 @@ export interface RealisedGainLine {
   gain: number;
   /** The sale's row in its transactions file. */
   source: string;
+  /** The name of the lot sold from, when its buy named it (schema 1.4); null for a lot without a name. */
+  lot?: string | null;
 }
 
 export interface RealisedGain {
@@ -63,6 +65,10 @@ export interface TransactionLine {
   notes: string | null;
   /** Where the row came from: "ledger.csv row 14" (a holdings file's row for a holding's purchase). */
   source: string;
+  /** The lot the row opens (a buy or transfer in) or takes from (a sale or transfer out), as the ledger names it (schema 1.4). */
+  lot?: string | null;
+  /** What `quantity` counts for wine and spirits, case or bottle (schema 1.4); null otherwise. */
+  unit?: 'case' | 'bottle' | null;
 }
 
 /** One recorded month-end: the value-over-time chart's point. */

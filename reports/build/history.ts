@@ -48,6 +48,8 @@ export function buildHistory(input: PortfolioInput, rows: readonly Holding[], hi
       amount,
       notes: e.notes ?? null,
       source: describeSource(e.source),
+      lot: e.lot ?? null,
+      unit: e.unit ?? null,
     });
   }
   const errors: ReportError[] = [...measured.problems, ...realised.problems].map((p) => ({ portfolio: p.portfolio, row: p.source.row, field: p.field, message: `${describeSource(p.source)}: ${p.reason}` }));
@@ -55,7 +57,7 @@ export function buildHistory(input: PortfolioInput, rows: readonly Holding[], hi
     history: {
       performance: { periods: figures, unavailable: periods.unavailable, month_ends: values.length },
       realised_gain: {
-        lines: realised.lines.map((l) => ({ asset_id: l.assetId, description: name(l.assetId), sold: l.sold, opened: l.opened, quantity: l.quantity, cost: l.costReporting, proceeds: l.proceedsReporting, gain: l.gain, source: describeSource(l.source) })),
+        lines: realised.lines.map((l) => ({ asset_id: l.assetId, description: name(l.assetId), sold: l.sold, opened: l.opened, quantity: l.quantity, cost: l.costReporting, proceeds: l.proceedsReporting, gain: l.gain, source: describeSource(l.source), lot: l.lot ?? null })),
         total: realised.total,
       },
       unrealised_gain: rows.reduce((s, h) => s + (h.current_value - h.purchase_price), 0),

@@ -254,7 +254,7 @@ export async function runQueued(opts: RunOptions & { workerFolder?: string }, io
       for (const id of byJob.keys()) await queue.remove(id).catch(() => 0);
     }
     const incomplete = rowErrors || failedJobs || leftOutSections.length > 0 || loaded.unreadable.length > 0 || [...results.values()].some((r) => r.valuations.some((v) => !v?.ok) || r.problems.length > 0) || portfolios.some((p) => p.problems.length > 0);
-    return { exitCode: incomplete ? EXIT.partial : EXIT.ok, files, sectionsLeftOut: leftOutSections };
+    return { exitCode: incomplete ? EXIT.partial : EXIT.ok, files, sectionsLeftOut: leftOutSections, ledgerRowsRefused: loaded.ledgerProblems.length };
   } catch (e) {
     if (io.signal.aborted) {
       throw new InterruptedError('Interrupted. The portfolios stay on the queue and the workers keep valuing them; run the same command again with --resume to collect them and write the consolidated report.');

@@ -6,7 +6,7 @@ export const EXIT = {
   failure: 1,
   /** Bad usage or unreadable input. */
   usage: 2,
-  /** Finished, but some holdings were not valued (they are listed in the reports' errors). */
+  /** Finished, but some holdings were not valued (listed in the reports' errors), or ledger rows were refused (listed on stderr, "N ledger rows refused"). */
   partial: 3,
   /** Interrupted (Ctrl-C); the checkpoint is kept for --resume. */
   interrupted: 130,

@@ -5,6 +5,7 @@ import type { DecimalMark } from '../../src/holdings/amounts';
 import { loadHoldings, readTables, type LoadResult } from '../../src/holdings/load';
 import { columnForHeader, LEDGER_VOCABULARY } from '../../src/holdings/columns';
 import type { RawTable } from '../../src/holdings/formats/table';
+import { printable } from '../../src/printable';
 import { InputError, type Holding, type PortfolioInput, type RowProblem } from '../../src/holdings/types';
 
 /** One portfolio's ledger up to the as-of date, as the report's history is computed from it (issue 23). */
@@ -22,6 +23,8 @@ export interface RunInputs extends LoadResult {
   afterAsOf: number;
   /** The reporting currency: the one asked for, else the inputs' own when they all agree, else USD. */
   currency: string;
+  /** Every ledger row refused (also among its portfolio's problems), said on stderr by row and field; the run then exits 3. */
+  ledgerProblems: LedgerProblem[];
 }
 
 export interface InputRules {
@@ -61,6 +64,7 @@ export async function readRunInputs(files: readonly string[], rules: InputRules)
     ledgers.set(p.name, { entries: p.holdings.map((h) => holdingAsBuy(h, currency)), realisations: [] });
     portfolios.push(p);
   }
+  const ledgerProblems: LedgerProblem[] = [];
   for (const name of transacted) {
     const fromHoldings = byName.get(name);
     const holdings = new Map<string, Holding>((fromHoldings?.holdings ?? []).map((h) => [sourceKey(h.source), h]));
@@ -68,6 +72,7 @@ export async function readRunInputs(files: readonly string[], rules: InputRules)
     const rows = new Map(entries.map((e) => [sourceKey(e.source), e]));
     const lots = buildLots(entries, rules.asOf);
     const problems = [...ledger.problems.filter((x) => x.portfolio === name), ...lots.problems];
+    ledgerProblems.push(...problems);
     ledgers.set(name, { entries: lots.accepted, realisations: lots.realisations });
     if (lots.lots.length === 0) {
       // Everything sold (or every purchase refused): there is nothing to value, so no report.
@@ -80,11 +85,12 @@ export async function readRunInputs(files: readonly string[], rules: InputRules)
       files: [...new Set([...(fromHoldings?.files ?? []), ...ledgerFiles.filter((f) => entries.some((e) => e.source.file === f))])],
       holdings: heldHoldings(lots.lots, (s) => ({ holding: holdings.get(sourceKey(s)), entry: rows.get(sourceKey(s)) })),
       problems: [...(fromHoldings?.problems ?? []), ...problems.map(asRowProblem)],
-      ...(fromHoldings?.readNotes ? { readNotes: fromHoldings.readNotes } : {}),
+      // The analyst's notes: which lot each sale took first in, first out where naming one would choose another.
+      ...(fromHoldings?.readNotes || lots.notes.length > 0 ? { readNotes: [...(fromHoldings?.readNotes ?? []), ...lots.notes] } : {}),
     });
   }
   if (portfolios.length === 0) throw new InputError(`no portfolio in the input holds anything on ${rules.asOf}${unreadable.length > 0 ? `: ${unreadable.map((u) => u.message).join('; ')}` : ''}`);
-  return { portfolios, unreadable, warnings, ledgers, afterAsOf: ledger.afterAsOf, currency };
+  return { portfolios, unreadable, warnings, ledgers, afterAsOf: ledger.afterAsOf, currency, ledgerProblems };
 }
 
 /**
@@ -105,11 +111,22 @@ async function sortFile(file: string, read: Map<string, RawTable[]>): Promise<'h
   return 'holdings';
 }
 
-/** What reading the inputs left out, on stderr: headers, unreadable portfolios, transactions after the as-of date. */
+/** What reading the inputs left out, on stderr: headers, refused ledger rows by row and field, unreadable portfolios, transactions after the as-of date. */
 export function sayInputs(loaded: RunInputs, asOf: string, log: (line: string) => void): void {
   loaded.warnings.forEach(log);
+  const refused = loaded.ledgerProblems;
+  if (refused.length > 0) {
+    log(`${refusedRows(refused.length)} (left out; the rest of each ledger is reported, and the run exits 3):`);
+    // A cell's text is quoted in the reason: its control characters are shown, not sent to the terminal.
+    for (const p of refused) log(printable(`  ${p.portfolio}: ${describeLedgerProblem(p)}`));
+  }
   for (const u of loaded.unreadable) log(`Not written: ${u.message}. The other portfolios' reports are.`);
   if (loaded.afterAsOf > 0) log(`${loaded.afterAsOf} transaction${loaded.afterAsOf === 1 ? ' is' : 's are'} dated after ${asOf}: left out of this month-end (they belong to later ones).`);
+}
+
+/** "2 ledger rows refused": the words stderr and the run's last line use. */
+export function refusedRows(n: number): string {
+  return `${n} ledger row${n === 1 ? '' : 's'} refused`;
 }
 
 /** The currency every holding and transaction is in, when they agree; else USD (as for holdings files). */

@@ -52,6 +52,10 @@ export interface RunOutcome {
   files: string[];
   /** Sections left out because the service failed, as said on stderr (exit 3 even when every holding was valued). */
   sectionsLeftOut?: string[];
+  /** Ledger rows refused, as listed on stderr (exit 3 even when every holding was valued). */
+  ledgerRowsRefused?: number;
+  /** False when the refused ledger rows are the run's only problem: then no holding went unvalued. */
+  otherProblems?: boolean;
 }
 
 /**
@@ -66,6 +70,7 @@ export async function runReports(opts: RunOptions, io: RunIo): Promise<RunOutcom
   const loaded = await readRunInputs(opts.files, { asOf: settings.asOf, currency: settings.currency, decimalMark: settings.decimalMark, ignoreColumns: settings.ignoreColumns });
   sayInputs(loaded, settings.asOf, log);
   const portfolios = loaded.portfolios;
+  const refusedIn = (name: string) => loaded.ledgerProblems.filter((x) => x.portfolio === name).length;
   checkDistinctFileNames(portfolios.map((p) => p.name));
   const currency = loaded.currency;
   // Exchange rates (--fx-rates): any purchase currency the file covers; the service is asked in one of its own.
@@ -146,7 +151,8 @@ export async function runReports(opts: RunOptions, io: RunIo): Promise<RunOutcom
       for (const note of report.analyst_notes) log(`${p.name}: ${note}`);
       // An id the service did not issue is named on the terminal too, not only in the reports' errors.
       for (const e of report.errors) if (e.field === 'asset_id') log(`${p.name}: row ${e.row}, asset_id: ${e.message}`);
-      rowErrors ||= report.errors.length > 0;
+      // Refused ledger rows are in the report's errors too; they are counted apart (ledgerRowsRefused).
+      rowErrors ||= report.errors.length > refusedIn(p.name);
       return writers.write(report, outDir, settings.formats);
     };
     const writePortfolio = (name: string, r: PortfolioResults) => {
@@ -187,8 +193,9 @@ export async function runReports(opts: RunOptions, io: RunIo): Promise<RunOutcom
     } else {
       await cp.remove();
     }
-    const incomplete = notRecorded.length > 0 || rowErrors || leftOutSections.length > 0 || loaded.unreadable.length > 0 || [...results.values()].some((r) => r.valuations.some((v) => !v?.ok) || r.problems.length > 0) || portfolios.some((p) => p.problems.length > 0);
-    return { exitCode: incomplete ? EXIT.partial : EXIT.ok, files, sectionsLeftOut: leftOutSections };
+    const otherProblems = notRecorded.length > 0 || rowErrors || leftOutSections.length > 0 || loaded.unreadable.length > 0 || [...results.values()].some((r) => r.valuations.some((v) => !v?.ok) || r.problems.length > 0) || portfolios.some((p) => p.problems.length > refusedIn(p.name));
+    const incomplete = otherProblems || loaded.ledgerProblems.length > 0;
+    return { exitCode: incomplete ? EXIT.partial : EXIT.ok, files, sectionsLeftOut: leftOutSections, ledgerRowsRefused: loaded.ledgerProblems.length, otherProblems };
   } catch (e) {
     if (e instanceof AbortedError || io.signal.aborted) {
       throw new InterruptedError(

@@ -200,6 +200,8 @@ const exitRow = z.strictObject({
 });
 
 /** The portfolio's own history (schema 1.3, issue 23): written whenever the report has one. */
+const since14 = (what: string) => `${what} (schema 1.4; absent before)`;
+
 const since13 = (what: string) => `${what} (schema 1.3; absent when the report was built without a ledger, and from the consolidated report)`;
 
 const periodFigures = z.strictObject({
@@ -232,6 +234,7 @@ const realisedGainLine = z.strictObject({
   proceeds: money().describe("the sale's proceeds for it, at the sale day's rate"),
   gain: money(),
   source: z.string().describe("the sale's row in its transactions file"),
+  lot: z.string().nullable().optional().describe(since14('the name of the lot sold from, as its buy named it (specific identification); null for a lot without a name, sold first in, first out')),
 });
 
 const transactionLine = z.strictObject({
@@ -245,6 +248,8 @@ const transactionLine = z.strictObject({
   amount: money().describe("amount_original in the report currency at the day's rate"),
   notes: z.string().nullable(),
   source: z.string().describe('the row it came from, e.g. "ledger.csv row 14"'),
+  lot: z.string().nullable().optional().describe(since14('the lot the row opens (buy, transfer in) or takes from (sell, transfer out), as the ledger names it; null when it names none')),
+  unit: z.enum(['case', 'bottle']).nullable().optional().describe(since14('what quantity counts for wine and spirits (a case of wine is 12 × 75 cl); null for other assets, fees and income')),
 });
 
 const historyFields = {
@@ -314,7 +319,7 @@ export const portfolioReportSchema = z
     $id: 'https://svc-luxury-valuations.example/schemas/portfolio-report-1.json',
     title: 'Month-end portfolio report',
     description:
-      'JSON output of svc-report. Money is in `currency`, to the cent; *_percent fields are percent units; null means not available. Schema 1.1 adds purchase currencies and exchange rates, money- and time-weighted returns, the FX effect, coverage, net realisable value, the report audience and analyst notes; schema 1.2 adds illustrative_rates and the share of value market validated; schema 1.3 adds the portfolio\'s own history: performance over the standard periods, realised and unrealised gains, value_history, this period\'s transactions and history_source; schema 1.4 makes the summary\'s money- and time-weighted returns and month-on-month the same figures as the performance periods\', from the recorded month-ends, and adds returns_since, returns_unavailable and returns_source.',
+      'JSON output of svc-report. Money is in `currency`, to the cent; *_percent fields are percent units; null means not available. Schema 1.1 adds purchase currencies and exchange rates, money- and time-weighted returns, the FX effect, coverage, net realisable value, the report audience and analyst notes; schema 1.2 adds illustrative_rates and the share of value market validated; schema 1.3 adds the portfolio\'s own history: performance over the standard periods, realised and unrealised gains, value_history, this period\'s transactions and history_source; schema 1.4 makes the summary\'s money- and time-weighted returns and month-on-month the same figures as the performance periods\', from the recorded month-ends, and adds returns_since, returns_unavailable and returns_source, the lot of each transaction and realised gain, and the unit of a transaction\'s quantity.',
   });
 
 export type PortfolioReportDocument = z.infer<typeof portfolioReportSchema>;

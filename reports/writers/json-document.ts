@@ -94,7 +94,7 @@ export function historyDocument(h: ReportHistory): Required<Pick<PortfolioReport
     realised_gain: {
       lines: h.realised_gain.lines.map((l) => ({
         asset_id: l.asset_id, description: l.description, sold: l.sold, opened: l.opened, quantity: l.quantity,
-        cost: roundMoney(l.cost), proceeds: roundMoney(l.proceeds), gain: roundMoney(l.gain), source: l.source,
+        cost: roundMoney(l.cost), proceeds: roundMoney(l.proceeds), gain: roundMoney(l.gain), source: l.source, lot: l.lot ?? null,
       })),
       total: roundMoney(h.realised_gain.total),
     },
@@ -102,7 +102,7 @@ export function historyDocument(h: ReportHistory): Required<Pick<PortfolioReport
     value_history: h.value_history.map((p) => ({ as_of: p.as_of, value: roundMoney(p.value), net_flows: roundMoney(p.net_flows) })),
     transactions: h.transactions.map((t) => ({
       date: t.date, type: t.type, asset_id: t.asset_id, description: t.description, quantity: t.quantity,
-      amount_original: t.amount_original, currency: t.currency, amount: roundMoney(t.amount), notes: t.notes, source: t.source,
+      amount_original: t.amount_original, currency: t.currency, amount: roundMoney(t.amount), notes: t.notes, source: t.source, lot: t.lot ?? null, unit: t.unit ?? null,
     })),
     history_source: h.source,
   };

@@ -72,13 +72,13 @@ function writeHistorySheet(book: XlsxBook, data: ReportData, h: ReportHistory): 
 }
 
 function writeTransactionsSheet(book: XlsxBook, data: ReportData, h: ReportHistory): void {
-  const cur = book.sheet('Transactions', [12, 14, 44, 34, 10, 18, 16, 10, 36, 24], true);
-  book.header(cur, ['Date', 'Type', 'Asset', 'Asset id', 'Quantity', `Amount (${data.cover.currency})`, 'Amount (original)', 'Currency', 'Notes', 'Source']);
+  const cur = book.sheet('Transactions', [12, 14, 44, 34, 10, 18, 16, 10, 36, 24, 18, 10], true);
+  book.header(cur, ['Date', 'Type', 'Asset', 'Asset id', 'Quantity', `Amount (${data.cover.currency})`, 'Amount (original)', 'Currency', 'Notes', 'Source', 'Lot', 'Unit']);
   for (const t of h.transactions) {
     cur.add([
       { value: t.date, kind: 'date' }, { value: TRANSACTION_TYPE_LABELS[t.type] }, { value: transactionAsset(t) }, { value: t.asset_id ?? '' },
       { value: t.quantity, style: QUANTITY }, { value: t.amount, kind: 'money' }, { value: t.amount_original, style: { numFmt: '#,##0.00' } },
-      { value: t.currency }, { value: t.notes ?? '' }, { value: t.source },
+      { value: t.currency }, { value: t.notes ?? '' }, { value: t.source }, { value: t.lot ?? '' }, { value: t.unit ?? '' },
     ]);
   }
   if (h.transactions.length > 0) book.table(cur, 'Transactions', 'Transactions');
@@ -87,12 +87,12 @@ function writeTransactionsSheet(book: XlsxBook, data: ReportData, h: ReportHisto
 }
 
 function writeRealisedGainsSheet(book: XlsxBook, h: ReportHistory): void {
-  const cur = book.sheet('Realised gains', [44, 34, 12, 12, 10, 18, 18, 18, 24], true);
-  book.header(cur, ['Asset', 'Asset id', 'Bought', 'Sold', 'Quantity', 'Cost', 'Proceeds', 'Gain', 'Source']);
+  const cur = book.sheet('Realised gains', [44, 34, 12, 12, 10, 18, 18, 18, 24, 18], true);
+  book.header(cur, ['Asset', 'Asset id', 'Bought', 'Sold', 'Quantity', 'Cost', 'Proceeds', 'Gain', 'Source', 'Lot']);
   for (const l of h.realised_gain.lines) {
     cur.add([
       { value: l.description }, { value: l.asset_id }, { value: l.opened, kind: 'date' }, { value: l.sold, kind: 'date' }, { value: l.quantity, style: QUANTITY },
-      { value: l.cost, kind: 'money' }, { value: l.proceeds, kind: 'money' }, { value: l.gain, kind: 'money' }, { value: l.source },
+      { value: l.cost, kind: 'money' }, { value: l.proceeds, kind: 'money' }, { value: l.gain, kind: 'money' }, { value: l.source }, { value: l.lot ?? '' },
     ]);
   }
   if (h.realised_gain.lines.length > 0) book.table(cur, 'Realised gains', 'RealisedGains');

@@ -3,6 +3,7 @@
  * separators, yes/no flags, dates as text or spreadsheet dates. Each reader returns
  * undefined for an empty cell and { error } for something it cannot read.
  */
+import { isRealDate } from '../wire';
 import { bothReadings, readAmount, type DecimalConvention } from './amounts';
 
 export type Read<T> = { value: T } | { error: string; /** A sentence that replaces the field's generic reason. */ reason?: string } | undefined;
@@ -71,17 +72,44 @@ export function readDateText(v: unknown): Read<string> {
 }
 
 /**
- * What to write instead of a day-month-year date: "31/12/2023" can only be 2023-12-31; "01/02/2023"
- * is 1 February or January 2, so both are offered. Never read: the user chooses.
+ * What to write instead of a date that is not YYYY-MM-DD or does not exist: "31/12/2023" can only
+ * be 2023-12-31; "01/02/2023" is 1 February or January 2, so both are offered; "31/02/2025" and
+ * "2025-02-31" are no day at all, so the month's last day is offered, never a day that does not
+ * exist. Never read: the user chooses.
  */
 export function isoDateHint(text: string): string | undefined {
-  const m = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(text.trim());
+  const t = text.trim();
+  const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(t);
+  if (iso) return pastMonthEnd(Number(iso[1]), Number(iso[2]), Number(iso[3]));
+  const m = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(t);
   if (!m) return undefined;
-  const [a, b, year] = [Number(m[1]), Number(m[2]), m[3]!];
-  const iso = (month: number, day: number) => `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
-  const dayFirst = b >= 1 && b <= 12 && a >= 1 && a <= 31 ? iso(b, a) : undefined;
-  const monthFirst = a >= 1 && a <= 12 && b >= 1 && b <= 31 ? iso(a, b) : undefined;
+  const [a, b, year] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const real = (month: number, day: number) => {
+    const d = isoOf(year, month, day);
+    return isRealDate(d) ? d : undefined;
+  };
+  const dayFirst = real(b, a);
+  const monthFirst = real(a, b);
   if (dayFirst && monthFirst && dayFirst !== monthFirst) return `write ${dayFirst} (day first) or ${monthFirst} (month first)`;
   const only = dayFirst ?? monthFirst;
-  return only ? `write ${only}` : undefined;
+  if (only) return `write ${only}`;
+  return pastMonthEnd(year, b, a) ?? pastMonthEnd(year, a, b);
+}
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+const isoOf = (year: number, month: number, day: number) => `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+
+/** "there is no 31 February 2025 (it has 28 days): …" for a day past its month's last; undefined for any other date. */
+function pastMonthEnd(year: number, month: number, day: number): string | undefined {
+  if (month < 1 || month > 12 || day < 1 || day > 31) return undefined;
+  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  if (day <= last) return undefined;
+  return `there is no ${day} ${MONTHS[month - 1]} ${year} (it has ${last} days): write a day that exists, such as its last, ${isoOf(year, month, last)}`;
+}
+
+/** ": there is no 31 February 2025 …" for a date that does not exist, to follow its reason; "" when there is nothing to add. */
+export function existsHint(text: string): string {
+  const hint = isoDateHint(text);
+  return hint ? `: ${hint}` : '';
 }

@@ -22,9 +22,14 @@ export const COLUMNS = [
   'medium',
   'width_cm',
   'height_cm',
+  // The lot a holding is (issue 34): a sale in a transactions file may name it.
+  'lot',
 ] as const;
-/** The columns only a transactions file has (issue 23): in a holdings file `date` still means purchase_date. */
-export const LEDGER_ONLY_COLUMNS = ['date', 'type', 'amount'] as const;
+/**
+ * The columns only a transactions file has (issue 23): in a holdings file `date` still means
+ * purchase_date. `unit` says what a wine or spirits row's quantity counts (case or bottle), issue 34.
+ */
+export const LEDGER_ONLY_COLUMNS = ['date', 'type', 'amount', 'unit'] as const;
 /** Any column of a holdings or a transactions file; each kind of file reads its own (Vocabulary). */
 export type Column = (typeof COLUMNS)[number] | (typeof LEDGER_ONLY_COLUMNS)[number];
 
@@ -90,7 +95,7 @@ export const HOLDINGS_VOCABULARY: Vocabulary = { noun: 'holdings', columns: COLU
  * read from a ledger and are left out with a warning, as any unread column.
  */
 const LEDGER_COLUMNS: readonly Column[] = [
-  'portfolio', 'asset_id', 'segment', 'brand', 'model', 'reference', 'year', 'size', 'quantity', 'currency', 'notes',
+  'portfolio', 'asset_id', 'segment', 'brand', 'model', 'reference', 'year', 'size', 'quantity', 'currency', 'notes', 'lot',
   'producer', 'vintage', 'artist', 'title', ...LEDGER_ONLY_COLUMNS,
 ];
 const LEDGER_ALIASES: Record<string, Column> = {
@@ -103,6 +108,10 @@ const LEDGER_ALIASES: Record<string, Column> = {
   transaction: 'type',
   kind: 'type',
   transaction_amount: 'amount',
+  lot_name: 'lot',
+  lot_id: 'lot',
+  unit_of_quantity: 'unit',
+  quantity_unit: 'unit',
   total: 'amount',
   consideration: 'amount',
 };

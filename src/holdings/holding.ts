@@ -9,7 +9,7 @@ import {
 } from '../wire';
 import { isCurrencyCode } from '../fx/codes';
 import { detectMark, type DecimalConvention, type DecimalMark } from './amounts';
-import { cellText, readBoolean, readDateText, readInteger, readNumber, type Read } from './cells';
+import { existsHint, cellText, readBoolean, readDateText, readInteger, readNumber, type Read } from './cells';
 import type { Holding, RawRecord, RowProblem } from './types';
 import { controlCharacterProblem, keepLines, singleLine } from '../single-line';
 import { printable } from '../printable';
@@ -187,7 +187,7 @@ export function toHolding(record: RawRecord, portfolio: string, rules: HoldingRu
   if (!date) problem('purchase_date', 'purchase_date is required, as YYYY-MM-DD');
   else if ('error' in date) problem('purchase_date', `purchase_date ${date.reason ?? 'must be a date as YYYY-MM-DD'}`, v.purchase_date);
   else {
-    if (!isRealDate(date.value)) problem('purchase_date', 'purchase_date must be a date that exists, as YYYY-MM-DD', date.value);
+    if (!isRealDate(date.value)) problem('purchase_date', `purchase_date must be a date that exists, as YYYY-MM-DD${existsHint(date.value)}`, date.value);
     else if (date.value > rules.asOf) problem('purchase_date', `purchase_date must not be after the report date ${rules.asOf}`, date.value);
     else purchaseDate = date.value;
   }
@@ -206,6 +206,7 @@ export function toHolding(record: RawRecord, portfolio: string, rules: HoldingRu
   }
   const medium = text('medium', 100);
   const notes = text('notes', 2000, true);
+  const lot = text('lot', 100);
 
   const assetId = assetIdOf(descriptors, size);
   if (problems.length > 0 || !segment || !brand || !model || purchasePrice === undefined || !purchaseDate || !assetId) return { problems };
@@ -228,6 +229,7 @@ export function toHolding(record: RawRecord, portfolio: string, rules: HoldingRu
       purchaseDate,
       currency,
       notes,
+      ...(lot !== undefined ? { lot } : {}),
       medium,
       sizeCm: width !== undefined && height !== undefined ? { width, height } : undefined,
     },

@@ -31,6 +31,8 @@ export interface Holding {
   /** ISO 4217 code of purchase_price (any code; converted with the run's exchange rates). */
   currency?: string;
   notes?: string;
+  /** The lot's name (issue 34), so a transactions file's sale can name it; unique within the portfolio. */
+  lot?: string;
   medium?: string;
   sizeCm?: { width: number; height: number };
 }

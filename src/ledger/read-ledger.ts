@@ -8,7 +8,7 @@
  * is the ledger maths' to say, not the reader's.
  */
 import type { DecimalConvention, DecimalMark } from '../holdings/amounts';
-import { cellText, readDateText, readNumber, type Read } from '../holdings/cells';
+import { existsHint, cellText, readDateText, readNumber, type Read } from '../holdings/cells';
 import { LEDGER_VOCABULARY, type Column } from '../holdings/columns';
 import type { RawTable } from '../holdings/formats/table';
 import { assetIdOf, columnMarks, readDescriptors, rowReader } from '../holdings/holding';
@@ -17,7 +17,8 @@ import { InputError, type Holding, type PortfolioInput, type RawRecord, type Row
 import { isCurrencyCode } from '../fx/codes';
 import { singleLine } from '../single-line';
 import { isRealDate } from '../wire';
-import { TRANSACTION_TYPES, type LedgerAsset, type LedgerEntry, type LedgerProblem, type TransactionType } from './types';
+import { LEDGER_UNITS, TRANSACTION_TYPES, type LedgerAsset, type LedgerEntry, type LedgerProblem, type TransactionType } from './types';
+import { BOTTLES_PER_CASE, parseUnit, partProblem, rowUnits, type RowUnits } from './units';
 
 export interface LedgerRules {
   /** The report's date (--as-of, YYYY-MM-DD): rows dated after it belong to later month-ends and are left out, counted. */
@@ -122,6 +123,11 @@ export function readLedgerTable(table: RawTable, rules: LedgerRules): LedgerLoad
     else if ('afterAsOf' in result) out.afterAsOf++;
     else out.problems.push(...result.problems);
   }
+  // "12, 48000, a case" without a unit is twelve cases: said once, so a ledger that meant bottles is told how to say so.
+  const cases = table.columns.includes('unit') ? 0 : out.entries.filter((e) => e.asset?.segment === 'wine' && e.unit === 'case').length;
+  if (cases > 0) {
+    out.warnings.push(`${tableName(table)}: ${cases} wine row${cases === 1 ? ' gives' : 's give'} no unit and no size, so ${cases === 1 ? 'its' : 'their'} quantity counts cases of ${BOTTLES_PER_CASE} × 75 cl (the service's unit): 12 is twelve cases. Add a unit column (case or bottle) to say which; see docs/report-job.md ("Transactions files").`);
+  }
   return out;
 }
 
@@ -160,7 +166,7 @@ export function toLedgerEntry(
   const dateRead = readDateText(v.date);
   if (!dateRead) problem('date', 'date is required, as YYYY-MM-DD');
   else if ('error' in dateRead) problem('date', `date ${dateRead.reason ?? 'must be a date as YYYY-MM-DD'}`, v.date);
-  else if (!isRealDate(dateRead.value)) problem('date', 'date must be a date that exists, as YYYY-MM-DD', dateRead.value);
+  else if (!isRealDate(dateRead.value)) problem('date', `date must be a date that exists, as YYYY-MM-DD${existsHint(dateRead.value)}`, dateRead.value);
   else if (dateRead.value > rules.asOf) return { afterAsOf: true };
   else date = dateRead.value;
 
@@ -172,29 +178,48 @@ export function toLedgerEntry(
   // The asset: an asset_id or descriptors; a fee or income may have none (the portfolio's as a whole).
   let assetId: string | undefined;
   let asset: LedgerAsset | undefined;
+  let units: Extract<RowUnits, { assetId: string }> | undefined;
+  const unitText = text('unit', 16);
+  const stated = unitText === undefined ? undefined : parseUnit(unitText);
+  if (unitText !== undefined && !stated) problem('unit', `unit must be ${LEDGER_UNITS.join(' or ')} (for wine and spirits: what quantity counts; a case of wine is ${BOTTLES_PER_CASE} × 75 cl)`, unitText);
   const namesAsset = ASSET_COLUMNS.some((c) => cellText(v[c]) !== undefined);
   if (namesAsset) {
     const descriptors = readDescriptors(record, reader, rules.asOf, mark);
     const size = text('size', 32);
-    assetId = assetIdOf(descriptors, size);
+    const spelt = assetIdOf(descriptors, size);
     const { segment, brand, model } = descriptors;
+    if (spelt && segment) {
+      const read = rowUnits(segment, spelt, size, stated);
+      if ('problem' in read) problem(read.problem.field, read.problem.reason, unitText);
+      else units = read;
+    }
+    assetId = units?.assetId;
     if (assetId && segment && brand && model) {
       asset = { segment, brand, model, byId: descriptors.assetId !== undefined };
       if (descriptors.reference !== undefined) asset.reference = descriptors.reference;
       if (descriptors.year !== undefined) asset.year = descriptors.year;
-      if (size !== undefined) asset.size = size;
+      if (units?.size !== undefined) asset.size = units.size;
     }
   } else if (type && ASSET_TYPES.has(type)) {
     problem('asset_id', `a ${type} row needs its asset: an asset_id (such as SVC-WAT-ROLEX-126610LN-2021) or the descriptors as in a holdings file (segment, brand, model, reference, year, size); only fee and income may be on the portfolio as a whole`);
   }
+  if (stated && !namesAsset) problem('unit', 'unit (case or bottle) says what a wine or spirits row\'s quantity counts; this row names no asset: leave unit empty', unitText);
 
-  // Units bought, sold or transferred; a fee's or income's quantity is not read.
+  // Units bought, sold or transferred, in the row's unit; a fee's or income's quantity is not read.
   let quantity: number | undefined;
   if (type && ASSET_TYPES.has(type)) {
-    const allowed = `a positive number of units (whole or decimal) up to ${MAX_QUANTITY}, such as 1, 6 or 0.5`;
+    const allowed = `a positive number up to ${MAX_QUANTITY}: whole items, or for wine and spirits whole bottles (with unit case, 0.5 is 6 bottles)`;
     if (cellText(v.quantity) === undefined) problem('quantity', `quantity is required for a ${type}: ${allowed}`);
     else quantity = check('quantity', positive(readNumber(v.quantity, mark('quantity')), MAX_QUANTITY), `quantity must be ${allowed}`);
+    if (quantity !== undefined && units && asset) {
+      const part = partProblem(asset.segment, quantity, units, `${asset.brand} ${asset.model}${asset.year !== undefined ? ` ${asset.year}` : ''} (${units.assetId})`);
+      if (part) problem('quantity', `a ${type} of ${part}`, v.quantity);
+    }
   }
+
+  // Specific identification: the lot a buy opens, or the lot a sale or transfer out takes from.
+  const lot = text('lot', 100);
+  if (lot !== undefined && type && !ASSET_TYPES.has(type)) problem('lot', `lot names the lot a buy or transfer in opens, or the one a sell or transfer out takes from; a ${type} takes from no lot: leave it empty`, lot);
 
   let amount: number | undefined;
   const amountAllowed = 'what was paid or received for the row, a number of 0 or more such as 12500 or 12,500.00 (the type says the direction: a sale\'s proceeds are positive)';
@@ -217,6 +242,9 @@ export function toLedgerEntry(
   if (assetId) entry.assetId = assetId;
   if (asset) entry.asset = asset;
   if (quantity !== undefined) entry.quantity = quantity;
+  if (units?.unit !== undefined) entry.unit = units.unit;
+  if (units?.stock !== undefined) entry.stock = units.stock;
+  if (lot !== undefined) entry.lot = lot;
   if (notes !== undefined) entry.notes = notes;
   return { entry };
 }
@@ -276,5 +304,10 @@ export function holdingAsBuy(h: Holding, currency: string): LedgerEntry {
     },
   };
   if (h.notes !== undefined) entry.notes = h.notes;
+  if (h.lot !== undefined) entry.lot = h.lot;
+  // A holding counts the service's unit (a wine without a size: cases), so a sale by the bottle can take from it.
+  const units = rowUnits(h.segment, h.assetId, h.size, undefined);
+  if ('unit' in units && units.unit !== undefined) entry.unit = units.unit;
+  if ('stock' in units && units.stock !== undefined) entry.stock = units.stock;
   return entry;
 }

@@ -7,6 +7,10 @@ import type { SegmentId } from '../wire';
  * lots matched first in, first out.
  */
 
+/** The units a wine or spirits row's quantity may count (the `unit` column). */
+export const LEDGER_UNITS = ['case', 'bottle'] as const;
+export type LedgerUnit = (typeof LEDGER_UNITS)[number];
+
 export const TRANSACTION_TYPES = ['buy', 'sell', 'fee', 'income', 'transfer_in', 'transfer_out'] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 
@@ -52,8 +56,24 @@ export interface LedgerEntry {
   assetId?: string;
   /** The asset's descriptors, when a transactions row named the asset (a holdings file's buys keep their holding instead). */
   asset?: LedgerAsset;
-  /** Units bought, sold or transferred (buy, sell, transfer_*); absent for fee and income. */
+  /** Units bought, sold or transferred (buy, sell, transfer_*), in `unit` for wine and spirits; absent for fee and income. */
   quantity?: number;
+  /**
+   * The unit `quantity` counts, for wine and spirits: as the row states it (`unit`), else as its
+   * size implies (no size: the service's unit, a case of 12 × 75 cl for wine; a bottle for spirits).
+   */
+  unit?: LedgerUnit;
+  /**
+   * A wine held by the case and by the bottle as one stock (specific units, issue 34): the stock's
+   * key (the case's asset id) and how many bottles one unit of `quantity` is (12 a case, 1 a
+   * bottle). Lots of it count bottles, so part of a case can be sold and the rest held as bottles.
+   */
+  stock?: { id: string; bottlesPerUnit: number };
+  /**
+   * Specific identification (issue 34): on a buy or transfer in, the name of the lot it opens
+   * (unique within the portfolio); on a sale or transfer out, the lot it takes from.
+   */
+  lot?: string;
   /** What was paid or received for the row, in `currency`: always positive, the type says the direction. */
   amount: number;
   /** ISO 4217. */
@@ -62,13 +82,19 @@ export interface LedgerEntry {
   source: LedgerSource;
 }
 
-/** A lot held on a day: what is left of one buy (or transfer in) after first-in-first-out sales. */
+/** A lot held on a day: what is left of one buy (or transfer in) after the sales that took from it. */
 export interface Lot {
   portfolio: string;
+  /** The asset id of the row that opened it. */
   assetId: string;
+  /** Its name, when the row that opened it named it (the `lot` column). */
+  name?: string;
   /** Date of the buy that opened it. */
   opened: string;
+  /** What is left, in the opening row's unit; for a wine stock (`stock`), in bottles. */
   quantity: number;
+  /** Set for a wine held by the case and by the bottle as one stock: the opening row's unit and the stock's key. */
+  stock?: { id: string; unit: LedgerUnit };
   /** What the remaining quantity cost, in the entry's currency (the buy's amount pro rata). */
   cost: number;
   currency: string;
@@ -82,6 +108,9 @@ export interface Realisation {
   /** The sale's date and the lot's opening date. */
   sold: string;
   opened: string;
+  /** The lot's name, when its buy named it. */
+  lot?: string;
+  /** In the sale row's unit (a sale of 6 bottles from a case: 6). */
   quantity: number;
   /** The lot's cost of the quantity sold and the sale's proceeds for it, in their currencies. */
   cost: number;

@@ -45,7 +45,7 @@ describe('transactions files: csv', () => {
         'Okafor,2025-03-31,fee,,,,,,,,,250,USD,storage',
         'Okafor,2025-04-30,income,,,,,,,,,120.50,USD,',
         'Lindqvist,2025-05-02,Transfer In,,,,,,,SVC-WAT-PATEK-5711-2019,1,95000,CHF,inherited',
-        'Lindqvist,2025-06-02,transfer_out,,,,,,,svc-wat-patek-5711-2019,0.5,47500,chf,',
+        'Lindqvist,2025-06-02,transfer_out,,,,,,,svc-wat-patek-5711-2019,1,47500,chf,',
         'Lindqvist,2025-07-01,fee,,,,,,,SVC-WAT-PATEK-5711-2019,,100,CHF,service',
       ].join('\n'),
     );
@@ -58,12 +58,13 @@ describe('transactions files: csv', () => {
     expect(entries.find((e) => e.assetId)?.asset).toMatchObject({ segment: expect.any(String), brand: expect.any(String), model: expect.any(String) });
     expect(withoutAsset(entries)).toEqual([
       { portfolio: 'Okafor', date: '2025-01-15', type: 'buy', assetId: 'SVC-WAT-ROLEX-126610LN-2021', quantity: 1, amount: 12500, currency: 'USD', notes: 'first watch', source: src(2) },
-      { portfolio: 'Okafor', date: '2025-02-01', type: 'buy', assetId: expect.stringMatching(/^SVC-WIN-.*-2015-S75CL$/), quantity: 12, amount: 48000, currency: 'EUR', source: src(3) },
-      { portfolio: 'Okafor', date: '2025-03-10', type: 'sell', assetId: entries[1]!.assetId, quantity: 6, amount: 30000, currency: 'EUR', notes: 'half the case', source: src(4) },
+      // A 75 cl size: the quantity counts bottles of the wine whose case is the id without the size.
+      { portfolio: 'Okafor', date: '2025-02-01', type: 'buy', assetId: expect.stringMatching(/^SVC-WIN-.*-2015-S75CL$/), quantity: 12, unit: 'bottle', stock: { id: entries[1]!.assetId!.replace(/-S75CL$/, ''), bottlesPerUnit: 1 }, amount: 48000, currency: 'EUR', source: src(3) },
+      { portfolio: 'Okafor', date: '2025-03-10', type: 'sell', assetId: entries[1]!.assetId, quantity: 6, unit: 'bottle', stock: { id: entries[1]!.assetId!.replace(/-S75CL$/, ''), bottlesPerUnit: 1 }, amount: 30000, currency: 'EUR', notes: 'half the case', source: src(4) },
       { portfolio: 'Okafor', date: '2025-03-31', type: 'fee', amount: 250, currency: 'USD', notes: 'storage', source: src(5) },
       { portfolio: 'Okafor', date: '2025-04-30', type: 'income', amount: 120.5, currency: 'USD', source: src(6) },
       { portfolio: 'Lindqvist', date: '2025-05-02', type: 'transfer_in', assetId: 'SVC-WAT-PATEK-5711-2019', quantity: 1, amount: 95000, currency: 'CHF', notes: 'inherited', source: src(7) },
-      { portfolio: 'Lindqvist', date: '2025-06-02', type: 'transfer_out', assetId: 'SVC-WAT-PATEK-5711-2019', quantity: 0.5, amount: 47500, currency: 'CHF', source: src(8) },
+      { portfolio: 'Lindqvist', date: '2025-06-02', type: 'transfer_out', assetId: 'SVC-WAT-PATEK-5711-2019', quantity: 1, amount: 47500, currency: 'CHF', source: src(8) },
       { portfolio: 'Lindqvist', date: '2025-07-01', type: 'fee', assetId: 'SVC-WAT-PATEK-5711-2019', amount: 100, currency: 'CHF', notes: 'service', source: src(9) },
     ]);
   });
@@ -229,7 +230,7 @@ describe('bad rows', () => {
     expect(reason(5)).toMatch(/date must be a date as YYYY-MM-DD: write 2025-01-31 \(found "31\/01\/2025"\)/);
     expect(reason(6)).toMatch(/a date that exists/);
     expect(reason(7)).toMatch(/a buy row needs its asset: an asset_id .* or the descriptors .*only fee and income may be on the portfolio as a whole/);
-    expect(reason(8)).toMatch(/^quantity is required for a sell: a positive number of units \(whole or decimal\)/);
+    expect(reason(8)).toMatch(/^quantity is required for a sell: a positive number up to 100000: whole items, or for wine and spirits whole bottles/);
     expect(reason(9)).toMatch(/^quantity must be a positive number .*\(found "0"\)/);
     expect(reason(10)).toMatch(/\(found "-2"\)/);
     expect(reason(12)).toMatch(/^amount is required: what was paid or received/);
@@ -312,7 +313,8 @@ describe('a holdings file as a ledger', () => {
     const ids = portfolios.flatMap((p) => p.holdings.map((h) => h.assetId));
     expect(withoutAsset(entries)).toEqual([
       { portfolio: 'Okafor', date: '2022-11-16', type: 'buy', assetId: ids[0], quantity: 1, amount: 9900, currency: 'USD', source: { file, sheet: undefined, row: 2 } },
-      { portfolio: 'Okafor', date: '2021-05-01', type: 'buy', assetId: ids[1], quantity: 6, amount: 18000, currency: 'EUR', notes: 'a case', source: { file, sheet: undefined, row: 3 } },
+      // A holding counts the service's unit: a wine without a size, cases (of 12 bottles, one stock with its bottles).
+      { portfolio: 'Okafor', date: '2021-05-01', type: 'buy', assetId: ids[1], quantity: 6, unit: 'case', stock: { id: ids[1], bottlesPerUnit: 12 }, amount: 18000, currency: 'EUR', notes: 'a case', source: { file, sheet: undefined, row: 3 } },
       { portfolio: 'Tanaka', date: '2020-01-10', type: 'buy', assetId: ids[2], quantity: 1, amount: 120000, currency: 'GBP', source: { file, sheet: undefined, row: 4 } },
     ]);
   });
