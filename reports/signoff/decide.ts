@@ -150,7 +150,7 @@ const readRunFile = (file: string) => readRegularFile(file, RUN_FILE_LIMITS());
 function refuseSandbox(folder: RunFolder, chosen: readonly FolderReport[], o: DecisionOptions): void {
   if (o.allowSandbox) return;
   const delivered = o.deliver ? folder.reports.filter((r) => r.audience === 'client' && latestDecisions(folder.manifest.approvals ?? []).get(r.stem)?.decision === 'approved') : [];
-  const sandbox = [...new Set([...chosen, ...delivered])].filter((r) => r.sandbox && (r.audience === 'client' || !o.deliver));
+  const sandbox = [...new Set([...chosen, ...delivered])].filter((r) => r.sandbox && r.audience === 'client');
   if (sandbox.length === 0) return;
   const what = [o.sign ? 'signed' : '', o.deliver ? 'delivered' : ''].filter(Boolean).join(' or ');
   throw new UsageError(

@@ -121,7 +121,8 @@ function checkOne(pdf: Buffer, br: number[], contents: Buffer, cas: readonly X50
   }
   const unsignedAttrs = signerInfo.find((n) => n.tagClass === forge.asn1.Class.CONTEXT_SPECIFIC && n.type === 1);
   const token = kids(kids(unsignedAttrs).find((x) => oidOf(kids(x)[0]) === OID.timeStampToken)).at(1);
-  const stamp = token ? checkTimestamp(token, checked.signature, cas) : undefined;
+  // The attribute's value is a SET holding the token (a ContentInfo).
+  const stamp = token ? checkTimestamp(kids(token)[0], checked.signature, cas) : undefined;
   if (stamp) problems.push(...stamp.problems);
   return { problems, signer: signer.subject.replace(/\n/g, ', '), timestamped: token !== undefined, ...(stamp?.at ? { timestamp: { at: stamp.at, authority: stamp.authority ?? 'unknown' } } : {}) };
 }
@@ -131,7 +132,7 @@ function checkOne(pdf: Buffer, br: number[], contents: Buffer, cas: readonly X50
  * own signature (the authority's, over TSTInfo) must verify, and with --ca its certificate must
  * chain there too. Its time and authority, for the reader.
  */
-function checkTimestamp(token: Node, signatureValue: Buffer, cas: readonly X509Certificate[] | undefined): { problems: string[]; at?: string; authority?: string } {
+function checkTimestamp(token: Node | undefined, signatureValue: Buffer, cas: readonly X509Certificate[] | undefined): { problems: string[]; at?: string; authority?: string } {
   const problems: string[] = [];
   let signedData: Node[];
   let eContent: Buffer;
