@@ -1,3 +1,4 @@
+import { readdir } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { finishRun, monthEnds, recordMonthEnd, recordRun, type Database } from '../../src/db';
 import { InputError } from '../../src/holdings/types';
@@ -52,14 +53,16 @@ export async function readFolders(folders: readonly string[], opts: { config?: s
 }
 
 async function verifyFolder(dir: string, key: ManifestKey | undefined): Promise<void> {
+  // A folder that is not there, or holds no JSON at all: readReportFolder names it in its own words (only names are read here).
+  const names = await readdir(dir).catch(() => undefined);
+  if (!names) return;
   let result: Awaited<ReturnType<typeof verifyDirectory>>;
   try {
     result = await verifyDirectory(dir, { key });
   } catch (e) {
-    if (e instanceof ManifestError) throw new InputError(`${dir} refused, nothing imported: ${e.missing ? `it has no ${MANIFEST_FILE}, so its reports cannot be verified (import the folders a run wrote)` : e.message}`);
-    // A folder that is not there: readReportFolder names it in its own words.
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT' || (e as NodeJS.ErrnoException).code === 'ENOTDIR') return;
-    throw e;
+    if (!(e instanceof ManifestError)) throw e;
+    if (e.missing && !names.some((n) => n.endsWith('.json') && !n.startsWith('.'))) return;
+    throw new InputError(`${dir} refused, nothing imported: ${e.missing ? `it has no ${MANIFEST_FILE}, so its reports cannot be verified (import the folders a run wrote)` : e.message}`);
   }
   const signature = describeSignature(result.signature, false);
   const unlistedReports = result.unlisted.filter((n) => n.endsWith('.json'));

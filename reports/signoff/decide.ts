@@ -75,7 +75,10 @@ export async function decide(dir: string, decision: 'approved' | 'rejected', o: 
   await refuseChanged(dir, folder.manifest, chosen);
   // Links in the delivery folder are refused before anything is decided (and again as each file is written).
   const deliverTo = o.deliver && decision === 'approved' ? path.resolve(o.deliver) : undefined;
-  if (deliverTo) await checkDeliveryPaths(deliverTo, folder.reports.map((r) => r.stem));
+  if (deliverTo) {
+    await checkDeliveryPaths(deliverTo, folder.reports.map((r) => r.stem));
+    if (await fs.lstat(deliverTo).catch(() => undefined)) await readDeliveryRecord(deliverTo);
+  }
   const deliveredTo = decision === 'rejected' ? await deliveryFoldersToTakeBackFrom(folder.manifest, chosen) : [];
   // The history database the month-end recorded into (the same resolution as `run`; --db off: none).
   const db = historyDatabase(o.db, env, readConfigFile(o.config, process.cwd()).db);
@@ -166,6 +169,8 @@ async function deliveryFoldersToTakeBackFrom(manifest: RunManifest, chosen: read
     const st = await fs.lstat(to).catch(() => undefined);
     if (!st?.isDirectory()) continue; // gone (or never made): nothing to take back there
     await checkDeliveryPaths(to, chosen.map((r) => r.stem));
+    // An edited record is refused here, before anything is decided.
+    await readDeliveryRecord(to);
     folders.push(to);
   }
   return folders;
