@@ -20,6 +20,8 @@ const REVIEWER = 'Ann Reviewer <ann@meridian.example>';
 const OKAFOR = 'okafor-household-2026-10-31';
 const VICTIM_TEXT = 'the firm-wide fee schedule, not to be touched\n';
 const SECRET = 'SVC_CLIENT_SECRET=hunter2-do-not-quote-7731';
+/** Several command start-ups (and a database's creation) each, a few seconds apiece on a loaded 2-core machine. */
+const SLOW = 300_000;
 
 let sb: TestSandbox;
 let work: string;
@@ -207,7 +209,7 @@ describe('delivery refuses links and removes only what it delivered', () => {
     expect(readdirSync(join(c.outbox, 'okafor-household'))).toEqual(['notes.txt']);
     expect(readdirSync(join(c.outbox, 'moreau-family'))).toEqual(['moreau-family-2026-10-31.pdf']);
     expect(JSON.parse(readFileSync(join(c.outbox, DELIVERY_RECORD), 'utf8')).files.map((f: { client: string }) => f.client)).toEqual(['moreau-family']);
-  });
+  }, SLOW);
 });
 
 describe('history import verifies each folder before recording anything from it', () => {
@@ -242,5 +244,5 @@ describe('history import verifies each folder before recording anything from it'
     const good = await runCli(['history', 'import', newCase().dir, '--db', db]);
     expect(good.code, good.stderr).toBe(0);
     expect(good.stdout).toMatch(/Okafor Household 2026-10-31: /);
-  });
+  }, SLOW);
 });

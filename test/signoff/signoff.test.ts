@@ -357,6 +357,18 @@ describe('verify FILE.pdf: one delivered PDF as a client or auditor holds it', (
     expect(r.stdout).toMatch(/FAILED {3}.*appended\.pdf: the file was changed after it was signed \(bytes added after the signed part/);
   });
 
+  it("a timestamp backdated in place (the token sits outside the signed bytes): exit 1, the authority's signature no longer matches", async () => {
+    const bytes = Buffer.from(readFileSync(delivered()));
+    // The token's genTime: GeneralizedTime (tag 0x18, 15 bytes) "2026…Z", hex in the Contents; made a year earlier.
+    const at = bytes.indexOf('180f32303236', 0, 'latin1');
+    expect(at).toBeGreaterThan(0);
+    bytes.write('180f32303235', at, 'latin1');
+    const r = await cli(['verify', copy('backdated.pdf', bytes), '--ca', pki.caCert]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/FAILED {3}.*backdated\.pdf: its timestamp's content does not match the authority's signature \(altered\)/);
+    expect(r.stdout).not.toMatch(/modified after signing/);
+  });
+
   it('a wrong --ca: exit 1, naming the chain', async () => {
     const r = await cli(['verify', delivered(), '--ca', pki.otherCaCert]);
     expect(r.code).toBe(1);
