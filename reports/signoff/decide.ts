@@ -59,6 +59,8 @@ export async function decide(dir: string, decision: 'approved' | 'rejected', o: 
   const by = o.by.trim();
   if (!BY.test(by)) throw new UsageError(`--by ${JSON.stringify(o.by)}: give the reviewer as "Name <email>"`);
   if (decision === 'rejected' && !o.reason?.trim()) throw new UsageError('reject needs --reason: say what is wrong, for whoever runs the month-end again');
+  // First the folder as review sees it: a missing folder or manifest, or an entry that is not a plain regular file, is refused here (exit 2).
+  const folder = await readRunFolder(dir);
   // A signed folder stays signed: the decision is built only on a manifest that verifies, and re-signed.
   const manifestKey = resolveManifestKey({ manifestKey: o.manifestKey, config: o.config }, env);
   const { doc } = await readManifestDocument(dir);
@@ -69,7 +71,6 @@ export async function decide(dir: string, decision: 'approved' | 'rejected', o: 
     if (check.state !== 'valid') throw new UsageError(`${path.join(dir, MANIFEST_FILE)} does not verify under the manifest key (${check.state === 'invalid' ? check.why : check.state}): run svc-report verify; nothing was decided`);
   }
   if (doc.signature === undefined && !manifestKey) log(`Note: ${path.join(dir, MANIFEST_FILE)} is unsigned: it proves the files match it, not who wrote it; set SVC_MANIFEST_KEY in production (docs/security.md).`);
-  const folder = await readRunFolder(dir);
   const chosen = selectReports(folder, o.portfolio);
   if (decision === 'approved') refuseSandbox(folder, chosen, o);
   await refuseChanged(dir, folder.manifest, chosen);

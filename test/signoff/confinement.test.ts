@@ -64,6 +64,22 @@ const sha256 = (b: Buffer | string) => createHash('sha256').update(b).digest('he
 const approve = (dir: string, extra: string[] = []) => runCli(['approve', dir, '--by', REVIEWER, '--db', 'off', '--allow-sandbox', ...extra]);
 const expectNoStack = (s: string) => expect(s).not.toMatch(/\n\s+at |unexpected error/);
 
+describe('a folder that is not a run folder', () => {
+  it('approve and reject on a missing folder, or one without a manifest, say so (exit 2), not "unexpected error"', async () => {
+    const nowhere = join(work, 'nowhere');
+    const missing = await approve(nowhere);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain(`${nowhere}: no such folder`);
+    expectNoStack(missing.stderr);
+    const bare = join(work, 'bare');
+    mkdirSync(bare);
+    const noManifest = await runCli(['reject', bare, '--by', REVIEWER, '--reason', 'x', '--db', 'off']);
+    expect(noManifest.code).toBe(2);
+    expect(noManifest.stderr).toContain(`${bare} is not a report folder: it has no manifest.json`);
+    expectNoStack(noManifest.stderr);
+  });
+});
+
 describe('an unsigned manifest cannot steer approval outside its folder', () => {
   it('a "../../victim/…" entry: approve, approve --deliver, reject and review refuse it by name; nothing outside is read, written or deleted', async () => {
     const c = newCase();
