@@ -64,7 +64,8 @@ async function verifyFolder(dir: string, key: ManifestKey | undefined): Promise<
     if (e.missing && !names.some((n) => n.endsWith('.json') && !n.startsWith('.'))) return;
     throw new InputError(`${dir} refused, nothing imported: ${e.missing ? `it has no ${MANIFEST_FILE}, so its reports cannot be verified (import the folders a run wrote)` : e.message}`);
   }
-  const signature = describeSignature(result.signature, false);
+  // With a key configured, an unsigned manifest (or one signed otherwise) is refused, not warned about.
+  const signature = describeSignature(result.signature, key !== undefined);
   const unlistedReports = result.unlisted.filter((n) => n.endsWith('.json'));
   const problems = [
     ...result.changed.map((n) => `${n} changed since the run wrote it`),

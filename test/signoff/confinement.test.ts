@@ -256,6 +256,13 @@ describe('history import verifies each folder before recording anything from it'
     expect(h.stderr).toContain(`${huge} refused, nothing imported: ${OKAFOR}.json: summary.current_value is negative (-5.00e+300); amounts are never below 0`);
     expect(existsSync(db)).toBe(false);
 
+    // With the firm's manifest key configured, a folder whose manifest is not signed under it is refused too.
+    const unsigned = newCase().dir;
+    const k = await runCli(['history', 'import', unsigned, '--db', db], { SVC_MANIFEST_KEY: 'a-test-manifest-key-of-at-least-32-bytes-0123456789' });
+    expect(k.code).toBe(2);
+    expect(k.stderr).toContain(`${unsigned} refused, nothing imported: it does not verify (UNSIGNED manifest.json is unsigned`);
+    expect(existsSync(db)).toBe(false);
+
     // The untouched folder imports.
     const good = await runCli(['history', 'import', newCase().dir, '--db', db]);
     expect(good.code, good.stderr).toBe(0);

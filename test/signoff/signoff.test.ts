@@ -76,7 +76,7 @@ beforeAll(async () => {
     ['approve', dir, '--portfolio', 'Okafor Household', 'lindqvist-trust-2026-10-31', 'Tanaka Collection', '--by', REVIEWER, '--sign', pki.p12, '--location', 'London', '--tsa', tsa.url, '--deliver', outbox, '--db', db, '--allow-sandbox'],
     { SVC_SIGN_PASSWORD: PASSWORD },
   );
-}, 300_000);
+}, 600_000);
 
 afterAll(async () => {
   await tsa?.close();
