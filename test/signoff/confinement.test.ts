@@ -260,7 +260,7 @@ describe('history import verifies each folder before recording anything from it'
     const unsigned = newCase().dir;
     const k = await runCli(['history', 'import', unsigned, '--db', db], { SVC_MANIFEST_KEY: 'a-test-manifest-key-of-at-least-32-bytes-0123456789' });
     expect(k.code).toBe(2);
-    expect(k.stderr).toContain(`${unsigned} refused, nothing imported: it does not verify (UNSIGNED manifest.json is unsigned`);
+    expect(k.stderr).toContain(`${unsigned} refused, nothing imported: it does not verify (SIGNATURE manifest.json: it is unsigned, but a manifest key is configured (SVC_MANIFEST_KEY)`);
     expect(existsSync(db)).toBe(false);
 
     // The untouched folder imports.
