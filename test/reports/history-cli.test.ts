@@ -159,7 +159,8 @@ describe('history import and show', () => {
     writeFileSync(join(empty, 'notes.json'), '{}');
     const r = await runCli(['history', 'import', folders[MONTHS[0]]!, empty, '--db', join(dir, 'never')]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain(`the folder ${empty} holds no JSON portfolio report`);
+    // A folder of JSON without a manifest cannot be verified (issue 35): refused before its files are read.
+    expect(r.stderr).toContain(`${empty} refused, nothing imported: it has no manifest.json, so its reports cannot be verified`);
     expect(r.stderr).not.toContain('History database:');
     const missing = await runCli(['history', 'import', join(dir, 'nope'), '--db', join(dir, 'never')]);
     expect(missing.code).toBe(2);
