@@ -4,7 +4,9 @@
  * or changed after the last signature), the CMS's message digest must be the SHA-256 of those
  * bytes, the signature over the signed attributes must verify with the signer's certificate, the
  * signing-certificate-v2 attribute must name that certificate, and the certificate must chain to
- * a CA the firm gives (--ca). Each failure is a sentence naming what is wrong.
+ * a CA the firm gives (--ca). An RFC 3161 timestamp, when present, must be over the signature
+ * value and carry a valid signature of its authority (chaining to --ca as well). Each failure is
+ * a sentence naming what is wrong. `verify DIR` and `verify FILE.pdf` both check with this.
  */
 import { createHash, verify, X509Certificate } from 'node:crypto';
 import forge from 'node-forge';
