@@ -375,8 +375,8 @@ function program(): Command {
 
   root
     .command('verify')
-    .description("Check a report folder against its manifest.json: its signature, every file's SHA-256 and size; names each file changed, missing or not a regular file (exit 1).")
-    .argument('<dir>', 'a folder a run or dashboard wrote')
+    .description("Check a report folder against its manifest.json: its signature, every file's SHA-256 and size; names each file changed, missing or not a regular file (exit 1). Given one signed PDF (as a client receives it), checks its signature alone: covers the whole file, digest, signer, chain to --ca, timestamp.")
+    .argument('<dir|file.pdf>', 'a folder a run or dashboard wrote, or one signed report PDF')
     .addOption(manifestKeyOption())
     .option('--config <file>', 'config file, for manifest_key_file (default: ./svc-report.config.json when present)')
     .option('--ca <file>', "PEM file of the CA certificate(s) signed PDFs' certificates must chain to (approvals and signatures are checked either way)")
@@ -385,7 +385,14 @@ function program(): Command {
     .addOption(logFormatOption())
     .exitOverride()
     .action(async (dir: string, opts: { manifestKey?: string; config?: string; requireSignature?: boolean; timeLimit?: number; ca?: string }) => {
-      const [{ verifyDirectory, describeVerification }, { ManifestError }, { resolveManifestKey }] = await Promise.all([import('./verify'), import('./run-manifest'), import('./manifest-key')]);
+      const [{ verifyDirectory, describeVerification, DEFAULT_VERIFY_TIME_LIMIT_S }, { ManifestError }, { resolveManifestKey }, { verifyTargetKind, verifyPdf }] = await Promise.all([import('./verify'), import('./run-manifest'), import('./manifest-key'), import('./verify-pdf')]);
+      // One delivered PDF, as a client or auditor holds it: its signature alone (verify-pdf.ts).
+      if ((await verifyTargetKind(dir)) === 'file') {
+        const { passed, lines } = await verifyPdf(dir, { ca: opts.ca, timeLimitMs: (opts.timeLimit ?? DEFAULT_VERIFY_TIME_LIMIT_S) * 1000 });
+        for (const line of lines) process.stdout.write(`${printable(line)}\n`);
+        process.exitCode = passed ? EXIT.ok : EXIT.failure;
+        return;
+      }
       const key = resolveManifestKey(opts);
       try {
         const { passed, lines } = describeVerification(dir, await verifyDirectory(dir, { key, timeLimitMs: opts.timeLimit && opts.timeLimit * 1000, signoff: { ca: opts.ca } }), opts);

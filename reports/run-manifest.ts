@@ -74,6 +74,8 @@ export const RunManifest = z.object({
   signature: z.object({ alg: z.string().min(1), key_id: z.string(), value: z.string() }).optional(),
   /** Reviewers' approvals and rejections, oldest first (issue 25; `svc-report approve`/`reject`). Kept when a later run rewrites the manifest. */
   approvals: z.array(ApprovalRecord).optional(),
+  /** Delivery folders (absolute) `approve --deliver` copied this folder's client PDFs to: `reject` takes a rejected report's copy back from each at once. Kept like approvals. */
+  deliveries: z.array(z.string()).optional(),
 });
 export type RunManifest = z.infer<typeof RunManifest>;
 
@@ -242,7 +244,7 @@ export async function writeManifest(outDir: string, m: ManifestInput): Promise<M
   const runs = [...earlierRuns.filter((r) => referenced.has(r.run_id) && r.run_id !== record.run_id), record];
   const monthEnd = [...runs].reverse().find((r) => r.command === 'run') ?? record;
   const { run_id: _monthEndId, ...monthEndFields } = monthEnd;
-  const unsigned: RunManifest = { manifest_version: MANIFEST_VERSION, tool: { name: 'svc-report', version: toolVersion() }, ...monthEndFields, runs, files: all, ...(earlier?.approvals ? { approvals: earlier.approvals } : {}) };
+  const unsigned: RunManifest = { manifest_version: MANIFEST_VERSION, tool: { name: 'svc-report', version: toolVersion() }, ...monthEndFields, runs, files: all, ...(earlier?.approvals ? { approvals: earlier.approvals } : {}), ...(earlier?.deliveries ? { deliveries: earlier.deliveries } : {}) };
   return { path: await saveManifest(outDir, unsigned, m.key), removed, notCarried };
 }
 
@@ -264,7 +266,7 @@ const VERSION_1_RUN = 'version-1';
 /** The runs a manifest records; a version 1 manifest's one run is its top-level fields, and its files carry no run id. */
 export function runsOf(m: RunManifest): RunRecord[] {
   if (m.runs) return m.runs;
-  const { manifest_version: _version, tool: _tool, runs: _runs, files: _files, approvals: _approvals, ...fields } = m;
+  const { manifest_version: _version, tool: _tool, runs: _runs, files: _files, approvals: _approvals, deliveries: _deliveries, ...fields } = m;
   return [{ run_id: VERSION_1_RUN, ...fields }];
 }
 

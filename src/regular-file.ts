@@ -45,6 +45,7 @@ async function openRegular(path: string): Promise<{ handle: fs.FileHandle; size:
   return { handle, size: fst.size };
 }
 
+/** What a path that is not a regular file is, in words (for refusals). */
 export function kindOf(st: { isSymbolicLink(): boolean; isFIFO(): boolean; isDirectory(): boolean; isSocket(): boolean; isCharacterDevice(): boolean; isBlockDevice(): boolean }): string {
   if (st.isSymbolicLink()) return 'a symbolic link';
   if (st.isFIFO()) return 'a FIFO';

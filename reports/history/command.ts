@@ -41,7 +41,7 @@ export function historyCommand(): Command {
     .action(async (folders: string[], opts: { db?: string; config?: string }) => {
       const [{ importReports, readFolders }, { toolVersion }] = await Promise.all([import('./import-reports'), import('../run-manifest')]);
       // Every folder read before the database opens: one that cannot be read records nothing.
-      const files = await readFolders(folders);
+      const files = await readFolders(folders, { config: opts.config });
       // The folders' names, not the command line: --db may carry a server's password.
       const command = `svc-report history import ${folders.map((f) => basename(f)).join(' ')}`;
       const summary = await withDatabase(opts, (db) =>

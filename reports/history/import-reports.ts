@@ -1,5 +1,12 @@
+import { readdir } from 'node:fs/promises';
+import { basename } from 'node:path';
 import { finishRun, monthEnds, recordMonthEnd, recordRun, type Database } from '../../src/db';
-import { readManifest } from '../run-manifest';
+import { InputError } from '../../src/holdings/types';
+import { resolveManifestKey, type ManifestKey } from '../manifest-key';
+import { MANIFEST_FILE, ManifestError, readManifest } from '../run-manifest';
+import { verifyDirectory } from '../verify';
+import { describeSignature } from '../verify-signature';
+import { valueProblem } from './import-ranges';
 import { formatMoney } from '../writers/text-format';
 import { monthEndOf } from './report-month-end';
 import { readReportFolder, type ReportFile } from './read-reports';
@@ -22,9 +29,52 @@ export interface ImportIo {
   say(line: string): void;
 }
 
-/** Every folder's JSON files, read before the database is touched: a folder that cannot be read stops the import with nothing recorded. */
-export async function readFolders(folders: readonly string[]): Promise<ReportFile[]> {
-  return (await Promise.all(folders.map(readReportFolder))).flat();
+/**
+ * Every folder's JSON files, read before the database is touched: a folder that cannot be read,
+ * does not verify against its manifest (verify's own check: every listed file as the run wrote
+ * it, the manifest's signature when a key is configured, no JSON report it does not list), or
+ * holds a report whose values are out of range (import-ranges.ts) stops the import, naming the
+ * folder, with nothing recorded.
+ */
+export async function readFolders(folders: readonly string[], opts: { config?: string; env?: NodeJS.ProcessEnv } = {}): Promise<ReportFile[]> {
+  const key = resolveManifestKey({ config: opts.config }, opts.env ?? process.env);
+  const all: ReportFile[] = [];
+  for (const dir of folders) {
+    await verifyFolder(dir, key);
+    const files = await readReportFolder(dir);
+    for (const f of files) {
+      if (f.kind !== 'report') continue;
+      const problem = valueProblem(f.report);
+      if (problem) throw new InputError(`${dir} refused, nothing imported: ${basename(f.file)}: ${problem}`);
+    }
+    all.push(...files);
+  }
+  return all;
+}
+
+async function verifyFolder(dir: string, key: ManifestKey | undefined): Promise<void> {
+  // A folder that is not there, or holds no JSON at all: readReportFolder names it in its own words (only names are read here).
+  const names = await readdir(dir).catch(() => undefined);
+  if (!names) return;
+  let result: Awaited<ReturnType<typeof verifyDirectory>>;
+  try {
+    result = await verifyDirectory(dir, { key });
+  } catch (e) {
+    if (!(e instanceof ManifestError)) throw e;
+    if (e.missing && !names.some((n) => n.endsWith('.json') && !n.startsWith('.'))) return;
+    throw new InputError(`${dir} refused, nothing imported: ${e.missing ? `it has no ${MANIFEST_FILE}, so its reports cannot be verified (import the folders a run wrote)` : e.message}`);
+  }
+  // With a key configured, an unsigned manifest (or one signed otherwise) is refused, not warned about.
+  const signature = describeSignature(result.signature, key !== undefined);
+  const unlistedReports = result.unlisted.filter((n) => n.endsWith('.json'));
+  const problems = [
+    ...result.changed.map((n) => `${n} changed since the run wrote it`),
+    ...result.missing.map((n) => `${n} missing`),
+    ...result.refused.map((f) => `${f.name} ${f.why}`),
+    ...unlistedReports.map((n) => `${n} is not in its manifest`),
+    ...(signature.passed ? [] : [signature.line]),
+  ];
+  if (problems.length > 0) throw new InputError(`${dir} refused, nothing imported: it does not verify (${problems.join('; ')}); run svc-report verify ${dir}`);
 }
 
 /**

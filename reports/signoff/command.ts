@@ -39,7 +39,8 @@ function decisionCommand(name: 'approve' | 'reject'): Command {
       .option('--sign <file.p12>', "sign each approved client PDF with this PKCS#12 file (password: SVC_SIGN_PASSWORD, or asked on a terminal)")
       .option('--location <place>', "the signature's location, e.g. \"London\"")
       .option('--tsa <url>', 'RFC 3161 timestamp authority to timestamp each signature (with --sign)')
-      .option('--deliver <dir>', 'copy the approved client PDFs there, DIR/<client>/<report>.pdf, and nothing else');
+      .option('--deliver <dir>', 'copy the approved client PDFs there, DIR/<client>/<report>.pdf, and nothing else (a link anywhere on the way is refused)')
+      .option('--allow-sandbox', 'a rehearsal: approve, sign and deliver reports of sandbox data (refused otherwise); they keep their SANDBOX DATA marks');
   return cmd
     .addHelpText('after', approve ? '\nExample:\n  SVC_SIGN_PASSWORD=… svc-report approve out/2026-10 --by "Ann Reviewer <ann@firm.example>" --sign firm.p12 --location London --deliver outbox/2026-10' : '\nExample:\n  svc-report reject out/2026-10 --portfolio "Okafor Household" --by "Ann Reviewer <ann@firm.example>" --reason "Basquiat drawing valued twice"')
     .exitOverride()
@@ -51,6 +52,7 @@ function decisionCommand(name: 'approve' | 'reject'): Command {
       for (const r of outcome.records) out(`${r.decision === 'approved' ? 'Approved' : 'Rejected'} ${r.report} (${r.portfolio}) by ${r.by} at ${r.at}${r.signature ? '; PDF signed' : ''}`);
       for (const f of outcome.delivered?.copied ?? []) out(f);
       for (const s of outcome.delivered?.skipped ?? []) say(printable(`Not delivered: ${s.report} (${s.why}).`));
+      for (const f of [...(outcome.delivered?.removed ?? []), ...(outcome.takenBack ?? [])]) say(printable(`Taken back from the delivery: ${f}.`));
       say(`Recorded in ${dir}/manifest.json${outcome.database ? ` and the history database (${outcome.database})` : ''}.`);
       process.exitCode = EXIT.ok;
     });

@@ -4,17 +4,21 @@
  * manifest's file list and the report's JSON (the one format that carries every figure a reviewer
  * checks). Tolerant of older schemas: only the fields review needs are read.
  */
-import { readFile } from 'node:fs/promises';
+import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { UsageError } from '../run/exit-codes';
-import { readManifest, reportStem, type RunManifest } from '../run-manifest';
+import { ManifestError, readManifest, reportStem, type RunManifest } from '../run-manifest';
+import { readRegularFile, UnreadableFile } from '../regular-file';
+import { checkRunFileName } from './run-file-name';
 
 const ReviewedReport = z.object({
   portfolio: z.object({ name: z.string() }),
   as_of: z.string(),
   currency: z.string(),
   audience: z.enum(['client', 'internal']).optional(),
+  /** True when the figures come from the test sandbox (every schema writes it; absent: the manifest's run says). */
+  sandbox: z.boolean().optional(),
   summary: z.object({
     current_value: z.number(),
     coverage: z.object({ not_valued_count: z.number(), carried_over_count: z.number().optional() }).optional(),
@@ -43,6 +47,8 @@ export interface FolderReport {
   audience: 'client' | 'internal';
   /** The report's files in the folder (names), sorted. */
   files: string[];
+  /** Its figures come from the sandbox (test data): never approved, signed or delivered for a client without --allow-sandbox. */
+  sandbox: boolean;
   report: ReviewedReport;
 }
 
@@ -52,36 +58,75 @@ export interface RunFolder {
   reports: FolderReport[];
 }
 
-/** Reads the folder's manifest and every report's JSON; a report written without JSON cannot be reviewed and is named. */
+/** A report's JSON is read with verify's reader within these bounds: a FIFO, a link or /dev/zero in its place is refused, never read. */
+const REPORT_JSON_MAX_BYTES = 1024 ** 3;
+const REPORT_JSON_READ_MS = 60_000;
+
+/**
+ * Reads the folder's manifest and every report's JSON; a report written without JSON cannot be
+ * reviewed and is named. Every name the manifest lists must be a plain file name inside the
+ * folder, naming a regular file or nothing (run-file-name.ts): anything else is refused before
+ * a file is read, signed moved or delivered.
+ */
 export async function readRunFolder(dir: string): Promise<RunFolder> {
-  const manifest = await readManifest(dir);
+  await refuseMissingFolder(dir);
+  let manifest: RunManifest;
+  try {
+    manifest = await readManifest(dir);
+  } catch (e) {
+    if (!(e instanceof ManifestError)) throw e;
+    throw new UsageError(e.missing ? `${dir} is not a report folder: it has no manifest.json (give the folder a month-end run wrote)` : e.message);
+  }
+  for (const f of manifest.files) await checkRunFileName(dir, f.name);
+  const sandboxRuns = new Set((manifest.runs ?? []).filter((r) => r.service.sandbox).map((r) => r.run_id));
   const runIds = new Set((manifest.runs ?? []).filter((r) => r.command === 'run').map((r) => r.run_id));
   const byStem = new Map<string, string[]>();
+  const fromSandbox = new Map<string, boolean>();
   for (const f of manifest.files) {
     // Month-end reports only: a dashboard beside them is not a client's report.
     if (f.run_id !== undefined && manifest.runs && !runIds.has(f.run_id)) continue;
     const stem = reportStem(f.name);
     byStem.set(stem, [...(byStem.get(stem) ?? []), f.name].sort());
+    const sandbox = f.run_id === undefined ? manifest.service.sandbox : sandboxRuns.has(f.run_id);
+    fromSandbox.set(stem, (fromSandbox.get(stem) ?? false) || sandbox);
   }
   const reports: FolderReport[] = [];
   for (const [stem, files] of [...byStem].sort(([a], [b]) => (a < b ? -1 : 1))) {
     const json = files.find((f) => f === `${stem}.json`);
     if (!json) throw new UsageError(`${stem}: no JSON report in ${dir}; review reads each report's figures from its JSON (run with --formats including json)`);
-    let doc: unknown;
-    try {
-      doc = JSON.parse(await readFile(path.join(dir, json), 'utf8'));
-    } catch (e) {
-      throw new UsageError(`${json}: cannot be read as JSON: ${(e as Error).message}`);
-    }
-    const parsed = ReviewedReport.safeParse(doc);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
-      throw new UsageError(`${json}: not a svc-report portfolio report: ${issue.path.join('.') || 'top level'}: ${issue.message}`);
-    }
-    reports.push({ stem, portfolio: parsed.data.portfolio.name, audience: parsed.data.audience ?? 'client', files, report: parsed.data });
+    const report = await readReportJson(dir, json);
+    // Sandbox data when either the report or the run that wrote it says so.
+    const sandbox = report.sandbox === true || (fromSandbox.get(stem) ?? false);
+    reports.push({ stem, portfolio: report.portfolio.name, audience: report.audience ?? 'client', files, sandbox, report });
   }
   if (reports.length === 0) throw new UsageError(`${dir}: its manifest lists no month-end report`);
   return { dir, manifest, reports };
+}
+
+/** A folder that is not there is said as such (exit 2), not as a manifest that cannot be read. */
+async function refuseMissingFolder(dir: string): Promise<void> {
+  const st = await fs.stat(dir).catch((e: NodeJS.ErrnoException) => e);
+  if (st instanceof Error) throw new UsageError(st.code === 'ENOENT' ? `${dir}: no such folder` : `${dir}: cannot be read (${st.code ?? 'error'})`);
+  if (!st.isDirectory()) throw new UsageError(`${dir} is not a folder: give the folder a month-end run wrote`);
+}
+
+/** One report's JSON, read as a regular file only; errors name the file and what is wrong, never its content. */
+async function readReportJson(dir: string, json: string): Promise<ReviewedReport> {
+  let doc: unknown;
+  try {
+    const bytes = await readRegularFile(path.join(dir, json), { maxBytes: REPORT_JSON_MAX_BYTES, deadline: Date.now() + REPORT_JSON_READ_MS });
+    doc = JSON.parse(bytes.toString('utf8'));
+  } catch (e) {
+    if (e instanceof UnreadableFile) throw new UsageError(`${json}: ${e.kind === 'missing' ? 'missing from the folder' : e.message}`);
+    // JSON.parse's message quotes the text it choked on: not repeated.
+    throw new UsageError(`${json}: not valid JSON; not a svc-report portfolio report`);
+  }
+  const parsed = ReviewedReport.safeParse(doc);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new UsageError(`${json}: not a svc-report portfolio report: ${issue.path.join('.') || 'top level'}: ${issue.code === 'invalid_type' ? `must be ${issue.expected}` : 'not a value the report schema allows'}`);
+  }
+  return parsed.data;
 }
 
 /**

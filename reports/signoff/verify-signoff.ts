@@ -3,9 +3,9 @@
  * holds (its files hash as approved; one changed since is named), and every signed PDF's
  * signature holds (sign/check-signature.ts), its certificate checked against --ca when given.
  */
-import { readFile } from 'node:fs/promises';
 import { X509Certificate } from 'node:crypto';
 import path from 'node:path';
+import { readRegularFile, UnreadableFile } from '../regular-file';
 import { UsageError } from '../run/exit-codes';
 import type { RunManifest } from '../run-manifest';
 import { latestDecisions } from './approval-record';
@@ -23,13 +23,19 @@ export interface SignoffOptions {
   ca?: string;
 }
 
+/** A PEM bundle of CA certificates is a few hundred KB at most. */
+const CA_FILE_MAX_BYTES = 16 * 1024 * 1024;
+/** Signed PDFs are read with verify's reader, within verify's own bounds for them. */
+const SIGNED_PDF_MAX_BYTES = 2 ** 31;
+const SIGNED_PDF_READ_MS = 600_000;
+
 /** The CA certificates in a PEM file (one or more). */
 export async function readCaFile(file: string): Promise<X509Certificate[]> {
   let text: string;
   try {
-    text = await readFile(file, 'utf8');
+    text = (await readRegularFile(file, { maxBytes: CA_FILE_MAX_BYTES, deadline: Date.now() + 30_000 })).toString('utf8');
   } catch (e) {
-    throw new UsageError(`--ca ${file}: cannot be read (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
+    throw new UsageError(`--ca ${file}: cannot be read (${e instanceof UnreadableFile ? e.message : ((e as NodeJS.ErrnoException).code ?? 'error')})`);
   }
   const pems = text.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? [];
   if (pems.length === 0) throw new UsageError(`--ca ${file}: holds no PEM certificate (-----BEGIN CERTIFICATE-----)`);
@@ -56,7 +62,8 @@ export async function verifySignoff(dir: string, manifest: RunManifest, options:
   const cas = options.ca ? await readCaFile(options.ca) : undefined;
   let signed = 0;
   for (const f of manifest.files.filter((x) => x.name.endsWith('.pdf') && x.name === path.basename(x.name))) {
-    const bytes = await readFile(path.join(dir, f.name)).catch(() => undefined);
+    // A FIFO, link or device in a PDF's place is not read here (the file check names it).
+    const bytes = await readRegularFile(path.join(dir, f.name), { maxBytes: SIGNED_PDF_MAX_BYTES, deadline: Date.now() + SIGNED_PDF_READ_MS }).catch(() => undefined);
     if (!bytes || findSignatures(bytes).length === 0) {
       if (bytes && mustBeSigned.has(f.name)) fail(f.name, 'signature: it was approved signed and carries no signature now');
       continue;

@@ -52,6 +52,9 @@ function houseFonts(): Record<FontRole, ParsedFont> {
   return cache;
 }
 
+/** One of the house fonts, parsed (the signature's seal embeds a subset of it: reports/signoff/sign/seal-font.ts). */
+export const houseFont = (role: FontRole): ParsedFont => houseFonts()[role];
+
 function brandFont(f: BrandFont): ParsedFont {
   const key = `${f.path}:${f.bytes.byteLength}`;
   let font = brandCache.get(key);

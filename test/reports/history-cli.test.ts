@@ -1,9 +1,10 @@
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPostgres, type PostgresProcess } from '../../fixtures/postgres-server';
 import { defaultDatabasePath } from '../../src/db';
 import { resolveDatabaseTarget } from '../../reports/history/database-target';
+import { writeManifest } from '../../reports/run-manifest';
 import { runCli, tempDir } from './helpers';
 
 /**
@@ -135,7 +136,8 @@ describe('history import and show', () => {
     broken.holdings[1]!.current_value = 'about 10k';
     writeFileSync(join(old, 'okafor-household-2025-02-28.json'), JSON.stringify(broken));
     writeFileSync(join(old, 'notes.json'), JSON.stringify({ hello: 'world' }));
-    copyFileSync(join(folders[MONTHS[0]]!, 'manifest.json'), join(old, 'manifest.json'));
+    // history import verifies a folder against its manifest (issue 35): these hand-made files get one of their own.
+    await writeManifest(old, { command: 'run', generatedAt: '2025-01-31T00:00:00.000Z', env: {}, baseUrl: undefined, sandbox: true, asOf: MONTHS[0], inputs: [], files: readdirSync(old).map((name) => join(old, name)) });
 
     const db = join(dir, 'old-db');
     const r = await runCli(['history', 'import', old, '--db', db]);
@@ -157,7 +159,8 @@ describe('history import and show', () => {
     writeFileSync(join(empty, 'notes.json'), '{}');
     const r = await runCli(['history', 'import', folders[MONTHS[0]]!, empty, '--db', join(dir, 'never')]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain(`the folder ${empty} holds no JSON portfolio report`);
+    // A folder of JSON without a manifest cannot be verified (issue 35): refused before its files are read.
+    expect(r.stderr).toContain(`${empty} refused, nothing imported: it has no manifest.json, so its reports cannot be verified`);
     expect(r.stderr).not.toContain('History database:');
     const missing = await runCli(['history', 'import', join(dir, 'nope'), '--db', join(dir, 'never')]);
     expect(missing.code).toBe(2);

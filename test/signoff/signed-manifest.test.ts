@@ -39,14 +39,14 @@ afterAll(async () => {
 describe('approve in a folder with a signed manifest', () => {
   it('refuses to decide without the key on a signed manifest (it would lose its signature)', async () => {
     const before = readFileSync(join(dir, MANIFEST_FILE), 'utf8');
-    const approved = await runCli(['approve', dir, '--portfolio', 'Okafor Household', '--by', REVIEWER, '--db', 'off']);
+    const approved = await runCli(['approve', dir, '--portfolio', 'Okafor Household', '--by', REVIEWER, '--db', 'off', '--allow-sandbox']);
     expect(approved.code).toBe(2);
     expect(approved.stderr).toMatch(/manifest\.json is signed with the firm's manifest key: give it \(--manifest-key FILE, SVC_MANIFEST_KEY or manifest_key_file in the config\)/);
     expect(readFileSync(join(dir, MANIFEST_FILE), 'utf8')).toBe(before);
   });
 
   it('records the approval in a manifest still signed under the key: verify with the key passes', async () => {
-    const approved = await runCli(['approve', dir, '--portfolio', 'Okafor Household', '--by', REVIEWER, '--db', 'off', '--manifest-key', keyFile]);
+    const approved = await runCli(['approve', dir, '--portfolio', 'Okafor Household', '--by', REVIEWER, '--db', 'off', '--manifest-key', keyFile, '--allow-sandbox']);
     expect(approved.code, approved.stderr).toBe(0);
     const manifest = JSON.parse(readFileSync(join(dir, MANIFEST_FILE), 'utf8'));
     expect(manifest.approvals.map((a: { report: string }) => a.report)).toEqual(['okafor-household-2026-10-31']);
@@ -62,7 +62,7 @@ describe('approve in a folder with a signed manifest', () => {
     // Someone with write access to the folder forges an approval of the other report, keeping the old signature.
     manifest.approvals.push({ ...manifest.approvals[0], report: 'moreau-family-2026-10-31', portfolio: 'Moreau Family', files: [] });
     writeFileSync(file, JSON.stringify(manifest, null, 2) + '\n');
-    const approved = await runCli(['approve', dir, '--portfolio', 'Moreau Family', '--by', REVIEWER, '--db', 'off', '--manifest-key', keyFile]);
+    const approved = await runCli(['approve', dir, '--portfolio', 'Moreau Family', '--by', REVIEWER, '--db', 'off', '--manifest-key', keyFile, '--allow-sandbox']);
     expect(approved.code).toBe(2);
     expect(approved.stderr).toMatch(/manifest\.json does not verify under the manifest key/);
     expect(approved.stderr).not.toMatch(/\n\s+at /);

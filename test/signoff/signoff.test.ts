@@ -6,7 +6,7 @@
  * structure checks every report passes (test/report-writers/pdf-archival.ts).
  */
 import { execFile, spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -42,6 +42,10 @@ let db: string;
 const outputs: CliResult[] = [];
 let rejected: CliResult;
 let approved: CliResult;
+/** approve --sign --deliver on the sandbox run without --allow-sandbox, and the manifest before and after it. */
+let refusedSandbox: CliResult;
+let manifestBeforeRefusal: string;
+let manifestAfterRefusal: string;
 
 const cli = async (args: string[], env: NodeJS.ProcessEnv = {}) => {
   const r = await runCli(args, env);
@@ -64,12 +68,15 @@ beforeAll(async () => {
   db = join(work, 'db');
   expect((await runCli(['run', join(work, 'september.csv'), '--out', sept, '--as-of', '2026-09-30'], env)).code).toBe(0);
   expect((await runCli(['run', join(work, 'september.csv'), '--out', dir, '--as-of', '2026-10-31', '--previous', sept], env)).code).toBe(0);
+  manifestBeforeRefusal = readFileSync(join(dir, MANIFEST_FILE), 'utf8');
+  refusedSandbox = await cli(['approve', dir, '--by', REVIEWER, '--sign', pki.p12, '--deliver', outbox, '--db', db], { SVC_SIGN_PASSWORD: PASSWORD });
+  manifestAfterRefusal = readFileSync(join(dir, MANIFEST_FILE), 'utf8');
   rejected = await cli(['reject', dir, '--portfolio', 'Tanaka Collection', '--by', 'Bob Checker <bob@meridian.example>', '--reason', 'Speedmaster priced off the wrong reference', '--db', db]);
   approved = await cli(
-    ['approve', dir, '--portfolio', 'Okafor Household', 'lindqvist-trust-2026-10-31', 'Tanaka Collection', '--by', REVIEWER, '--sign', pki.p12, '--location', 'London', '--tsa', tsa.url, '--deliver', outbox, '--db', db],
+    ['approve', dir, '--portfolio', 'Okafor Household', 'lindqvist-trust-2026-10-31', 'Tanaka Collection', '--by', REVIEWER, '--sign', pki.p12, '--location', 'London', '--tsa', tsa.url, '--deliver', outbox, '--db', db, '--allow-sandbox'],
     { SVC_SIGN_PASSWORD: PASSWORD },
   );
-}, 300_000);
+}, 600_000);
 
 afterAll(async () => {
   await tsa?.close();
@@ -77,6 +84,20 @@ afterAll(async () => {
 });
 
 describe('svc-report review', () => {
+  it('on a missing folder or a file, says so (exit 2), not "unexpected error"', async () => {
+    const nowhere = join(work, 'nowhere');
+    const r = await cli(['review', nowhere]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`${nowhere}: no such folder`);
+    expect(r.stderr).not.toMatch(/unexpected error/);
+    const v = await cli(['verify', nowhere]);
+    expect(v.code).toBe(2);
+    expect(v.stderr).toContain(`${nowhere}: no such file or folder`);
+    const notFolder = await cli(['review', join(work, 'september.csv')]);
+    expect(notFolder.code).toBe(2);
+    expect(notFolder.stderr).toMatch(/september\.csv is not a folder/);
+  });
+
   it('lists each report with its total, change on the month, coverage, validation, large moves and analyst notes', async () => {
     const r = await cli(['review', dir, '--flag-move', '0.0001']);
     expect(r.code, r.stderr).toBe(0);
@@ -90,6 +111,25 @@ describe('svc-report review', () => {
     expect(r.stdout).toMatch(/Moreau Family \(client report; moreau-family-2026-10-31\): draft \(not approved\)/);
     // A threshold no move reaches flags none.
     expect((await cli(['review', dir, '--flag-move', '1000'])).stdout).not.toMatch(/since last month: [1-9]/);
+  });
+});
+
+describe('sandbox data', () => {
+  it('approve --sign --deliver refuses a sandbox run without --allow-sandbox, naming the reports: nothing decided, signed or delivered', async () => {
+    expect(refusedSandbox.code).toBe(2);
+    for (const slug of ['okafor-household', 'lindqvist-trust', 'tanaka-collection', 'moreau-family']) expect(refusedSandbox.stderr).toContain(`${slug}-2026-10-31`);
+    expect(refusedSandbox.stderr).toMatch(/sandbox data \(figures from the test sandbox, not the live service\), never approved, signed or delivered for a client; give --allow-sandbox for a rehearsal/);
+    expect(refusedSandbox.stderr).not.toMatch(/\n\s+at /);
+    expect(manifestAfterRefusal).toBe(manifestBeforeRefusal);
+    expect(JSON.parse(manifestAfterRefusal).approvals).toBeUndefined();
+    // The approval after it (with --allow-sandbox) made the outbox; the refusal made nothing, and signed nothing (okafor's PDF was signed once, by the approval).
+    expect(tsa.answered()).toBe(3);
+  });
+
+  it('approve alone refuses sandbox reports too', async () => {
+    const r = await cli(['approve', dir, '--portfolio', 'Moreau Family', '--by', REVIEWER, '--db', 'off']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/moreau-family-2026-10-31: sandbox data .*never approved for a client; give --allow-sandbox/);
   });
 });
 
@@ -116,20 +156,29 @@ describe('approve, reject and --deliver', () => {
   });
 
   it('delivers the approved, signed client PDFs, one folder per client, and nothing unapproved', () => {
-    const tree = readdirSync(outbox, { recursive: true }).map(String).sort();
+    const tree = readdirSync(outbox, { recursive: true }).map(String).filter((n) => n !== '.svc-report-delivery.json').sort();
     // Tanaka was rejected, then approved: delivered. Moreau was never approved: absent. No JSON, CSV, XLSX, no consolidated.
     expect(tree).toEqual(['lindqvist-trust', 'lindqvist-trust/lindqvist-trust-2026-10-31.pdf', 'okafor-household', 'okafor-household/okafor-household-2026-10-31.pdf', 'tanaka-collection', 'tanaka-collection/tanaka-collection-2026-10-31.pdf']);
     expect(readFileSync(join(outbox, 'okafor-household/okafor-household-2026-10-31.pdf')).equals(readFileSync(pdf('okafor-household')))).toBe(true);
   });
 
+  it('delivers sandbox data only as a rehearsal (--allow-sandbox): the copies keep their SANDBOX DATA marks', async () => {
+    const { stdout } = await exec('pdftotext', ['-f', '1', '-l', '1', join(outbox, 'okafor-household/okafor-household-2026-10-31.pdf'), '-']);
+    expect(stdout).toContain('SANDBOX DATA');
+    expect(stdout).toContain('Not for client use');
+  });
+
   it('never delivers a rejected report: a delivery after a rejection takes back the earlier copy', async () => {
     const again = await cli(['reject', dir, '--portfolio', 'Tanaka Collection', '--by', REVIEWER, '--reason', 'second look: wrong month', '--db', 'off']);
     expect(again.code, again.stderr).toBe(0);
-    const more = await cli(['approve', dir, '--portfolio', 'Moreau Family', '--by', REVIEWER, '--deliver', outbox, '--db', 'off']);
+    // Taken back at once: the rejection itself removes the copy delivered before.
+    expect(again.stderr).toContain(`Taken back from the delivery: ${join(outbox, 'tanaka-collection', 'tanaka-collection-2026-10-31.pdf')}.`);
+    expect(readdirSync(outbox).sort()).toEqual(['.svc-report-delivery.json', 'lindqvist-trust', 'okafor-household']);
+    const more = await cli(['approve', dir, '--portfolio', 'Moreau Family', '--by', REVIEWER, '--deliver', outbox, '--db', 'off', '--allow-sandbox']);
     expect(more.code, more.stderr).toBe(0);
     expect(more.stderr).toMatch(/Not delivered: tanaka-collection-2026-10-31 \(rejected\)/);
     expect((await cli(['review', dir])).stdout).toMatch(/Tanaka Collection \(client report; tanaka-collection-2026-10-31\): rejected by Ann Reviewer <ann@meridian\.example> at .*: second look: wrong month/);
-    const tree = readdirSync(outbox, { recursive: true }).map(String).sort();
+    const tree = readdirSync(outbox, { recursive: true }).map(String).filter((n) => n !== '.svc-report-delivery.json').sort();
     expect(tree).toEqual(['lindqvist-trust', 'lindqvist-trust/lindqvist-trust-2026-10-31.pdf', 'moreau-family', 'moreau-family/moreau-family-2026-10-31.pdf', 'okafor-household', 'okafor-household/okafor-household-2026-10-31.pdf']);
   });
 });
@@ -166,7 +215,9 @@ describe('signed client PDFs', () => {
     expect(tsa.answered()).toBeGreaterThanOrEqual(signed.length);
     // verify reads the token and checks it is over this signature value.
     const { checkPdfSignatures } = await import('../../reports/signoff/sign/check-signature');
-    expect(checkPdfSignatures(bytes, undefined)).toEqual([{ problems: [], signer: expect.stringContaining('CN=Meridian Reports'), timestamped: true }]);
+    expect(checkPdfSignatures(bytes, undefined)).toEqual([
+      { problems: [], signer: expect.stringContaining('CN=Meridian Reports'), timestamped: true, claimedAt: expect.stringMatching(/^2\d{3}-/), timestamp: { at: expect.stringMatching(/^2\d{3}-/), authority: expect.stringContaining('CN=Test Timestamp Authority') } },
+    ]);
   });
 
   it('stays PDF/A-3a and PDF/UA-1: qpdf --check, complete tagging, the widget printed, described and tagged as a Form', async () => {
@@ -230,7 +281,7 @@ describe('signed client PDFs', () => {
       expect(r.stdout).toMatch(/FAILED {3}okafor-household-2026-10-31\.csv: changed after Ann Reviewer <ann@meridian\.example> approved it at .*: no longer approved/);
       expect((await cli(['review', dir])).stdout).toMatch(/Okafor Household \(client report; okafor-household-2026-10-31\): NOT APPROVED: changed after/);
       // And it is refused for approval until the month-end is run again.
-      const again = await cli(['approve', dir, '--portfolio', 'Okafor Household', '--by', REVIEWER, '--db', 'off']);
+      const again = await cli(['approve', dir, '--portfolio', 'Okafor Household', '--by', REVIEWER, '--db', 'off', '--allow-sandbox']);
       expect(again.code).toBe(2);
       expect(again.stderr).toMatch(/okafor-household-2026-10-31\.csv: changed since the run wrote it/);
     } finally {
@@ -239,17 +290,118 @@ describe('signed client PDFs', () => {
   });
 });
 
+describe('the seal on the cover', () => {
+  it("names the signer, the approver and the signing date in an embedded font: pdftotext reads it, pdffonts lists it, pdftoppm draws it", async () => {
+    const file = pdf('okafor-household');
+    const { stdout: text } = await exec('pdftotext', ['-f', '1', '-l', '1', '-layout', file, '-']);
+    expect(text).toContain('Digitally signed by Meridian Reports');
+    expect(text).toContain('Approved by Ann Reviewer <ann@meridian.example>');
+    expect(text).toMatch(/Date: 2\d{3}-\d{2}-\d{2} \d{2}:\d{2} UTC/);
+    // The unsigned report of last month has no seal.
+    const { stdout: before } = await exec('pdftotext', ['-f', '1', '-l', '1', join(work, '2026-09', 'okafor-household-2026-09-30.pdf'), '-']);
+    expect(before).not.toContain('Digitally signed by');
+    const { stdout: fonts } = await exec('pdffonts', ['-f', '1', '-l', '1', file]);
+    // Embedded, subset, with a ToUnicode map (emb sub uni: yes yes yes).
+    expect(fonts).toMatch(/SVCSEA\+DejaVuSansCondensed\s+CID TrueType\s+Identity-H\s+yes\s+yes\s+yes/);
+    // Rendered at 144 dpi: the seal's text area (PDF points 124-300 x 140-190 from the bottom of the A4 page, 842 pt high) holds ink
+    // where last month's unsigned cover has none, and poppler complains of nothing.
+    const inkInSealText = async (f: string) => {
+      const r = await exec('pdftoppm', ['-f', '1', '-l', '1', '-r', '144', '-gray', '-x', '248', '-y', String((842 - 190) * 2), '-W', '352', '-H', '100', f], { encoding: 'buffer', maxBuffer: 16 * 1024 * 1024 });
+      expect(r.stderr.toString()).toBe('');
+      const pgm = r.stdout as Buffer;
+      const header = /^P5\s+(\d+)\s+(\d+)\s+255\s/.exec(pgm.subarray(0, 32).toString('latin1'))!;
+      return pgm.subarray(header[0].length).filter((v) => v < 128).length;
+    };
+    expect(await inkInSealText(file)).toBeGreaterThan(600);
+    expect(await inkInSealText(join(work, '2026-09', 'okafor-household-2026-09-30.pdf'))).toBe(0);
+  });
+});
+
+describe('verify FILE.pdf: one delivered PDF as a client or auditor holds it', () => {
+  const delivered = () => join(outbox, 'okafor-household', 'okafor-household-2026-10-31.pdf');
+  const copy = (name: string, bytes: Buffer) => {
+    const file = join(work, name);
+    writeFileSync(file, bytes);
+    return file;
+  };
+
+  it('passes a delivered PDF: signer, whole file covered, chain to --ca, timestamp over the signature (exit 0)', async () => {
+    const r = await cli(['verify', delivered(), '--ca', pki.caCert]);
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(r.stdout).toContain('Signature: VALID');
+    expect(r.stdout).toMatch(/Signer: .*CN=Meridian Reports/);
+    expect(r.stdout).toContain('Covers the whole file but the signature itself');
+    expect(r.stdout).toContain(`Certificate: chains to a CA in ${pki.caCert}`);
+    expect(r.stdout).toMatch(/Timestamp: 2\d{3}-\d{2}-\d{2}T[\d:.]+Z by .*CN=Test Timestamp Authority.*, over this signature/);
+    expect(r.stdout).toMatch(/Verified: .*okafor-household-2026-10-31\.pdf is signed and unchanged since it was signed; its signer chains to/);
+  });
+
+  it('one changed byte: exit 1, naming the digest', async () => {
+    const bytes = Buffer.from(readFileSync(delivered()));
+    const at = Math.floor(bytes.length / 4);
+    bytes.writeUInt8(bytes.readUInt8(at) ^ 0x01, at);
+    const r = await cli(['verify', copy('one-byte.pdf', bytes), '--ca', pki.caCert]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/FAILED {3}.*one-byte\.pdf: the document was modified after signing: its digest does not match the signature/);
+  });
+
+  it('an incremental update appended after the signature: exit 1, naming it', async () => {
+    const { readPdf, incrementalUpdate, objectBody, refOf, withEntries } = await import('../../reports/signoff/sign/pdf-objects');
+    const original = readFileSync(delivered());
+    const parsed = readPdf(original);
+    // What an attacker would do: change the document's metadata (or a page) in a new revision, leaving the signed bytes alone.
+    const info = refOf(parsed.trailer, 'Info')!;
+    const updated = incrementalUpdate(parsed, new Map([[info, withEntries(objectBody(parsed, info), '/Subject (Figures revised)')]]), parsed.size);
+    const r = await cli(['verify', copy('appended.pdf', updated), '--ca', pki.caCert]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/FAILED {3}.*appended\.pdf: the file was changed after it was signed \(bytes added after the signed part/);
+  });
+
+  it("a timestamp backdated in place (the token sits outside the signed bytes): exit 1, the authority's signature no longer matches", async () => {
+    const bytes = Buffer.from(readFileSync(delivered()));
+    // The token's genTime: GeneralizedTime (tag 0x18, 15 bytes) "2026…Z", hex in the Contents; made a year earlier.
+    const at = bytes.indexOf('180f32303236', 0, 'latin1');
+    expect(at).toBeGreaterThan(0);
+    bytes.write('180f32303235', at, 'latin1');
+    const r = await cli(['verify', copy('backdated.pdf', bytes), '--ca', pki.caCert]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/FAILED {3}.*backdated\.pdf: its timestamp's content does not match the authority's signature \(altered\)/);
+    expect(r.stdout).not.toMatch(/modified after signing/);
+  });
+
+  it('a wrong --ca: exit 1, naming the chain', async () => {
+    const r = await cli(['verify', delivered(), '--ca', pki.otherCaCert]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/FAILED {3}.*: the signer's certificate does not chain to a CA in --ca/);
+    expect(r.stdout).toMatch(/its timestamp: the authority's certificate does not chain to a CA in --ca/);
+  });
+
+  it('an unsigned PDF fails (exit 1); a file that is not a PDF, or a link, is refused (exit 2)', async () => {
+    const unsigned = await cli(['verify', join(work, '2026-09', 'okafor-household-2026-09-30.pdf')]);
+    expect(unsigned.code).toBe(1);
+    expect(unsigned.stdout).toMatch(/it carries no signature/);
+    const csv = await cli(['verify', join(work, 'september.csv')]);
+    expect(csv.code).toBe(2);
+    expect(csv.stderr).toMatch(/september\.csv is not a PDF/);
+    const link = join(work, 'link.pdf');
+    symlinkSync(delivered(), link);
+    const linked = await cli(['verify', link]);
+    expect(linked.code).toBe(2);
+    expect(linked.stderr).toMatch(/link\.pdf: is not a regular file \(a symbolic link\)/);
+  });
+});
+
 describe('the signing password', () => {
   it('is refused when wrong, without being echoed', async () => {
     const wrong = `${PASSWORD}-wrong`;
-    const r = await cli(['approve', dir, '--portfolio', 'Moreau Family', '--by', REVIEWER, '--sign', pki.p12, '--db', 'off'], { SVC_SIGN_PASSWORD: wrong });
+    const r = await cli(['approve', dir, '--portfolio', 'Moreau Family', '--by', REVIEWER, '--sign', pki.p12, '--db', 'off', '--allow-sandbox'], { SVC_SIGN_PASSWORD: wrong });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/cannot be opened: the password is wrong or it is not a PKCS#12 file/);
     expect(r.stdout + r.stderr).not.toContain(wrong);
   });
 
   it('is asked for when SVC_SIGN_PASSWORD is not set, and without a terminal the command says how to give it', async () => {
-    const r = await cli(['approve', dir, '--portfolio', 'Moreau Family', '--by', REVIEWER, '--sign', pki.p12, '--db', 'off']);
+    const r = await cli(['approve', dir, '--portfolio', 'Moreau Family', '--by', REVIEWER, '--sign', pki.p12, '--db', 'off', '--allow-sandbox']);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/set SVC_SIGN_PASSWORD to its password/);
   });
@@ -257,7 +409,7 @@ describe('the signing password', () => {
   it('is read from the terminal, not echoed, when SVC_SIGN_PASSWORD is not set', async () => {
     // script(1) gives the command a terminal; what it prints (the echo, were there one) comes back on stdout.
     const quote = (a: string) => `'${a.replace(/'/g, `'\\''`)}'`;
-    const line = [process.execPath, ...CLI_ARGS, 'approve', dir, '--portfolio', 'Moreau Family', '--by', REVIEWER, '--sign', pki.p12, '--db', 'off', '--log-format', 'text'].map(quote).join(' ');
+    const line = [process.execPath, ...CLI_ARGS, 'approve', dir, '--portfolio', 'Moreau Family', '--by', REVIEWER, '--sign', pki.p12, '--db', 'off', '--allow-sandbox', '--log-format', 'text'].map(quote).join(' ');
     const child = spawn('script', ['-qec', line, '/dev/null'], { cwd: ROOT, env: { PATH: process.env.PATH, HOME: process.env.HOME, TMPDIR: process.env.TMPDIR, SOURCE_DATE_EPOCH: '1793491200' }, stdio: ['pipe', 'pipe', 'pipe'] });
     let seen = '';
     const done = new Promise<number | null>((resolve) => child.on('close', resolve));

@@ -1,21 +1,25 @@
 /**
  * Adds an empty PAdES signature to a report PDF as an incremental update (the report's bytes stay
  * as written, so its PDF/A-3a and PDF/UA-1 structure is kept): a signature field on the cover
- * page whose widget is visible (a framed seal drawn in vector graphics, so no font is needed; the
- * Print flag set, as PDF/A requires), described by /TU and tagged for PDF/UA as a Form structure
+ * page whose widget is visible (a framed seal naming the signer, the approver and the signing
+ * time, in a subset of the report's own font embedded in the appearance, seal-font.ts; the Print
+ * flag set, as PDF/A requires), described by /TU and tagged for PDF/UA as a Form structure
  * element in the document's tree (the widget's /StructParent in the ParentTree). Its /V is a
  * signature dictionary (ETSI.CAdES.detached, reason, location, /M) with the ByteRange and Contents
  * placeholders @signpdf/signpdf fills.
  */
 import { DEFAULT_BYTE_RANGE_PLACEHOLDER, SUBFILTER_ETSI_CADES_DETACHED } from '@signpdf/utils';
+import { sealFont, type SealFont } from './seal-font';
 import { appendToArray, incrementalUpdate, objectBody, PdfStructureError, readPdf, refOf, withEntries } from './pdf-objects';
 
 /** Bytes reserved for the CMS (certificates, signature, a timestamp token with its own chain). */
 export const SIGNATURE_BYTES = 16_384;
 
 export interface SignatureFieldOptions {
-  /** The signer's name as the field's description shows it. */
+  /** Who approved (the reviewer), as the field's description and the seal show it. */
   name: string;
+  /** The signing certificate's subject ("CN=…, O=…"): the seal shows its common name. */
+  signer?: string;
   reason: string;
   location: string;
   /** The signing time (the signature dictionary's /M). */
@@ -34,18 +38,36 @@ const pdfDate = (d: Date) => `D:${d.toISOString().replace(/[-:T]/g, '').slice(0,
 /** Where the widget sits on the cover: above the confidentiality line, left margin (points from bottom left). */
 const RECT = [60, 135, 300, 195] as const;
 
-/** A framed seal with a tick: visible, and needs no font. */
-function appearance(): string {
+/** The seal's text lines: who signed (the certificate's name), who approved, when. */
+export function sealLines(o: SignatureFieldOptions): string[] {
+  const cn = o.signer ? /(?:^|,\s*)CN=([^,]+)/.exec(o.signer)?.[1]?.trim() : undefined;
+  const when = `${o.at.toISOString().slice(0, 10)} ${o.at.toISOString().slice(11, 16)} UTC`;
+  return [`Digitally signed by ${cn ?? o.name}`, ...(cn ? [`Approved by ${o.name}`] : []), `Date: ${when}`];
+}
+
+/** The seal's text size at most, and at least (a longer line is set smaller to fit the frame). */
+const TEXT_SIZE = 8;
+const MIN_TEXT_SIZE = 4;
+
+/** A framed seal with a tick and the seal's lines in the embedded font (/F1). */
+function appearance(lines: readonly string[], font: SealFont): string {
   const [x1, y1, x2, y2] = RECT;
   const w = x2 - x1;
   const h = y2 - y1;
+  const textLeft = h + 4;
+  const room = w - textLeft - 6;
+  const laid = lines.map((l) => font.line(l));
+  const size = Math.max(MIN_TEXT_SIZE, Math.min(TEXT_SIZE, ...laid.map((l) => (room * 1000) / Math.max(1, l.width))));
+  const leading = size * 1.35;
+  const top = h / 2 + ((laid.length - 1) * leading) / 2 - size * 0.35;
+  const text = laid.map((l, i) => `BT /F1 ${size.toFixed(2)} Tf ${textLeft} ${(top - i * leading).toFixed(2)} Td ${font.show(l)} Tj ET`);
   const ops = [
     'q 0.11 0.16 0.29 RG 1.2 w',
     `1 1 ${w - 2} ${h - 2} re S`,
     ring(h / 2, h / 2, h / 2 - 10),
     `${h / 2 - 9} ${h / 2} m ${h / 2 - 3} ${h / 2 - 7} l ${h / 2 + 10} ${h / 2 + 8} l S`,
-    `${h + 4} ${h / 2 + 6} m ${w - 12} ${h / 2 + 6} l S`,
-    `${h + 4} ${h / 2 - 6} m ${w - 40} ${h / 2 - 6} l S`,
+    '0.11 0.16 0.29 rg',
+    ...text,
     'Q',
   ];
   return ops.join('\n');
@@ -89,9 +111,12 @@ export function withSignatureField(bytes: Buffer, o: SignatureFieldOptions): Buf
   const widgetNum = next++;
   const apNum = next++;
   const formNum = next++;
+  const font = sealFont();
+  const ap = appearance(sealLines(o), font);
+  const fontNum = next;
+  next += font.objectCount;
   const [x1, y1, x2, y2] = RECT;
   const description = `Digital signature of ${o.name}: ${o.reason}`;
-  const ap = appearance();
   const objects = new Map<number, string>([
     [
       sigNum,
@@ -127,7 +152,8 @@ export function withSignatureField(bytes: Buffer, o: SignatureFieldOptions): Buf
         '>>',
       ].join('\n'),
     ],
-    [apNum, `<<\n/Type /XObject\n/Subtype /Form\n/BBox [0 0 ${x2 - x1} ${y2 - y1}]\n/Resources << >>\n/Length ${Buffer.byteLength(ap, 'latin1')}\n>>\nstream\n${ap}\nendstream`],
+    [apNum, `<<\n/Type /XObject\n/Subtype /Form\n/BBox [0 0 ${x2 - x1} ${y2 - y1}]\n/Resources << /Font << /F1 ${fontNum} 0 R >> >>\n/Length ${Buffer.byteLength(ap, 'latin1')}\n>>\nstream\n${ap}\nendstream`],
+    ...font.objects(fontNum),
     [formNum, `<<\n/Type /StructElem\n/S /Form\n/P ${documentNum} 0 R\n/Pg ${firstPage} 0 R\n/Alt ${pdfString(description)}\n/K << /Type /OBJR /Obj ${widgetNum} 0 R /Pg ${firstPage} 0 R >>\n>>`],
     [rootNum, withEntries(catalog, `/AcroForm << /Fields [${widgetNum} 0 R] /SigFlags 3 >>`)],
     [firstPage, withEntries(page, `/Annots [${widgetNum} 0 R]`)],
