@@ -22,7 +22,7 @@ import pLimit from 'p-limit';
 import { openDatabase } from '../../src/db';
 import { monthEndBefore } from '../../src/performance';
 import { importReports, readFolders } from '../history/import-reports';
-import { toolVersion } from '../run-manifest';
+import { recordRun, toolVersion } from '../run-manifest';
 import { runReports } from '../run/run-job';
 
 const MONTHS = 12;
@@ -52,7 +52,9 @@ async function main(): Promise<void> {
       limit(async () => {
         const out = join(values.out!, asOf);
         // A holding bought after a past month-end is refused in that month's run (exit 3): expected here.
-        await runReports({ files: positionals, out, asOf, db: 'off', config: values.config, formats: 'json', minuteMs: HISTORY_MINUTE_MS, tier: HISTORY_TIER }, { signal: new AbortController().signal, progress: quiet });
+        const outcome = await runReports({ files: positionals, out, asOf, db: 'off', config: values.config, formats: 'json', minuteMs: HISTORY_MINUTE_MS, tier: HISTORY_TIER }, { signal: new AbortController().signal, progress: quiet });
+        // Each folder's manifest, as `svc-report run` writes it: the import verifies the reports against it.
+        await recordRun('run', out, { asOf, config: values.config, formats: 'json' }, positionals, outcome.files);
         return out;
       }),
     ),
