@@ -119,10 +119,13 @@ export async function startWorker(opts: WorkerOptions, log: (line: string) => vo
     const r = results.get(name)!;
     const servedBySandbox = conn.client.servedBySandbox;
     const ctx = { asOf: d.asOf, currency: d.currency, generatedAt: d.generatedAt, sandbox: d.sandbox || servedBySandbox, preparedBy: d.preparedBy, brand, validatedWarningPercent: d.validatedWarningPercent, previous, fx, limitsInForce: describeLimits(conn.client.rateLimitStatus()) };
+    // The database held for this job's reading and recording alone, never while valuing or idle.
+    await history?.read([name]);
     const known = await portfolioPast(history, d.ledger ?? { entries: [], realisations: [] }, { portfolio: name, asOf: d.asOf, currency: d.currency }, previous, progress.log);
     const report = buildPortfolioReport(d.portfolio, r, ctx, known);
     // Recorded before the job completes: when the run ends, every month-end it made is in the database.
-    await history?.record(report, known.ledger, progress.log);
+    history?.record(report, known.ledger, progress.log);
+    await history?.flush();
     history?.takeFailures().forEach(progress.log);
     const written = await writeReport(report, dir, d.formats);
     telemetry.filesWritten(written.map((w) => w.path));

@@ -1,4 +1,5 @@
-import { DatabaseError, finishRun, monthEnds, openDatabase, recordMonthEnd, recordRun, close, type Database, type HoldingValuation, type RunInfo } from '../../src/db';
+import { DatabaseError, finishRun, HistoryDatabase, monthEnds, recordMonthEnd, recordRun, type HoldingValuation, type MonthEndInput, type MonthEndSummary, type RunInfo } from '../../src/db';
+import { DEFAULT_DB_WAIT_SECONDS } from '../history/database-target';
 import { FLOW_DIRECTION } from '../../src/ledger';
 import type { ValuePoint } from '../../src/performance';
 import type { HistoryInput } from '../build/history';
@@ -10,64 +11,80 @@ import type { PortfolioLedger } from './run-inputs';
 
 /**
  * The run's side of the history database (issue 23): what earlier month-ends it holds for a
- * portfolio, and this month-end recorded once its report is built. Writes go one after another
- * (the embedded database is one connection; on a server each is its own transaction, and a
- * month recorded twice replaces, never duplicates).
+ * portfolio, and this month-end recorded once its report is built. The database is held only
+ * while it is read and while it is written (issue 34): `read` takes what the portfolios need in
+ * one opening, `flush` records what is waiting in another, and in between another process may
+ * have it. A month recorded twice replaces, never duplicates.
  */
 export class HistoryStore {
-  private queue: Promise<unknown> = Promise.resolve();
+  private runId: number | undefined;
+  private readonly known = new Map<string, MonthEndSummary[]>();
+  private pending: PendingMonthEnd[] = [];
   private failures: string[] = [];
+  private flushing: Promise<void> = Promise.resolve();
 
   private constructor(
-    private readonly db: Database,
-    private readonly runId: number,
+    private readonly db: HistoryDatabase,
+    private readonly run: RunInfo,
   ) {}
 
   /**
-   * Opens the database the settings name (it is created and migrated if new) and records the
-   * run. Undefined when history is off. A database that cannot be opened stops the run before
-   * any call is spent (UsageError, exit 2), naming it without a password.
+   * The database the settings name, opened (it is created and migrated if new) for this run's
+   * first reading: the portfolios' recorded month-ends and the run's own row. Undefined when
+   * history is off. A database that cannot be opened stops the run before any call is spent
+   * (UsageError, exit 2), naming it without a password.
    */
-  static async open(db: JobSettings['db'], run: RunInfo, log: (line: string) => void): Promise<HistoryStore | undefined> {
+  static async open(db: JobSettings['db'], run: RunInfo, log: (line: string) => void, portfolios: readonly string[] = []): Promise<HistoryStore | undefined> {
     if (!db) {
       log('History database: off (no month-end is recorded; the periods rest on --previous alone).');
       return undefined;
     }
-    let opened: Database;
+    const command = run.command.split(' ').slice(0, 2).join(' ');
+    const store = new HistoryStore(new HistoryDatabase(db.target, { waitMs: db.waitMs ?? DEFAULT_DB_WAIT_SECONDS * 1000, onWait: log, command }), run);
     try {
-      opened = await openDatabase(db.target);
+      await store.read(portfolios);
     } catch (e) {
       if (e instanceof DatabaseError) throw new UsageError(`${e.message}${db.from === 'default' ? ' (the default history database; choose another with --db FOLDER or --db postgres://…, or --db off)' : ''}`);
       throw e;
     }
-    log(`History database: ${opened.where}${opened.kind === 'pglite' ? ' (embedded)' : ''}${db.from === 'default' ? '; --db chooses another' : ''}.`);
-    return new HistoryStore(opened, await recordRun(opened, run));
+    log(`History database: ${store.db.where}${store.db.kind === 'pglite' ? ' (embedded; held only while reading and recording)' : ''}${db.from === 'default' ? '; --db chooses another' : ''}.`);
+    return store;
+  }
+
+  /** Reads the portfolios' recorded month-ends in one opening (and records the run, the first time). */
+  async read(portfolios: readonly string[]): Promise<void> {
+    await this.db.use(async (db) => {
+      this.runId ??= await recordRun(db, this.run);
+      for (const name of portfolios) this.known.set(name, await monthEnds(db, name));
+    });
   }
 
   /**
-   * The values recorded for `portfolio` before `asOf` in `currency`, earliest first; the previous
-   * report's value fills its month-end when the database does not hold it. Month-ends recorded in
-   * another currency are left out (figures in two currencies are not one series) and said.
+   * The values recorded for `portfolio` before `asOf` in `currency`, earliest first (as read);
+   * the previous report's value fills its month-end when the database does not hold it.
+   * Month-ends recorded in another currency are left out (figures in two currencies are not one
+   * series) and said.
    */
-  async recorded(portfolio: string, asOf: string, currency: string, previous: PreviousRun | undefined, log: (line: string) => void): Promise<ValuePoint[]> {
-    const all = (await monthEnds(this.db, portfolio)).filter((m) => m.asOf < asOf);
+  recorded(portfolio: string, asOf: string, currency: string, previous: PreviousRun | undefined, log: (line: string) => void): ValuePoint[] {
+    const all = (this.known.get(portfolio) ?? []).filter((m) => m.asOf < asOf);
     const other = all.filter((m) => m.currency !== currency);
     if (other.length > 0) log(`Note: ${other.length} month-end${other.length === 1 ? '' : 's'} of "${portfolio}" recorded in ${[...new Set(other.map((m) => m.currency))].join(', ')} left out of its ${currency} history.`);
     return withPrevious(all.filter((m) => m.currency === currency).map((m) => ({ asOf: m.asOf, value: m.value })), portfolio, asOf, currency, previous);
   }
 
   /**
-   * Records the portfolio's month-end from its report: the value, the month's net flows (its
-   * transactions this period, money in less money out, as the report shows them), each
-   * valued holding and the ledger it was computed from. Not recorded when a holding was not
-   * valued (the value would be short, and a later month would measure against it): said instead.
+   * Keeps the portfolio's month-end from its report to record at the next flush: the value, the
+   * month's net flows (its transactions this period, money in less money out, as the report
+   * shows them), each valued holding and the ledger it was computed from. Not recorded when a
+   * holding was not valued (the value would be short, and a later month would measure against
+   * it): said instead.
    */
-  record(report: ReportData, ledger: PortfolioLedger, log: (line: string) => void): Promise<void> {
+  record(report: ReportData, ledger: PortfolioLedger, log: (line: string) => void): void {
     const name = report.cover.portfolio_name;
     const { not_valued_count, carried_over_count } = report.summary.coverage;
     if (not_valued_count + carried_over_count > 0) {
       log(`${name}: its ${report.cover.as_of} month-end is not recorded in the history database, as not every holding was valued; run again (--resume) to record it.`);
-      return Promise.resolve();
+      return;
     }
     const holdings: HoldingValuation[] = [...report.holdings].map((h) => ({
       row: h.row,
@@ -82,13 +99,34 @@ export class HistoryStore {
       marketValidated: h.market_validated,
     }));
     const netFlows = (report.history?.transactions ?? []).reduce((s, t) => s + (FLOW_DIRECTION[t.type] === 'in' ? t.amount : -t.amount), 0);
-    const recorded = this.queue.then(() =>
-      recordMonthEnd(this.db, { run: this.runId, portfolio: name, asOf: report.cover.as_of, currency: report.cover.currency, value: report.summary.current_value, netFlows, holdings, ledger: ledger.entries }).catch((e: unknown) => {
-        this.failures.push(`${name}: its month-end could not be recorded in the history database: ${e instanceof Error ? e.message : String(e)}`);
-      }),
-    );
-    this.queue = recorded;
-    return recorded.then(() => {});
+    this.pending.push({ name, input: { portfolio: name, asOf: report.cover.as_of, currency: report.cover.currency, value: report.summary.current_value, netFlows, holdings, ledger: ledger.entries } });
+  }
+
+  /**
+   * Records the month-ends waiting, in one opening (each its own transaction); one that fails is
+   * kept as a failure line, the others recorded. `finish` also marks the run finished.
+   */
+  flush(finish = false): Promise<void> {
+    const next = this.flushing.then(async () => {
+      const batch = this.pending.splice(0);
+      if (batch.length === 0 && !finish) return;
+      try {
+        await this.db.use(async (db) => {
+          this.runId ??= await recordRun(db, this.run);
+          for (const p of batch) {
+            await recordMonthEnd(db, { ...p.input, run: this.runId }).catch((e: unknown) => {
+              this.failures.push(`${p.name}: its month-end could not be recorded in the history database: ${e instanceof Error ? e.message : String(e)}`);
+            });
+          }
+          if (finish) await finishRun(db, this.runId).catch(() => {});
+        });
+      } catch (e) {
+        // The database could not be had (held past --db-wait, or gone): every month-end of the batch is said, not lost silently.
+        for (const p of batch) this.failures.push(`${p.name}: its month-end could not be recorded in the history database: ${e instanceof Error ? e.message : String(e)}`);
+      }
+    });
+    this.flushing = next;
+    return next;
   }
 
   /** The month-ends that failed to record so far, one line each (and forgets them). */
@@ -96,13 +134,17 @@ export class HistoryStore {
     return this.failures.splice(0);
   }
 
-  /** Waits for the writes, marks the run finished and closes; the month-ends that failed to record, one line each. */
+  /** Records what is waiting, marks the run finished and lets the database go; the month-ends that failed to record, one line each. */
   async close(): Promise<string[]> {
-    await this.queue;
-    await finishRun(this.db, this.runId).catch(() => {});
-    await close(this.db);
+    await this.flush(this.runId !== undefined || this.pending.length > 0);
+    await this.db.close();
     return this.failures;
   }
+}
+
+interface PendingMonthEnd {
+  name: string;
+  input: Omit<MonthEndInput, 'run'>;
 }
 
 /** The previous report's value at its month-end, where the database has none for it (--previous keeps working). */
@@ -125,6 +167,6 @@ export async function portfolioPast(
   log: (line: string) => void,
 ): Promise<HistoryInput> {
   const { portfolio, asOf, currency } = at;
-  const recorded = history ? await history.recorded(portfolio, asOf, currency, previous, log) : withPrevious([], portfolio, asOf, currency, previous);
+  const recorded = history ? history.recorded(portfolio, asOf, currency, previous, log) : withPrevious([], portfolio, asOf, currency, previous);
   return { ledger, recorded, source: history ? "the firm's history database" : previous ? 'the previous report' : 'this report alone' };
 }

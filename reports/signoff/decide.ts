@@ -7,7 +7,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { openDatabase, recordApprovals, type ApprovalInput } from '../../src/db';
+import { DatabaseError, openDatabase, recordApprovals, type ApprovalInput } from '../../src/db';
+import { refuseEmptyFolder } from '../history/database-target';
 import { historyDatabase, readConfigFile } from '../config';
 import { UsageError } from '../run/exit-codes';
 import { MANIFEST_FILE, readManifestDocument, saveManifest, sha256File, publicBaseUrl, type RunManifest } from '../run-manifest';
@@ -33,6 +34,8 @@ export interface DecisionOptions {
   location?: string;
   deliver?: string;
   db?: string;
+  /** --db-wait SECONDS: how long to wait for another process holding an embedded history database. */
+  dbWait?: number;
   config?: string;
   /** The firm's manifest key's file (else SVC_MANIFEST_KEY, else manifest_key_file in the config). */
   manifestKey?: string;
@@ -65,7 +68,9 @@ export async function decide(dir: string, decision: 'approved' | 'rejected', o: 
   const chosen = selectReports(folder, o.portfolio);
   await refuseChanged(dir, folder.manifest, chosen);
   // The history database the month-end recorded into (the same resolution as `run`; --db off: none).
-  const db = historyDatabase(o.db, env, readConfigFile(o.config, process.cwd()).db);
+  const db = historyDatabase(o.db, env, readConfigFile(o.config, process.cwd()).db, process.cwd(), o.dbWait);
+  // A folder with no database is a typo, not a first run: refused before anything is decided, not created.
+  if (db) refuseEmptyFolder(db.target, 'nothing was decided');
   const at = new Date();
   let key: SigningKey | undefined;
   if (decision === 'approved' && o.sign) key = await loadSigningKey(o.sign, await signingPassword(o.sign, env));
@@ -102,7 +107,9 @@ export async function decide(dir: string, decision: 'approved' | 'rejected', o: 
   await saveManifest(dir, { ...manifest, approvals: [...(manifest.approvals ?? []), ...records] }, manifestKey);
   let database: string | undefined;
   if (db) {
-    const opened = await openDatabase(db.target);
+    const opened = await openDatabase(db.target, { mustExist: true, waitMs: db.waitMs, onWait: log, command: `svc-report ${decision === 'approved' ? 'approve' : 'reject'}` }).catch((e: unknown) => {
+      throw e instanceof DatabaseError ? new UsageError(`${e.message}; the decision is recorded in ${path.join(dir, MANIFEST_FILE)} but not in the history database`) : e;
+    });
     try {
       await recordApprovals(opened, records.map((rec) => dbRow(rec, chosen)));
       database = opened.where;
