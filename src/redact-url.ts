@@ -66,6 +66,16 @@ export function redactUrl(text: string): string {
   return `${p.scheme}://${p.hasUserInfo ? '***@' : ''}${p.host ?? '(address not shown)'}${p.host ? p.path : ''}${p.host ? query : ''}`;
 }
 
+/**
+ * The address alone, fit to keep on record or print: `scheme://host[:port]/path`, without user
+ * info, query or fragment (and without saying they were there); `(not a URL)` otherwise.
+ */
+export function urlAddress(text: string): string {
+  const p = urlParts(text);
+  if (!p) return '(not a URL)';
+  return `${p.scheme}://${p.host ?? '(address not shown)'}${p.host ? p.path : ''}`;
+}
+
 /** True when the address carries user info by either reading (the WHATWG parser's, or the last `@`'s). */
 export function hasUserInfo(text: string): boolean {
   if (urlParts(text)?.hasUserInfo) return true;
@@ -85,6 +95,13 @@ export function hasUserInfo(text: string): boolean {
 export function parsesAsWritten(text: string): boolean {
   const p = urlParts(text);
   if (!p?.host) return false;
+  const m = SCHEME.exec(text.trim())!;
+  const info = m[2]!.slice(0, Math.max(0, m[2]!.lastIndexOf('@')));
+  try {
+    decodeURIComponent(info); // a lone % (or %ce…) is refused by the drivers, quoting the address
+  } catch {
+    return false;
+  }
   try {
     const u = new URL(text.trim());
     const sameUser = (u.username !== '' || u.password !== '') === p.hasUserInfo;

@@ -174,7 +174,7 @@ export async function startWorker(opts: WorkerOptions, log: (line: string) => vo
   const counts = countsConnection ? new Queue(QUEUE_NAME, { connection: countsConnection }) : undefined;
   if (counts) metrics!.watchQueue(counts);
   metrics?.touch();
-  log(`Worker ready: taking month-end portfolios from the queue at ${new URL(redisUrl).host}.`);
+  log(`Worker ready: taking month-end portfolios from the queue at ${describeRedisUrl(redisUrl)}.`);
   return {
     readinessChecks: [serviceCheck(first.client, opts.readyCheckMs), redisCheck(redis, describeRedisUrl(redisUrl))],
     close: async () => {

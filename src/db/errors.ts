@@ -1,4 +1,4 @@
-import { parsesAsWritten, redactUrl, scrubUrl, urlParts } from '../redact-url';
+import { parsesAsWritten, redactUrl, scrubUrl, urlAddress, urlParts } from '../redact-url';
 
 /**
  * Errors in plain words, naming the folder or the server (host, port, database, user), never a
@@ -10,9 +10,7 @@ export { redactUrl };
 
 /** The service's base URL as recorded with a run: no user, password, query or fragment (nor a trailing /). */
 export function serviceUrlWithoutCredentials(url: string): string {
-  const p = urlParts(url);
-  if (!p) return redactUrl(url);
-  return `${p.scheme}://${p.host ?? '(address not shown)'}${p.host ? p.path : ''}`.replace(/\/$/, '');
+  return urlAddress(url).replace(/\/$/, '');
 }
 
 export class DatabaseError extends Error {

@@ -59,7 +59,7 @@ export async function lockFolder(lockFile: string, folder: string, options: Lock
     }
     const left = deadline - Date.now();
     if (left <= 0) {
-      const who = holder.pid === process.pid ? `this process (${describeHolder(holder).replace(/^process \d+ /, '')}) still holds it` : `${describeHolder(holder)} holds it`;
+      const who = holder.pid === process.pid ? `${describeHolder(holder).replace(/^process \d+/, 'this process')} still holds it` : `${describeHolder(holder)} holds it`;
       throw new DatabaseBusyError(
         `The database folder ${folder} is in use: ${who}, and it was not free within ${Math.round(options.waitMs / 1000)} s (--db-wait). An embedded database serves one process at a time; wait longer with --db-wait SECONDS, or for several workers or hosts at once use a PostgreSQL server (--db postgres://…).`,
       );
