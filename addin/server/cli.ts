@@ -25,6 +25,16 @@ async function main(): Promise<void> {
   const ops = hostOpsFromEnv(process.env, process.stdout);
   log = createLog({ format: ops.logFormat, level: ops.logLevel, component: 'addin-host', stream: 'stdout', secrets: [process.env.SVC_CLIENT_SECRET, process.env.ADDIN_DEPLOYMENT_KEY] });
   const config = hostConfigFromEnv(process.env);
+  // Opened per request (an embedded folder is held only while a request reads it: issue 34), and
+  // once now, so a database that cannot be opened stops the host at start (exit 2, named without a password), before anything is built or served.
+  const dbModule = config.dbUrl ? await import('../../src/db') : undefined;
+  const db = dbModule && config.dbUrl ? new dbModule.HistoryDatabase(config.dbUrl, { waitMs: HOST_DB_WAIT_MS, onWait: (line) => log?.info(line), command: 'addin host' }) : undefined;
+  if (dbModule && db) {
+    await db.use(async () => {}).catch((e: unknown) => {
+      throw e instanceof dbModule.DatabaseError ? new HostConfigError(`SVC_DB_URL: ${e.message}`) : e;
+    });
+    log.info(`History database: ${db.where}${db.kind === 'pglite' ? ' (embedded; opened for each history request)' : ''}.`);
+  }
   // First, before building or starting anything: without a certificate there is nothing to serve.
   const tls = await tlsMaterial(config.tlsCertFile, config.tlsKeyFile);
   if (!existsSync(path.join(ADDIN_DIR, 'dist', 'functions.js'))) {
@@ -46,16 +56,6 @@ async function main(): Promise<void> {
   const shared = config.redisUrl ? await (await import('./shared-account')).openSharedAccount(config.redisUrl, service, (line) => log?.warn(line)) : undefined;
   // The firm's history database (SVC_DB_URL): readiness checks it answers.
   // Loaded only when configured (PGlite and pg are large), once.
-  // Opened per request (an embedded folder is held only while a request reads it: issue 34), and
-  // once now, so a database that cannot be opened stops the host at start (exit 2, named without a password).
-  const dbModule = config.dbUrl ? await import('../../src/db') : undefined;
-  const db = dbModule && config.dbUrl ? new dbModule.HistoryDatabase(config.dbUrl, { waitMs: HOST_DB_WAIT_MS, onWait: (line) => log?.info(line), command: 'addin host' }) : undefined;
-  if (dbModule && db) {
-    await db.use(async () => {}).catch((e: unknown) => {
-      throw e instanceof dbModule.DatabaseError ? new HostConfigError(`SVC_DB_URL: ${e.message}`) : e;
-    });
-    log.info(`History database: ${db.where}${db.kind === 'pglite' ? ' (embedded; opened for each history request)' : ''}.`);
-  }
   const readinessChecks = db ? [databaseCheck(() => db.ping(), db.where)] : [];
   // SVC.HISTORY reads the same database (GET /addin/history).
   const history = db ? (await import('./history-source')).databaseHistory(db) : undefined;

@@ -71,9 +71,19 @@ export async function startWorker(opts: WorkerOptions, log: (line: string) => vo
     if (!conns.has(asOf)) conns.set(asOf, connect(settings.service, { asOf, log, telemetry }));
     return conns.get(asOf)!;
   };
-  const first = await connectFor(settings.asOf);
+  // The database first, before anything is connected: one that cannot be opened ends the worker
+  // at once (exit 2, named without a password) instead of leaving it up, connected and serving nothing.
   const history = await HistoryStore.open(settings.db, runInfo(settings), log);
-  const redis = await openRedis(redisUrl, { name: 'svc-report-worker-journal' });
+  let first: Connection;
+  let redis: Awaited<ReturnType<typeof openRedis>>;
+  try {
+    first = await connectFor(settings.asOf);
+    redis = await openRedis(redisUrl, { name: 'svc-report-worker-journal' });
+  } catch (e) {
+    for (const c of conns.values()) await c.then((conn) => conn.close()).catch(() => {});
+    await history?.close({ finish: false });
+    throw e;
+  }
   const rates = new RatesCache(redis);
   const processor = async (job: Job<unknown, SignedResult>): Promise<SignedResult> => {
     const accepted = acceptJob(signer, job.id, job.data);
@@ -125,7 +135,8 @@ export async function startWorker(opts: WorkerOptions, log: (line: string) => vo
     const report = buildPortfolioReport(d.portfolio, r, ctx, known);
     // Recorded before the job completes: when the run ends, every month-end it made is in the database.
     history?.record(report, known.ledger, progress.log);
-    await history?.flush();
+    // Recorded, and the worker's run marked finished as of its latest job (so stopping needs no opening).
+    await history?.flush(true);
     history?.takeFailures().forEach(progress.log);
     const written = await writeReport(report, dir, d.formats);
     telemetry.filesWritten(written.map((w) => w.path));
@@ -184,7 +195,7 @@ export async function startWorker(opts: WorkerOptions, log: (line: string) => vo
       connection.disconnect();
       for (const c of conns.values()) await (await c).close();
       redis.disconnect();
-      (await history?.close())?.forEach(log);
+      (await history?.close({ finish: false }))?.forEach(log);
     },
   };
 }

@@ -134,9 +134,15 @@ export class HistoryStore {
     return this.failures.splice(0);
   }
 
-  /** Records what is waiting, marks the run finished and lets the database go; the month-ends that failed to record, one line each. */
-  async close(): Promise<string[]> {
-    await this.flush(this.runId !== undefined || this.pending.length > 0);
+  /**
+   * Records what is waiting, marks the run finished and lets the database go; the month-ends that
+   * failed to record, one line each. `finish: false` (a worker, whose every job's flush marks the
+   * run): the database is opened only when something is still waiting, so a stopping worker does
+   * not wait for an embedded folder.
+   */
+  async close(options: { finish?: boolean } = {}): Promise<string[]> {
+    const finish = options.finish ?? true;
+    if (finish || this.pending.length > 0) await this.flush(finish);
     await this.db.close();
     return this.failures;
   }
