@@ -33,7 +33,7 @@ async function main(): Promise<void> {
     await db.use(async () => {}).catch((e: unknown) => {
       throw e instanceof dbModule.DatabaseError ? new HostConfigError(`SVC_DB_URL: ${e.message}`) : e;
     });
-    log.info(`History database: ${db.where}${db.kind === 'pglite' ? ' (embedded; opened for each history request)' : ''}.`);
+    log.info(`History database: ${db.where}.`);
   }
   // First, before building or starting anything: without a certificate there is nothing to serve.
   const tls = await tlsMaterial(config.tlsCertFile, config.tlsKeyFile);

@@ -47,7 +47,7 @@ export class HistoryStore {
       if (e instanceof DatabaseError) throw new UsageError(`${e.message}${db.from === 'default' ? ' (the default history database; choose another with --db FOLDER or --db postgres://…, or --db off)' : ''}`);
       throw e;
     }
-    log(`History database: ${store.db.where}${store.db.kind === 'pglite' ? ' (embedded; held only while reading and recording)' : ''}${db.from === 'default' ? '; --db chooses another' : ''}.`);
+    log(`History database: ${store.db.where}${store.db.kind === 'pglite' ? ' (embedded)' : ''}${db.from === 'default' ? '; --db chooses another' : ''}.`);
     return store;
   }
 
