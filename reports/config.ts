@@ -216,17 +216,15 @@ const decimalMark = (comma: boolean | undefined): DecimalMark | undefined => (co
 function refuseCredentialsInUrl(url: string | undefined, name: string): void {
   if (url === undefined) return;
   // Either reading of user info counts (src/redact-url.ts): a password with / @ # must not pass as a host.
-  if (!hasUserInfo(url)) {
-    try {
-      new URL(url);
-    } catch {
-      throw new InputError(`${name} is not a URL; give the service address including /v1, e.g. https://api.example.com/v1`);
-    }
-  }
   if (hasUserInfo(url)) {
     throw new InputError(
       `${name} contains a user name or password (https://user:…@host); it is not printed here. Remove it from the address and give the service's credentials as SVC_CLIENT_ID and SVC_CLIENT_SECRET`,
     );
+  }
+  try {
+    new URL(url);
+  } catch {
+    throw new InputError(`${name} is not a URL; give the service address including /v1, e.g. https://api.example.com/v1`);
   }
 }
 

@@ -70,7 +70,7 @@ export async function decide(dir: string, decision: 'approved' | 'rejected', o: 
   // The history database the month-end recorded into (the same resolution as `run`; --db off: none).
   const db = historyDatabase(o.db, env, readConfigFile(o.config, process.cwd()).db, process.cwd(), o.dbWait);
   // A folder with no database is a typo, not a first run: refused before anything is decided, not created.
-  if (db) refuseEmptyFolder(db.target, 'nothing was decided');
+  if (db) refuseEmptyFolder(db.target, 'nothing was decided (--db off records the decision in the manifest alone)');
   const at = new Date();
   let key: SigningKey | undefined;
   if (decision === 'approved' && o.sign) key = await loadSigningKey(o.sign, await signingPassword(o.sign, env));

@@ -3,6 +3,7 @@ import { freePort } from '../../fixtures/free-port';
 import { publicBaseUrl } from '../../reports/run-manifest';
 import { timestampFrom } from '../../reports/signoff/sign/timestamp';
 import { checkServiceUrl } from '../../addin/server/config';
+import { resolveSettings } from '../../reports/config';
 import { openDatabase } from '../../src/db';
 import { describeServer, serviceUrlWithoutCredentials } from '../../src/db/errors';
 import { hasUserInfo, parsesAsWritten, redactUrl, scrubUrl, urlAddress } from '../../src/redact-url';
@@ -120,6 +121,17 @@ describe('where the URLs are printed', () => {
       })();
       expect(err?.message).toMatch(/^SVC_BASE_URL must not contain a user name or password/);
       expectNoTrace(err!.message, pw);
+      // The report job's own check (svc-report run, worker): refused too, never quoted.
+      const job = (() => {
+        try {
+          resolveSettings({}, { SVC_BASE_URL: `https://api-user:${pw}@api.example.com/v1`, SVC_CLIENT_ID: 'a', SVC_CLIENT_SECRET: 'b', SVC_DB_URL: 'off' });
+        } catch (e) {
+          return e as Error;
+        }
+        return undefined;
+      })();
+      expect(job?.message).toMatch(/^SVC_BASE_URL contains a user name or password \(https:\/\/user:…@host\); it is not printed here/);
+      expectNoTrace(job!.message, pw);
     }
   });
 });
