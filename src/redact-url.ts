@@ -15,7 +15,7 @@ export interface UrlParts {
   scheme: string;
   /** Whether the address carries user info (a user name, a password, or both). */
   hasUserInfo: boolean;
-  /** The user name, when the user info is `user:password` with a plain user name; never the password. */
+  /** The user name (before the first `:` of the user info) when it is a plain name; never the password. Only describeServer names it: a bare `token@` elsewhere may be a secret, and redactUrl never prints it. */
   user?: string;
   /** host[:port], when it can be told for sure and is made of host characters. */
   host?: string;
@@ -50,7 +50,7 @@ export function urlParts(text: string): UrlParts | undefined {
   }
   if (ambiguous) parts.path = '';
   const colon = userInfo.indexOf(':');
-  const user = colon > 0 ? userInfo.slice(0, colon) : '';
+  const user = colon >= 0 ? userInfo.slice(0, colon) : userInfo;
   if (!ambiguous && /^[\p{L}\p{N}._~@+-]+$/u.test(user)) parts.user = user;
   return parts;
 }

@@ -40,7 +40,7 @@ describe('pglite: opening', () => {
     writeFileSync(join(path, 'owner.lock'), `${JSON.stringify({ pid: 2147483646, since: '2026-01-01T00:00:00Z', command: 'svc-report run', nonce: 'x' })}\n`);
     await (await openDatabase(path)).close();
     expect(existsSync(join(path, 'owner.lock'))).toBe(false);
-  });
+  }, 300_000);
 
   it('another process holding the folder: a waiter says once who holds it and since when, and opens as soon as it lets go; a killed holder is stale', async () => {
     const path = join(root, 'shared');
@@ -65,7 +65,7 @@ describe('pglite: opening', () => {
     const after = await openDatabase(path);
     expect(await after.kysely.selectFrom('portfolios').selectAll().execute()).toEqual([]);
     await after.close();
-  });
+  }, 300_000);
 
   it('mustExist: a folder holding no database is refused, and nothing is created there', async () => {
     const path = join(root, 'typo', 'db');
@@ -94,7 +94,7 @@ describe('pglite: opening', () => {
     expect(existsSync(lock)).toBe(false);
     await history.ping();
     await history.close();
-  });
+  }, 300_000);
 
   it('a path that is a file is refused, the path named', async () => {
     const file = join(root, 'a-file');
