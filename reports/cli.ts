@@ -16,6 +16,7 @@ import { packageRoot } from '../src/package-root';
 import { configureLog, logFormatOption, processLog, say } from './ops/process-log';
 import { healthHostOption, healthPortOption, metricsHostOption, metricsPortOption } from './ops/metrics-listener';
 import { historyCommand } from './history/command';
+import { dbWaitOption } from './history/database-target';
 import { signoffCommands } from './signoff/command';
 import { manifestKeyOption } from './manifest-key';
 import { brandCommand, brandRootOption } from './brand-check';
@@ -87,6 +88,7 @@ function withRunOptions(cmd: Command, outHelp: string, scheduled = false): Comma
       ),
     )
     .addOption(dbOption())
+    .addOption(dbWaitOption())
     .addOption(brandOption())
     .addOption(brandRootOption())
     .addOption(minuteMsOption())
@@ -344,6 +346,7 @@ function program(): Command {
     .addOption(brandRootOption())
     .addOption(redisOption())
     .addOption(dbOption())
+    .addOption(dbWaitOption())
     .addOption(minuteMsOption())
     .addOption(new Option('--portfolios <n>', 'portfolios this worker values at once (default 1)').argParser(positiveInt('--portfolios')))
     .addOption(new Option('--concurrency <n>', "calls in flight at most per portfolio (default: sized from the account's pace and the service's round trip)").argParser(positiveInt('--concurrency')))

@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { hasUserInfo } from '../src/redact-url';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { TIER_NAMES, isRealDate, type TierName } from '../src/wire';
@@ -9,7 +10,7 @@ import type { DecimalMark } from '../src/holdings/amounts';
 import { isoDateHint } from '../src/holdings/cells';
 import { DEFAULT_VALIDATED_WARNING_PERCENT } from './build/validation';
 import { isDatabaseOff, parseTarget } from '../src/db/paths';
-import { resolveDatabaseTarget, type DatabaseTargetSource } from './history/database-target';
+import { DEFAULT_DB_WAIT_SECONDS, resolveDatabaseTarget, type DatabaseTargetSource } from './history/database-target';
 import { loadBrand, type Brand } from '../src/brand';
 
 /** Most calls in flight --concurrency / `concurrency` may ask for. */
@@ -74,6 +75,8 @@ export interface CommonFlags {
   validatedWarning?: number;
   /** --db FOLDER|postgres://…|off: the history database. */
   db?: string;
+  /** --db-wait SECONDS: how long to wait for another process holding an embedded database (default 300). */
+  dbWait?: number;
   /** --allow-unknown-ids. */
   allowUnknownIds?: boolean;
   /** --brand FILE: the firm's brand file. */
@@ -115,7 +118,7 @@ export interface JobSettings {
   /** Under this share of value market validated (percent), the summary page names the holdings not validated. */
   validatedWarningPercent: number;
   /** The history database (a folder or a postgres:// URL), where it came from; undefined: "off", no history recorded. */
-  db?: { target: string; from: DatabaseTargetSource };
+  db?: { target: string; from: DatabaseTargetSource; waitMs?: number };
   /** A holding whose asset id the service did not issue is valued from its descriptors (noted for the analyst), not refused. */
   allowUnknownIds: boolean;
   /** The firm's brand (--brand, or `brand` in the config), read and checked; undefined: the house look. */
@@ -163,7 +166,7 @@ export function resolveSettings(flags: CommonFlags, env: NodeJS.ProcessEnv = pro
     // Both count: the config names a firm's standing extra columns, the flag this run's.
     ignoreColumns: [...new Set([...(file.ignore_columns ?? []), ...(flags.ignoreColumn ?? [])])],
     validatedWarningPercent: flags.validatedWarning ?? file.validated_warning ?? DEFAULT_VALIDATED_WARNING_PERCENT,
-    db: historyDatabase(flags.db, env, file.db, cwd),
+    db: historyDatabase(flags.db, env, file.db, cwd, flags.dbWait),
     allowUnknownIds: flags.allowUnknownIds ?? file.allow_unknown_ids ?? false,
     brand: resolveBrand(flags.brand, file.brand, cwd, flags.brandRoot),
   };
@@ -195,10 +198,10 @@ export function checkBrand(flags: Pick<CommonFlags, 'brand' | 'brandRoot' | 'con
  * default under the user's data folder. "off" records nothing (periods then rest on --previous).
  * A folder is taken relative to the working folder.
  */
-export function historyDatabase(flag: string | undefined, env: NodeJS.ProcessEnv, fromFile: string | undefined, cwd = process.cwd()): JobSettings['db'] {
+export function historyDatabase(flag: string | undefined, env: NodeJS.ProcessEnv, fromFile: string | undefined, cwd = process.cwd(), waitSeconds = DEFAULT_DB_WAIT_SECONDS): JobSettings['db'] {
   const { target, source } = resolveDatabaseTarget({ db: flag }, env, { db: fromFile });
   if (isDatabaseOff(target)) return undefined;
-  return { target: parseTarget(target).kind === 'postgres' ? target : resolve(cwd, target), from: source };
+  return { target: parseTarget(target).kind === 'postgres' ? target : resolve(cwd, target), from: source, waitMs: waitSeconds * 1000 };
 }
 
 function redisUrl(given: string | undefined, fromFile: string | undefined): string | undefined {
@@ -215,16 +218,16 @@ const decimalMark = (comma: boolean | undefined): DecimalMark | undefined => (co
  */
 function refuseCredentialsInUrl(url: string | undefined, name: string): void {
   if (url === undefined) return;
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    throw new InputError(`${name} is not a URL; give the service address including /v1, e.g. https://api.example.com/v1`);
-  }
-  if (parsed.username || parsed.password) {
+  // Either reading of user info counts (src/redact-url.ts): a password with / @ # must not pass as a host.
+  if (hasUserInfo(url)) {
     throw new InputError(
       `${name} contains a user name or password (https://user:…@host); it is not printed here. Remove it from the address and give the service's credentials as SVC_CLIENT_ID and SVC_CLIENT_SECRET`,
     );
+  }
+  try {
+    new URL(url);
+  } catch {
+    throw new InputError(`${name} is not a URL; give the service address including /v1, e.g. https://api.example.com/v1`);
   }
 }
 

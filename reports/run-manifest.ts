@@ -5,6 +5,7 @@
  * folder against it. No wall-clock time unless the run had one: with SOURCE_DATE_EPOCH set, two
  * runs on the same input write the same manifest, byte for byte.
  */
+import { urlAddress } from '../src/redact-url';
 import { createHash } from 'node:crypto';
 import { createReadStream, promises as fs, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -91,13 +92,8 @@ export async function sha256File(file: string): Promise<{ sha256: string; bytes:
 
 /** A service URL fit to keep on record: never a user name, password, token in the query, or fragment. */
 export function publicBaseUrl(url: string | undefined): string | null {
-  if (!url) return null;
-  try {
-    const u = new URL(url);
-    return `${u.protocol}//${u.host}${u.pathname}`;
-  } catch {
-    return '(not a URL)';
-  }
+  // The one redaction for every URL (src/redact-url.ts): whatever characters a password holds.
+  return url ? urlAddress(url) : null;
 }
 
 export function toolVersion(): string {

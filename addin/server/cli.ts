@@ -14,6 +14,9 @@ import { tlsMaterial } from './tls-material';
 import { createLog, databaseCheck, startOpsServer, type Log } from '../../src/ops';
 import { hostOpsFromEnv } from './ops-config';
 
+/** How long a history request waits for another process holding an embedded database (a month-end recording). */
+const HOST_DB_WAIT_MS = 30_000;
+
 /** Set once the log's settings are read: failures before that go to stderr as plain text. */
 let log: Log | undefined;
 
@@ -22,6 +25,16 @@ async function main(): Promise<void> {
   const ops = hostOpsFromEnv(process.env, process.stdout);
   log = createLog({ format: ops.logFormat, level: ops.logLevel, component: 'addin-host', stream: 'stdout', secrets: [process.env.SVC_CLIENT_SECRET, process.env.ADDIN_DEPLOYMENT_KEY] });
   const config = hostConfigFromEnv(process.env);
+  // Opened per request (an embedded folder is held only while a request reads it: issue 34), and
+  // once now, so a database that cannot be opened stops the host at start (exit 2, named without a password), before anything is built or served.
+  const dbModule = config.dbUrl ? await import('../../src/db') : undefined;
+  const db = dbModule && config.dbUrl ? new dbModule.HistoryDatabase(config.dbUrl, { waitMs: HOST_DB_WAIT_MS, onWait: (line) => log?.info(line), command: 'addin host' }) : undefined;
+  if (dbModule && db) {
+    await db.use(async () => {}).catch((e: unknown) => {
+      throw e instanceof dbModule.DatabaseError ? new HostConfigError(`SVC_DB_URL: ${e.message}`) : e;
+    });
+    log.info(`History database: ${db.where}.`);
+  }
   // First, before building or starting anything: without a certificate there is nothing to serve.
   const tls = await tlsMaterial(config.tlsCertFile, config.tlsKeyFile);
   if (!existsSync(path.join(ADDIN_DIR, 'dist', 'functions.js'))) {
@@ -43,12 +56,9 @@ async function main(): Promise<void> {
   const shared = config.redisUrl ? await (await import('./shared-account')).openSharedAccount(config.redisUrl, service, (line) => log?.warn(line)) : undefined;
   // The firm's history database (SVC_DB_URL): readiness checks it answers.
   // Loaded only when configured (PGlite and pg are large), once.
-  const dbModule = config.dbUrl ? await import('../../src/db') : undefined;
-  const db = dbModule && config.dbUrl ? await dbModule.openDatabase(config.dbUrl) : undefined;
-  if (db) log.info(`History database: ${db.where}.`);
   // Reads are granted by ADDIN_PORTFOLIO_ACCESS alone: without it a signed-in or key host serves no portfolio's history.
   if (db && config.auth.mode !== 'none' && !config.portfolioAccess) log.warn('No ADDIN_PORTFOLIO_ACCESS: nobody may read a portfolio\'s history (SVC.HISTORY, SVC.PERFORMANCE answer "not allowed").');
-  const readinessChecks = dbModule && db ? [databaseCheck(() => dbModule.pingDatabase(db), db.where)] : [];
+  const readinessChecks = db ? [databaseCheck(() => db.ping(), db.where)] : [];
   // SVC.HISTORY reads the same database (GET /addin/history).
   const history = db ? (await import('./history-source')).databaseHistory(db) : undefined;
   const host = await startAddinHost({ service, port: config.port, host: config.host, tls, deploymentKey: config.deploymentKey, auth: config.auth, auditLog: config.auditLog, perUserDailyCap: config.perUserDailyCap, userDailySharePercent: config.userDailySharePercent, brand: config.brand, officeJs: config.officeJs, publicOrigin: config.publicOrigin, shared, log, readinessChecks, history, portfolioAccess: config.portfolioAccess });

@@ -1,4 +1,5 @@
 import { isTierName, type TierName } from '../../src/wire';
+import { hasUserInfo, redactUrl } from '../../src/redact-url';
 import { BrandError, loadBrand, type Brand } from '../../src/brand';
 import { isDatabaseOff } from '../../src/db/paths';
 import { DEPLOYMENT_KEY_RULE, isValidDeploymentKey } from '../contract/deployment-key';
@@ -64,6 +65,10 @@ function brandFromEnv(env: NodeJS.ProcessEnv): Brand | undefined {
  * SVC_CLIENT_ID / SVC_CLIENT_SECRET.
  */
 export function checkServiceUrl(value: string, name = 'SVC_BASE_URL'): void {
+  // Either reading of user info counts (src/redact-url.ts): a password with / @ # must not pass as a host, nor be quoted.
+  if (hasUserInfo(value)) {
+    throw new HostConfigError(`${name} must not contain a user name or password (found in ${redactUrl(value)}); put the account in SVC_CLIENT_ID and SVC_CLIENT_SECRET.`);
+  }
   let url: URL;
   try {
     url = new URL(value);
@@ -71,9 +76,6 @@ export function checkServiceUrl(value: string, name = 'SVC_BASE_URL'): void {
     throw new HostConfigError(`${name} must be the service address including /v1, e.g. https://api.example.com/v1.`);
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new HostConfigError(`${name} must be an http:// or https:// address including /v1, e.g. https://api.example.com/v1.`);
-  if (url.username !== '' || url.password !== '') {
-    throw new HostConfigError(`${name} must not contain a user name or password (found in ${url.protocol}//…@${url.host}); put the account in SVC_CLIENT_ID and SVC_CLIENT_SECRET.`);
-  }
 }
 
 export function hostConfigFromEnv(env: NodeJS.ProcessEnv): HostEnvConfig {

@@ -1,4 +1,4 @@
-import type { Database } from '../../src/db';
+import type { Database, DatabaseUser } from '../../src/db';
 import { assetHistory, ledger, monthEnds, portfolios } from '../../src/db/queries';
 import { periodsFromHistory, type PeriodsResult } from '../../src/performance';
 import type { HistoryKind, HistoryMonthEnd } from '../../src/wire';
@@ -23,14 +23,16 @@ export interface HistorySource {
 }
 
 /** The history database as the host's history source: a portfolio's month-ends, or an asset's value summed over the portfolios holding it. */
-export function databaseHistory(db: Database): HistorySource {
+export function databaseHistory(database: DatabaseUser): HistorySource {
   return {
-    async monthEnds(kind, key, range) {
-      if (kind === 'asset') return (await assetHistory(db, key, range)).map((m) => ({ as_of: m.asOf, value: m.value, net_flows: null, currency: m.currency }));
-      return (await monthEnds(db, key, range)).map((m) => ({ as_of: m.asOf, value: m.value, net_flows: m.netFlows, currency: m.currency }));
-    },
-    portfolios: () => portfolios(db),
-    performance: (portfolio) => recordedPerformance(db, portfolio),
+    // Each request has the database for its query alone (an embedded folder is then free for a month-end).
+    monthEnds: (kind, key, range) =>
+      database.use(async (db) => {
+        if (kind === 'asset') return (await assetHistory(db, key, range)).map((m) => ({ as_of: m.asOf, value: m.value, net_flows: null, currency: m.currency }));
+        return (await monthEnds(db, key, range)).map((m) => ({ as_of: m.asOf, value: m.value, net_flows: m.netFlows, currency: m.currency }));
+      }),
+    portfolios: () => database.use((db) => portfolios(db)),
+    performance: (portfolio) => database.use((db) => recordedPerformance(db, portfolio)),
   };
 }
 

@@ -75,9 +75,19 @@ export async function startWorker(opts: WorkerOptions, log: (line: string) => vo
     if (!conns.has(asOf)) conns.set(asOf, connect(settings.service, { asOf, log, telemetry }));
     return conns.get(asOf)!;
   };
-  const first = await connectFor(settings.asOf);
+  // The database first, before anything is connected: one that cannot be opened ends the worker
+  // at once (exit 2, named without a password) instead of leaving it up, connected and serving nothing.
   const history = await HistoryStore.open(settings.db, runInfo(settings), log);
-  const redis = await openRedis(redisUrl, { name: 'svc-report-worker-journal' });
+  let first: Connection;
+  let redis: Awaited<ReturnType<typeof openRedis>>;
+  try {
+    first = await connectFor(settings.asOf);
+    redis = await openRedis(redisUrl, { name: 'svc-report-worker-journal' });
+  } catch (e) {
+    for (const c of conns.values()) await c.then((conn) => conn.close()).catch(() => {});
+    await history?.close({ finish: false });
+    throw e;
+  }
   const rates = new RatesCache(redis);
   const runs = new QueueRuns(redis, signer);
   const execute = async (job: Job<unknown, SignedResult>): Promise<SignedResult> => {
@@ -135,13 +145,17 @@ export async function startWorker(opts: WorkerOptions, log: (line: string) => vo
     const r = results.get(name)!;
     const servedBySandbox = conn.client.servedBySandbox;
     const ctx = { asOf: d.asOf, currency: d.currency, generatedAt: d.generatedAt, sandbox: d.sandbox || servedBySandbox, preparedBy: d.preparedBy, brand, validatedWarningPercent: d.validatedWarningPercent, previous, fx, limitsInForce: describeLimits(conn.client.rateLimitStatus()) };
+    // The database held for this job's reading and recording alone, never while valuing or idle.
+    await history?.read([name], d.asOf);
     const known = await portfolioPast(history, d.ledger ?? { entries: [], realisations: [] }, { portfolio: name, asOf: d.asOf, currency: d.currency }, previous, progress.log);
     const report = buildPortfolioReport(d.portfolio, r, ctx, known);
     // Again before recording or writing anything: a reviewer may have approved the folder while this job was valuing.
     const approvedSince = await refusalForApprovedFolder(dir);
     if (approvedSince) refuse(job, approvedSince, 'valued, but nothing recorded or written');
     // Recorded before the job completes: when the run ends, every month-end it made is in the database.
-    await history?.record(report, known.ledger, progress.log);
+    history?.record(report, known.ledger, progress.log);
+    // Recorded, and the worker's run marked finished as of its latest job (so stopping needs no opening).
+    await history?.flush(true);
     history?.takeFailures().forEach(progress.log);
     const written = await writeReport(report, dir, d.formats);
     telemetry.filesWritten(written.map((w) => w.path));
@@ -201,7 +215,7 @@ export async function startWorker(opts: WorkerOptions, log: (line: string) => vo
   const counts = countsConnection ? new Queue(QUEUE_NAME, { connection: countsConnection }) : undefined;
   if (counts) metrics!.watchQueue(counts);
   metrics?.touch();
-  log(`Worker ready: taking month-end portfolios from the queue at ${new URL(redisUrl).host}.`);
+  log(`Worker ready: taking month-end portfolios from the queue at ${describeRedisUrl(redisUrl)}.`);
   return {
     readinessChecks: [serviceCheck(first.client, opts.readyCheckMs), redisCheck(redis, describeRedisUrl(redisUrl))],
     close: async () => {
@@ -211,7 +225,7 @@ export async function startWorker(opts: WorkerOptions, log: (line: string) => vo
       connection.disconnect();
       for (const c of conns.values()) await (await c).close();
       redis.disconnect();
-      (await history?.close())?.forEach(log);
+      (await history?.close({ finish: false }))?.forEach(log);
     },
   };
 }

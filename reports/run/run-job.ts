@@ -91,7 +91,8 @@ export async function runReports(opts: RunOptions, io: RunIo): Promise<RunOutcom
   await mkdir(outDir, { recursive: true });
 
   const telemetry = io.telemetry ?? NO_TELEMETRY;
-  let history = await HistoryStore.open(settings.db, runInfo(settings, opts.files), log);
+  // The recorded month-ends every portfolio needs, read now in one opening: the database is then let go until the month-ends are recorded.
+  let history = await HistoryStore.open(settings.db, runInfo(settings, opts.files), log, portfolios.map((p) => p.name), settings.asOf);
   const conn = await connect(settings.service, { asOf: settings.asOf, log, telemetry }).catch(async (e: unknown) => {
     await history?.close();
     throw e;
@@ -146,7 +147,7 @@ export async function runReports(opts: RunOptions, io: RunIo): Promise<RunOutcom
       sayLeftOut(sectionsLeftOut(name, r));
       const known = await past.get(name)!;
       const report = buildPortfolioReport(p, r, ctx(), known);
-      void history?.record(report, known.ledger, log);
+      history?.record(report, known.ledger, log);
       // What the client PDF leaves out (tier, scope, HTTP detail, implausible returns) is the analyst's, here.
       for (const note of report.analyst_notes) log(`${p.name}: ${note}`);
       // An id the service did not issue is named on the terminal too, not only in the reports' errors.

@@ -8,6 +8,7 @@ import { logFormatOption, say } from '../ops/process-log';
 import { EXIT, UsageError } from '../run/exit-codes';
 import type { DecisionOptions } from './decide';
 import { manifestKeyOption } from '../manifest-key';
+import { dbWaitOption } from '../history/database-target';
 
 const DB_HELP = 'history database to record the decision in as well: a folder or postgres://… (default: as `run`: SVC_DB_URL, db in the config, else the embedded default; off: the manifest only)';
 const out = (line: string) => process.stdout.write(`${printable(line)}\n`);
@@ -31,6 +32,7 @@ function decisionCommand(name: 'approve' | 'reject'): Command {
     .requiredOption('--by <reviewer>', 'who decides, as "Name <email>"')
     .option('--reason <text>', approve ? 'a note kept with the approval' : 'why the reports are rejected (required)')
     .option('--db <folder|url>', DB_HELP)
+    .addOption(dbWaitOption())
     .option('--config <file>', 'config file (default: ./svc-report.config.json when present)')
     .addOption(manifestKeyOption())
     .addOption(logFormatOption());

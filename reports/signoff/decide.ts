@@ -7,7 +7,8 @@
  */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { openDatabase, recordApprovals, type ApprovalInput } from '../../src/db';
+import { DatabaseError, openDatabase, recordApprovals, type ApprovalInput } from '../../src/db';
+import { refuseEmptyFolder } from '../history/database-target';
 import { historyDatabase, readConfigFile } from '../config';
 import { UsageError } from '../run/exit-codes';
 import { writeAtomically } from '../writers/atomic-write';
@@ -38,6 +39,8 @@ export interface DecisionOptions {
   /** A rehearsal: approve, sign and deliver sandbox data (its SANDBOX DATA marks stay). */
   allowSandbox?: boolean;
   db?: string;
+  /** --db-wait SECONDS: how long to wait for another process holding an embedded history database. */
+  dbWait?: number;
   config?: string;
   /** The firm's manifest key's file (else SVC_MANIFEST_KEY, else manifest_key_file in the config). */
   manifestKey?: string;
@@ -82,7 +85,9 @@ export async function decide(dir: string, decision: 'approved' | 'rejected', o: 
   }
   const deliveredTo = decision === 'rejected' ? await deliveryFoldersToTakeBackFrom(folder.manifest, chosen) : [];
   // The history database the month-end recorded into (the same resolution as `run`; --db off: none).
-  const db = historyDatabase(o.db, env, readConfigFile(o.config, process.cwd()).db);
+  const db = historyDatabase(o.db, env, readConfigFile(o.config, process.cwd()).db, process.cwd(), o.dbWait);
+  // A folder with no database is a typo, not a first run: refused before anything is decided, not created.
+  if (db) refuseEmptyFolder(db.target, 'nothing was decided (--db off records the decision in the manifest alone)');
   const at = new Date();
   let key: SigningKey | undefined;
   if (decision === 'approved' && o.sign) key = await loadSigningKey(o.sign, await signingPassword(o.sign, env));
@@ -123,7 +128,9 @@ export async function decide(dir: string, decision: 'approved' | 'rejected', o: 
   await saveManifest(dir, { ...manifest, approvals: [...(manifest.approvals ?? []), ...records], ...(deliveries ? { deliveries } : {}) }, manifestKey);
   let database: string | undefined;
   if (db) {
-    const opened = await openDatabase(db.target);
+    const opened = await openDatabase(db.target, { mustExist: true, waitMs: db.waitMs, onWait: log, command: `svc-report ${decision === 'approved' ? 'approve' : 'reject'}` }).catch((e: unknown) => {
+      throw e instanceof DatabaseError ? new UsageError(`${e.message}; the decision is recorded in ${path.join(dir, MANIFEST_FILE)} but not in the history database`) : e;
+    });
     try {
       await recordApprovals(opened, records.map((rec) => dbRow(rec, chosen)));
       database = opened.where;

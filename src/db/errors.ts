@@ -1,48 +1,47 @@
+import { parsesAsWritten, redactUrl, scrubUrl, urlAddress, urlParts } from '../redact-url';
+
 /**
  * Errors in plain words, naming the folder or the server (host, port, database, user), never a
  * password: a database URL is redacted before it appears in any message.
  */
 
-/** postgres://user:secret@host:5432/db → postgres://user@host:5432/db (the password, and any `password` parameter, removed). */
-export function redactUrl(url: string): string {
-  try {
-    const u = new URL(url);
-    u.password = '';
-    for (const key of [...u.searchParams.keys()]) if (/pass|secret|token|key/i.test(key)) u.searchParams.set(key, '***');
-    return u.toString();
-  } catch {
-    // Not parseable: cut anything between the scheme's // and an @.
-    return url.replace(/\/\/[^@/]*@/, '//***@');
-  }
-}
+/** The database's URL as it may be printed: src/redact-url.ts, the one redaction for every URL. */
+export { redactUrl };
 
-/** The service's base URL as recorded with a run: no user, password, query or fragment. */
+/** The service's base URL as recorded with a run: no user, password, query or fragment (nor a trailing /). */
 export function serviceUrlWithoutCredentials(url: string): string {
-  try {
-    const u = new URL(url);
-    u.username = '';
-    u.password = '';
-    u.search = '';
-    u.hash = '';
-    return u.toString().replace(/\/$/, '');
-  } catch {
-    return url.replace(/\/\/[^@/]*@/, '//').replace(/[?#].*$/, '');
-  }
+  return urlAddress(url).replace(/\/$/, '');
 }
 
 export class DatabaseError extends Error {
   override readonly name = 'DatabaseError';
 }
 
-/** The server and database a URL names, for messages: `host:port, database db, user u`. */
+/** An embedded database held by another process past the wait allowed (--db-wait): the message names the holder. */
+export class DatabaseBusyError extends DatabaseError {}
+
+/** The server and database a URL names, for messages: `host:port, database db, user u` (never a password, however spelt). */
 export function describeServer(url: string): string {
+  const p = urlParts(url);
+  if (!p?.hostname) return `the PostgreSQL server at ${redactUrl(url)}`;
+  let db = p.path.replace(/^\//, '');
   try {
-    const u = new URL(url);
-    const db = decodeURIComponent(u.pathname.replace(/^\//, '')) || '(default)';
-    return `the PostgreSQL server at ${u.hostname}:${u.port || '5432'} (database ${db}${u.username ? `, user ${decodeURIComponent(u.username)}` : ''})`;
+    db = decodeURIComponent(db);
   } catch {
-    return `the PostgreSQL server at ${redactUrl(url)}`;
+    /* shown as written */
   }
+  return `the PostgreSQL server at ${p.hostname}:${p.port ?? '5432'} (database ${db || '(default)'}${p.user ? `, user ${p.user}` : ''})`;
+}
+
+/**
+ * A URL the driver would read otherwise than it was written (a password with an unencoded `/`,
+ * `@`, `#` or `?`): refused before the driver sees it, as the driver would quote it back.
+ */
+export function checkServerUrl(url: string): void {
+  if (parsesAsWritten(url)) return;
+  throw new DatabaseError(
+    `Could not open ${describeServer(url)}: its URL cannot be read as written; characters such as / @ # ? % : in the user name or password must be percent-encoded (/ is %2F, @ is %40, # is %23, ? is %3F, % is %25, : is %3A)`,
+  );
 }
 
 /** The driver's error codes that say why a server could not be opened (the rest keep their own message). */
@@ -52,7 +51,6 @@ export const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN
 export function serverOpenError(url: string, error: unknown): DatabaseError {
   const e = error as { code?: string; message?: string };
   const where = describeServer(url);
-  const password = passwordOf(url);
   let why: string;
   switch (e.code) {
     case 'ECONNREFUSED':
@@ -76,9 +74,9 @@ export function serverOpenError(url: string, error: unknown): DatabaseError {
       why = "the user may not create the tables this tool needs (grant it CREATE on the database's public schema, or open it once as the database's owner)";
       break;
     default:
-      why = e.message ?? String(error);
+      // The driver's own words, with every trace of the URL taken out (ours are built from its parts).
+      why = scrubUrl(e.message ?? String(error), url);
   }
-  if (password) why = why.split(password).join('***');
   return new DatabaseError(`Could not open ${where}: ${why}`, { cause: error });
 }
 
@@ -94,12 +92,4 @@ export function folderOpenError(path: string, error: unknown): DatabaseError {
           ? 'the disk is full'
           : (e.message ?? String(error));
   return new DatabaseError(`Could not open the database folder ${path}: ${why}`, { cause: error });
-}
-
-function passwordOf(url: string): string {
-  try {
-    return decodeURIComponent(new URL(url).password);
-  } catch {
-    return '';
-  }
 }

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 
@@ -25,4 +26,9 @@ export function parseTarget(target: string): DatabaseTarget {
     throw new Error(`--db takes a folder or a postgres:// URL; ${target.split('//')[0]}// is not a database this tool opens`);
   }
   return { kind: 'pglite', path: resolve(target) };
+}
+
+/** True when the folder holds an embedded database (PGlite's data folder with its version file). */
+export function holdsDatabase(path: string): boolean {
+  return existsSync(join(path, 'pgdata', 'PG_VERSION'));
 }

@@ -1,16 +1,13 @@
 import { Redis, type RedisOptions } from 'ioredis';
+import { scrubUrl, urlAddress } from '../redact-url';
 
 /** Refused at once: a URL that is not redis:// or rediss://. */
 export class RedisConfigError extends Error {}
 
 /** The Redis address as it may be printed: no password, no user name. */
 export function describeRedisUrl(url: string): string {
-  try {
-    const u = new URL(url);
-    return `${u.protocol}//${u.hostname}${u.port ? `:${u.port}` : ''}${u.pathname && u.pathname !== '/' ? u.pathname : ''}`;
-  } catch {
-    return '(an unreadable Redis URL)';
-  }
+  // The one redaction (src/redact-url.ts): a password with / @ # or any other character never shows.
+  return urlAddress(url).replace(/\/$/, '');
 }
 
 export function checkRedisUrl(url: string, field: string): void {
@@ -52,7 +49,7 @@ export async function openRedis(url: string, opts: OpenRedisOptions): Promise<Re
     return redis;
   } catch (e) {
     redis.disconnect();
-    const why = (lastError ?? (e as Error)).message;
+    const why = scrubUrl((lastError ?? (e as Error)).message, url);
     throw new Error(`Redis at ${describeRedisUrl(url)} is not reachable (${why}); start it, or leave SVC_REDIS_URL / --redis out to run in one process.`);
   }
 }

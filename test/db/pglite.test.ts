@@ -1,13 +1,14 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { killSpawned, spawnNode } from '../../fixtures/spawned';
-import { defaultDatabasePath, openDatabase, parseTarget } from '../../src/db';
+import { DatabaseBusyError, defaultDatabasePath, HistoryDatabase, openDatabase, parseTarget } from '../../src/db';
 import { databaseCases } from './cases';
 
 const root = mkdtempSync(join(tmpdir(), 'svc-db-pglite-'));
 let n = 0;
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 afterAll(() => {
   killSpawned();
   rmSync(root, { recursive: true, force: true });
@@ -23,27 +24,38 @@ describe('pglite: opening', () => {
     await db.close();
   });
 
-  it('a folder in use by this or another process is refused in plain words, and free again after close', async () => {
+  it('a folder held by this process: refused at once with no wait, naming the holder; free again after close; a stale lock taken over', async () => {
     const path = join(root, 'locked');
-    const db = await openDatabase(path);
-    await expect(openDatabase(path)).rejects.toThrow(`The database folder ${path} is in use: this process already has it open`);
+    const db = await openDatabase(path, { command: 'svc-report test' });
+    await expect(openDatabase(path)).rejects.toThrow(
+      new RegExp(`^The database folder ${escape(path)} is in use: this process \\(svc-report test, since \\d{4}-\\d\\d-\\d\\dT[\\d:]+Z\\) still holds it, and it was not free within 0 s \\(--db-wait\\)`),
+    );
+    await expect(openDatabase(path)).rejects.toBeInstanceOf(DatabaseBusyError);
     await db.close();
     const again = await openDatabase(path);
     await again.close();
-    // A lock left by a process that is gone is stale: taken over.
+    // A lock left by a process that is gone is stale: taken over, in the older bare-pid form and in the current one.
     writeFileSync(join(path, 'owner.lock'), '2147483646\n');
-    const third = await openDatabase(path);
-    await third.close();
-  });
+    await (await openDatabase(path)).close();
+    writeFileSync(join(path, 'owner.lock'), `${JSON.stringify({ pid: 2147483646, since: '2026-01-01T00:00:00Z', command: 'svc-report run', nonce: 'x' })}\n`);
+    await (await openDatabase(path)).close();
+    expect(existsSync(join(path, 'owner.lock'))).toBe(false);
+  }, 300_000);
 
-  it('another process holding the folder: refused naming it; free once it closes; its lock stale once it is killed', async () => {
+  it('another process holding the folder: a waiter says once who holds it and since when, and opens as soon as it lets go; a killed holder is stale', async () => {
     const path = join(root, 'shared');
     const holder = spawnNode(['--import', 'tsx', join(__dirname, 'hold-folder.ts'), path], {});
     const pid = Number((await holder.said(/open by (\d+)/))[1]);
-    await expect(openDatabase(path)).rejects.toThrow(`The database folder ${path} is in use: process ${pid} has it open. An embedded database serves one process at a time; for several workers or hosts use a PostgreSQL server (--db postgres://…).`);
+    await expect(openDatabase(path)).rejects.toThrow(`is in use: process ${pid} (hold-folder, since `);
+    const said: string[] = [];
+    const waiting = openDatabase(path, { waitMs: 600_000, onWait: (line) => said.push(line) });
+    // The holder is told to let go only once the waiter has said it waits: no timing assumed.
+    await vi.waitFor(() => expect(said).toHaveLength(1), { timeout: 60_000, interval: 50 });
+    expect(said[0]).toMatch(new RegExp(`^The history database ${escape(path)} is in use by process ${pid} \\(hold-folder, since \\d{4}-[\\d-]+T[\\d:]+Z\\); waiting up to 600 s for it \\(--db-wait\\)\\.$`));
     holder.child.kill('SIGTERM');
     expect(await holder.exit).toBe(0);
-    const mine = await openDatabase(path);
+    const mine = await waiting;
+    expect(said).toHaveLength(1); // once, not a stream
     await mine.close();
 
     const killed = spawnNode(['--import', 'tsx', join(__dirname, 'hold-folder.ts'), path], {});
@@ -53,7 +65,36 @@ describe('pglite: opening', () => {
     const after = await openDatabase(path);
     expect(await after.kysely.selectFrom('portfolios').selectAll().execute()).toEqual([]);
     await after.close();
+  }, 300_000);
+
+  it('mustExist: a folder holding no database is refused, and nothing is created there', async () => {
+    const path = join(root, 'typo', 'db');
+    await expect(openDatabase(path, { mustExist: true })).rejects.toThrow(`The database folder ${path} holds no history database`);
+    expect(existsSync(join(root, 'typo'))).toBe(false);
   });
+
+  it('a HistoryDatabase holds the folder only while work runs; work at the same time shares one opening', async () => {
+    const path = join(root, 'per-use');
+    const history = new HistoryDatabase(path, { waitMs: 0 });
+    const lock = join(path, 'owner.lock');
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const first = history.use(async (db) => {
+      await gate;
+      return db;
+    });
+    const second = history.use(async (db) => db);
+    const [a, b] = await Promise.all([second, (async () => (release(), first))()]);
+    expect(a).toBe(await b);
+    expect(existsSync(lock)).toBe(false);
+    // Between uses another opener has it at once (waitMs 0 would refuse a held folder).
+    const other = await openDatabase(path);
+    await other.close();
+    await history.use(async () => expect(existsSync(lock)).toBe(true));
+    expect(existsSync(lock)).toBe(false);
+    await history.ping();
+    await history.close();
+  }, 300_000);
 
   it('a path that is a file is refused, the path named', async () => {
     const file = join(root, 'a-file');

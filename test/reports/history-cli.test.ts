@@ -118,7 +118,8 @@ describe('history import and show', () => {
     const url = await server.newDatabase();
     const imported = await runCli(['history', 'import', folders[MONTHS[0]]!, folders[MONTHS[1]]!, '--db', url]);
     expect(imported.code, imported.stderr).toBe(0);
-    expect(imported.stderr).toContain(`History database: postgres://svc@127.0.0.1:${server.port}/`);
+    // The one redaction (src/redact-url.ts): user info of any kind is ***.
+    expect(imported.stderr).toContain(`History database: postgres://***@127.0.0.1:${server.port}/`);
     expect(JSON.stringify([await showJson(url, 'Okafor Household'), await showJson(url, 'Lindqvist Trust')])).toBe(firstImport);
   }, SLOW);
 

@@ -66,6 +66,8 @@ beforeAll(async () => {
   dir = join(work, '2026-10');
   outbox = join(work, 'outbox');
   db = join(work, 'db');
+  // The history database the month-end would have recorded into: approve and reject refuse a folder holding none (issue 34).
+  await (await openDatabase(db)).close();
   expect((await runCli(['run', join(work, 'september.csv'), '--out', sept, '--as-of', '2026-09-30'], env)).code).toBe(0);
   expect((await runCli(['run', join(work, 'september.csv'), '--out', dir, '--as-of', '2026-10-31', '--previous', sept], env)).code).toBe(0);
   manifestBeforeRefusal = readFileSync(join(dir, MANIFEST_FILE), 'utf8');

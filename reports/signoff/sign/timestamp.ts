@@ -9,6 +9,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import forge from 'node-forge';
 import { UsageError } from '../../run/exit-codes';
 import { publicBaseUrl } from '../../run-manifest';
+import { scrubUrl } from '../../../src/redact-url';
 import { der, OID, parse } from './cades';
 
 const { asn1 } = forge;
@@ -33,14 +34,15 @@ function request(imprint: Buffer, nonce: Buffer): Buffer {
 
 /** A function that asks `url` for a timestamp token over a signature value. */
 export function timestampFrom(url: string, fetchImpl: typeof fetch = fetch): (signature: Buffer) => Promise<Buffer> {
-  const where = publicBaseUrl(url) ?? url;
+  const where = publicBaseUrl(url);
   return async (signature) => {
     const imprint = createHash('sha256').update(signature).digest();
     let answer: Response;
     try {
       answer = await fetchImpl(url, { method: 'POST', headers: { 'content-type': 'application/timestamp-query' }, body: new Uint8Array(request(imprint, randomBytes(8))), signal: AbortSignal.timeout(30_000) });
     } catch (e) {
-      throw new UsageError(`--tsa ${where}: the timestamp authority could not be reached (${(e as Error).message})`);
+      // fetch quotes the URL it refuses (credentials in it, or unparseable): taken out.
+      throw new UsageError(`--tsa ${where}: the timestamp authority could not be reached (${scrubUrl((e as Error).message, url)})`);
     }
     if (!answer.ok) throw new UsageError(`--tsa ${where}: the timestamp authority answered HTTP ${answer.status}`);
     const body = Buffer.from(await answer.arrayBuffer());
