@@ -2,7 +2,7 @@ import { isAbsolute, posix, win32 } from 'node:path';
 import { z } from 'zod';
 import { AssetDescriptorFields, CalendarDate, CurrencySchema, SEGMENT_IDS, plainString } from '../../src/wire';
 import { isCurrencyCode } from '../../src/fx/codes';
-import { TRANSACTION_TYPES } from '../../src/ledger/types';
+import { LEDGER_UNITS, TRANSACTION_TYPES } from '../../src/ledger/types';
 import { PreviousReportContent } from '../build/previous';
 import { REPORT_FORMATS } from '../report-data';
 import type { PortfolioJobData } from './jobs';
@@ -52,6 +52,7 @@ const Holding = z
     notes: z.string().max(2000).optional(),
     medium: AssetDescriptorFields.medium,
     sizeCm: AssetDescriptorFields.size_cm,
+    lot: Name(200).optional(),
   })
   .strict();
 
@@ -75,6 +76,10 @@ const LedgerEntry = z
     assetId: Name(512).optional(),
     asset: LedgerAsset.optional(),
     quantity: finite.positive().optional(),
+    // Issue 34: the unit the row states, the wine's one stock of cases and bottles, the lot it opens or takes from.
+    unit: z.enum(LEDGER_UNITS).optional(),
+    stock: z.object({ id: Name(512), bottlesPerUnit: z.number().int().min(1).max(1000) }).strict().optional(),
+    lot: Name(200).optional(),
     amount: finite.min(0),
     currency: Currency,
     notes: z.string().max(2000).optional(),
@@ -83,7 +88,7 @@ const LedgerEntry = z
   .strict();
 
 const Realisation = z
-  .object({ portfolio: Name(500), assetId: Name(512), sold: CalendarDate, opened: CalendarDate, quantity: finite.positive(), cost: finite, costCurrency: Currency, proceeds: finite, proceedsCurrency: Currency, source: Source })
+  .object({ portfolio: Name(500), assetId: Name(512), sold: CalendarDate, opened: CalendarDate, lot: Name(200).optional(), quantity: finite.positive(), cost: finite, costCurrency: Currency, proceeds: finite, proceedsCurrency: Currency, source: Source })
   .strict();
 
 export const PortfolioJobSchema: z.ZodType<PortfolioJobData> = z

@@ -174,7 +174,7 @@ describe('a signed job is valid once, for one run', () => {
     await worker.said(/Worker ready/);
     const run = svcReport([...runArgs('2026-10'), '--formats', 'json,pdf']);
     expect(await run.exit, run.output + '\n--- worker:\n' + worker.output).toBe(0);
-    const approve = svcReport(['approve', join(root, '2026-10'), '--portfolio', 'Client 0001', '--by', REVIEWER, '--db', 'off']);
+    const approve = svcReport(['approve', join(root, '2026-10'), '--portfolio', 'Client 0001', '--by', REVIEWER, '--db', 'off', '--allow-sandbox']);
     expect(await approve.exit, approve.output).toBe(0);
     const approved = hashes(join(root, '2026-10'));
     expect(Object.keys(approved).filter((f) => f.endsWith('.pdf'))).toHaveLength(3);
