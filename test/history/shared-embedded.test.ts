@@ -99,7 +99,7 @@ describe('one embedded history database, several processes', () => {
     const show = svcReport(['history', 'show', '--db', typo]);
     expect(await show.exit, show.output).toBe(2);
     expect(show.output).toContain(`the history database folder ${typo} holds no database`);
-    const approve = svcReport(['approve', join(dir, 'a'), '--by', 'Ann Reviewer <ann@firm.example>', '--db', typo]);
+    const approve = svcReport(['approve', join(dir, 'a'), '--by', 'Ann Reviewer <ann@firm.example>', '--db', typo, '--allow-sandbox']);
     expect(await approve.exit, approve.output).toBe(2);
     expect(approve.output).toContain(`the history database folder ${typo} holds no database`);
     expect(approve.output).toContain('nothing was decided');
