@@ -24,6 +24,7 @@ interface Manifest {
   engines?: Record<string, string>;
   bin?: Record<string, string>;
   dependencies: Record<string, string>;
+  overrides?: Record<string, unknown>;
 }
 interface LockEntry {
   dev?: boolean;
@@ -78,7 +79,9 @@ beforeAll(() => {
   scratch = path.join(work, 'consumer');
   mkdirSync(scratch);
   const tarball = `../${packed[0]!.filename}`;
-  writeFileSync(path.join(scratch, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module', dependencies: { [PACKAGE.name]: `file:${tarball}` } }));
+  // npm applies overrides at the root alone: a consumer keeps exceljs's retired dependencies out by
+  // copying ours (docs/security.md, Dependencies), as this one does.
+  writeFileSync(path.join(scratch, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module', dependencies: { [PACKAGE.name]: `file:${tarball}` }, overrides: PACKAGE.overrides }));
   writeFileSync(path.join(scratch, 'package-lock.json'), JSON.stringify(consumerLock(tarball, packed[0]!.integrity)));
   // --offline: from the cache or not at all; npm names any tarball the cache lacks (ENOTCACHED).
   npm(['ci', '--offline', '--no-audit', '--no-fund'], scratch);
