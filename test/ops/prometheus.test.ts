@@ -134,7 +134,7 @@ describe('Prometheus scraping a host, a worker and a month-end run', () => {
     // What the month-end did, in its own series.
     expect(await value('sum(last_over_time(svc_report_portfolios{state="done"}[5m]))')).toBe(2 * PORTFOLIOS); // the worker's and the run's view
     expect(await value('sum(last_over_time(svc_report_files_written_total{format="json"}[5m]))')).toBe(PORTFOLIOS + 1); // the worker's three, the run's consolidated one
-    expect(await value('sum(svc_report_chunks_journaled_total{job="svc-report-worker",phase="valuations"})')).toBe(PORTFOLIOS * Math.ceil(HOLDINGS / 50));
+    expect(await value('sum(last_over_time(svc_report_chunks_journaled_total{job="svc-report-worker",phase="valuations"}[5m]))')).toBe(PORTFOLIOS * Math.ceil(HOLDINGS / 50));
     expect(await value('svc_ready{job="svc-report-worker",check="redis"}')).toBe(1);
     expect(await value('svc_report_queue_jobs{job="svc-report-worker",state="active"}')).toBe(0);
     // The host: cells asked, items answered from its cache, and items per upstream call.
