@@ -15,7 +15,7 @@ import { fixedGeneratedAt, resolveSettings, type CommonFlags } from './config';
 import { writeAtomically } from './writers/atomic-write';
 import { resolveManifestKey, type ManifestKey } from './manifest-key';
 import { checkManifestSignature, signManifest } from './manifest-signature';
-import { readRegularFile, UnreadableFile } from './regular-file';
+import { readRegularFile, UnreadableFile } from '../src/regular-file';
 import { ApprovalRecord } from './signoff/approval-record';
 
 export const MANIFEST_FILE = 'manifest.json';

@@ -9,7 +9,7 @@
  */
 import type { X509Certificate } from 'node:crypto';
 import { promises as fs } from 'node:fs';
-import { readRegularFile, UnreadableFile } from './regular-file';
+import { readRegularFile, UnreadableFile } from '../src/regular-file';
 import { UsageError } from './run/exit-codes';
 import { checkPdfSignatures } from './signoff/sign/check-signature';
 import { readCaFile } from './signoff/verify-signoff';

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { MANIFEST_FILE, ManifestError, readManifestDocument, runsOf, type RunManifest } from './run-manifest';
 import { checkManifestSignature, type SignatureCheck } from './manifest-signature';
 import type { ManifestKey } from './manifest-key';
-import { hashRegularFile, UnreadableFile } from './regular-file';
+import { hashRegularFile, UnreadableFile } from '../src/regular-file';
 import { describeSignature } from './verify-signature';
 import { verifySignoff, type SignoffOptions, type SignoffVerification } from './signoff/verify-signoff';
 

@@ -4,7 +4,7 @@
  * longer approved); rejected until approved again.
  */
 import path from 'node:path';
-import { hashRegularFile } from '../regular-file';
+import { hashRegularFile } from '../../src/regular-file';
 import { latestDecisions, type ApprovalRecord } from './approval-record';
 import type { FolderReport, RunFolder } from './folder-reports';
 

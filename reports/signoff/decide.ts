@@ -13,7 +13,7 @@ import { historyDatabase, readConfigFile } from '../config';
 import { UsageError } from '../run/exit-codes';
 import { writeAtomically } from '../writers/atomic-write';
 import { MANIFEST_FILE, readManifestDocument, saveManifest, publicBaseUrl, type RunManifest } from '../run-manifest';
-import { hashRegularFile, readRegularFile, UnreadableFile } from '../regular-file';
+import { hashRegularFile, readRegularFile, UnreadableFile } from '../../src/regular-file';
 import { resolveManifestKey } from '../manifest-key';
 import { checkManifestSignature } from '../manifest-signature';
 import { latestDecisions, type ApprovalRecord } from './approval-record';

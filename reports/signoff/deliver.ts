@@ -13,7 +13,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { constants, promises as fs } from 'node:fs';
 import path from 'node:path';
-import { kindOf, readRegularFile } from '../regular-file';
+import { kindOf, readRegularFile } from '../../src/regular-file';
 import { UsageError } from '../run/exit-codes';
 import { reportState } from './approval-state';
 import { readDeliveryRecord, saveDeliveryRecord, type DeliveredFile } from './delivery-record';

@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { constants, promises as fs } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { readRegularFile, UnreadableFile } from '../regular-file';
+import { readRegularFile, UnreadableFile } from '../../src/regular-file';
 import { UsageError } from '../run/exit-codes';
 import { plainNameProblem, quotedName } from './run-file-name';
 

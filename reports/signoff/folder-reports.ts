@@ -9,7 +9,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { UsageError } from '../run/exit-codes';
 import { ManifestError, readManifest, reportStem, type RunManifest } from '../run-manifest';
-import { readRegularFile, UnreadableFile } from '../regular-file';
+import { readRegularFile, UnreadableFile } from '../../src/regular-file';
 import { checkRunFileName } from './run-file-name';
 
 const ReviewedReport = z.object({

@@ -6,7 +6,7 @@
  */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { kindOf } from '../regular-file';
+import { kindOf } from '../../src/regular-file';
 import { UsageError } from '../run/exit-codes';
 
 /** Why `name` is not a plain file name, or undefined when it is. */

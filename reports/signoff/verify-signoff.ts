@@ -5,7 +5,7 @@
  */
 import { X509Certificate } from 'node:crypto';
 import path from 'node:path';
-import { readRegularFile, UnreadableFile } from '../regular-file';
+import { readRegularFile, UnreadableFile } from '../../src/regular-file';
 import { UsageError } from '../run/exit-codes';
 import type { RunManifest } from '../run-manifest';
 import { latestDecisions } from './approval-record';

@@ -3,7 +3,7 @@ import { mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { hashRegularFile, readRegularFile, UnreadableFile } from '../../reports/regular-file';
+import { hashRegularFile, readRegularFile, UnreadableFile } from '../../src/regular-file';
 
 /** verify's reader of an untrusted folder (issue 29), on its own: what it reads and what it refuses unread. */
 const dir = mkdtempSync(join(tmpdir(), 'regular-file-'));
