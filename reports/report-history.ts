@@ -40,6 +40,8 @@ export interface RealisedGainLine {
   source: string;
   /** The name of the lot sold from, when its buy named it (schema 1.4); null for a lot without a name. */
   lot?: string | null;
+  /** What `quantity` counts for wine and spirits, the sale row's case or bottle (schema 1.4); null otherwise. */
+  unit?: 'case' | 'bottle' | null;
 }
 
 export interface RealisedGain {

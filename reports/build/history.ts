@@ -57,7 +57,7 @@ export function buildHistory(input: PortfolioInput, rows: readonly Holding[], hi
     history: {
       performance: { periods: figures, unavailable: periods.unavailable, month_ends: values.length },
       realised_gain: {
-        lines: realised.lines.map((l) => ({ asset_id: l.assetId, description: name(l.assetId), sold: l.sold, opened: l.opened, quantity: l.quantity, cost: l.costReporting, proceeds: l.proceedsReporting, gain: l.gain, source: describeSource(l.source), lot: l.lot ?? null })),
+        lines: realised.lines.map((l) => ({ asset_id: l.assetId, description: name(l.assetId), sold: l.sold, opened: l.opened, quantity: l.quantity, cost: l.costReporting, proceeds: l.proceedsReporting, gain: l.gain, source: describeSource(l.source), lot: l.lot ?? null, unit: l.unit ?? null })),
         total: realised.total,
       },
       unrealised_gain: rows.reduce((s, h) => s + (h.current_value - h.purchase_price), 0),

@@ -69,16 +69,18 @@ export function historyCommand(): Command {
     });
   history
     .command('show')
-    .description('Print the month-ends recorded for a portfolio (as of, value, net flows, holdings, run); without --portfolio, the portfolios recorded.')
+    .description('Print the month-ends recorded for a portfolio (as of, value, net flows, holdings, run), or with --transactions the ledger recorded with one (each row\'s lot and unit); without --portfolio, the portfolios recorded.')
     .option('--portfolio <name>', 'the portfolio, as its reports name it')
+    .option('--transactions', 'the ledger recorded with the portfolio\'s latest month-end (date, type, asset, quantity, unit, lot, amount, source)')
+    .option('--as-of <date>', 'with --transactions: the month-end (YYYY-MM-DD) whose ledger to print')
     .option('--json', 'one JSON document instead of a table')
     .option('--db <path|url>', DB_HELP)
     .addOption(dbWaitOption())
     .option('--config <file>', 'config file (default: ./svc-report.config.json when present)')
     .addOption(logFormatOption())
-    .addHelpText('after', '\nExample:\n  svc-report history show --portfolio "Okafor Household"')
+    .addHelpText('after', '\nExamples:\n  svc-report history show --portfolio "Okafor Household"\n  svc-report history show --portfolio "Tanaka Collection" --transactions --as-of 2026-10-31')
     .exitOverride()
-    .action(async (opts: { portfolio?: string; json?: boolean } & DatabaseFlags) => {
+    .action(async (opts: { portfolio?: string; json?: boolean; transactions?: boolean; asOf?: string } & DatabaseFlags) => {
       const { showHistory } = await import('./show-history');
       const lines = await withDatabase(opts, 'svc-report history show', true, (db) => showHistory(db, opts));
       for (const line of lines) process.stdout.write(`${opts.json ? line : printable(line)}\n`);

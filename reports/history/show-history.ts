@@ -1,4 +1,5 @@
-import { monthEndRecords, portfolioSpans, type Database } from '../../src/db';
+import { ledger, monthEndRecords, portfolioSpans, type Database } from '../../src/db';
+import { isRealDate } from '../../src/wire';
 import { UsageError } from '../run/exit-codes';
 import { formatMoney } from '../writers/text-format';
 import { plainTable } from './plain-table';
@@ -8,7 +9,9 @@ import { plainTable } from './plain-table';
  * or without --portfolio every portfolio recorded with its first and last month-end. Lines for
  * stdout: a plain table, or one JSON document with --json.
  */
-export async function showHistory(db: Database, opts: { portfolio?: string; json?: boolean }): Promise<string[]> {
+export async function showHistory(db: Database, opts: { portfolio?: string; json?: boolean; transactions?: boolean; asOf?: string }): Promise<string[]> {
+  if (opts.portfolio === undefined && (opts.transactions || opts.asOf !== undefined)) throw new UsageError(`--${opts.transactions ? 'transactions' : 'as-of'} needs --portfolio NAME: the ledger recorded is one portfolio's`);
+  if (opts.asOf !== undefined && !opts.transactions) throw new UsageError('--as-of chooses the month-end whose ledger --transactions prints: give --transactions too');
   if (opts.portfolio === undefined) {
     const spans = await portfolioSpans(db);
     if (opts.json) return [JSON.stringify({ portfolios: spans.map((s) => ({ portfolio: s.portfolio, first: s.first, last: s.last, month_ends: s.monthEnds })) }, null, 2)];
@@ -20,6 +23,7 @@ export async function showHistory(db: Database, opts: { portfolio?: string; json
     const known = (await portfolioSpans(db)).map((s) => s.portfolio);
     throw new UsageError(`no history recorded for the portfolio "${opts.portfolio}"; ${known.length ? `portfolios recorded: ${known.join(', ')}` : 'nothing is recorded in this database yet'}`);
   }
+  if (opts.transactions) return showTransactions(db, opts.portfolio, records.map((r) => r.asOf), opts);
   if (opts.json) {
     const month_ends = records.map((r) => ({ as_of: r.asOf, value: r.value, currency: r.currency, net_flows: r.netFlows, holdings: r.holdings, run_id: r.runId }));
     return [JSON.stringify({ portfolio: opts.portfolio, month_ends }, null, 2)];
@@ -29,4 +33,40 @@ export async function showHistory(db: Database, opts: { portfolio?: string; json
     records.map((r) => [r.asOf, formatMoney(r.value, r.currency), formatMoney(r.netFlows, r.currency), String(r.holdings), String(r.runId)]),
     new Set([1, 2, 3, 4]),
   );
+}
+
+/**
+ * `history show --portfolio NAME --transactions [--as-of DATE]`: the ledger recorded with the
+ * portfolio's latest month-end (or the one on DATE), as the run read it: each row's lot and the
+ * unit its quantity counts (issue 34), so what a month-end's realised gains rest on can be read back.
+ */
+async function showTransactions(db: Database, portfolio: string, recorded: readonly string[], opts: { json?: boolean; asOf?: string }): Promise<string[]> {
+  if (opts.asOf !== undefined && !isRealDate(opts.asOf)) throw new UsageError(`--as-of must be a date as YYYY-MM-DD, got "${opts.asOf}"`);
+  const asOf = opts.asOf ?? recorded.at(-1)!;
+  if (!recorded.includes(asOf)) throw new UsageError(`no month-end of "${portfolio}" is recorded on ${asOf}; recorded: ${recorded.join(', ')}`);
+  const entries = await ledger(db, portfolio, asOf);
+  const source = (e: (typeof entries)[number]) => `${e.source.file}${e.source.sheet ? ` (sheet ${e.source.sheet})` : ''} row ${e.source.row}`;
+  if (opts.json) {
+    const transactions = entries.map((e) => ({
+      date: e.date,
+      type: e.type,
+      asset_id: e.assetId ?? null,
+      quantity: e.quantity ?? null,
+      unit: e.unit ?? null,
+      lot: e.lot ?? null,
+      amount: e.amount,
+      currency: e.currency,
+      notes: e.notes ?? null,
+      source: source(e),
+    }));
+    return [JSON.stringify({ portfolio, as_of: asOf, transactions }, null, 2)];
+  }
+  return [
+    `Ledger recorded with the month-end of ${asOf}:`,
+    ...plainTable(
+      ['date', 'type', 'asset', 'quantity', 'unit', 'lot', 'amount', 'source'],
+      entries.map((e) => [e.date, e.type, e.assetId ?? '', e.quantity === undefined ? '' : String(e.quantity), e.unit ?? '', e.lot ?? '', formatMoney(e.amount, e.currency), source(e)]),
+      new Set([3, 6]),
+    ),
+  ];
 }

@@ -235,6 +235,7 @@ const realisedGainLine = z.strictObject({
   gain: money(),
   source: z.string().describe("the sale's row in its transactions file"),
   lot: z.string().nullable().optional().describe(since14('the name of the lot sold from, as its buy named it (specific identification); null for a lot without a name, sold first in, first out')),
+  unit: z.enum(['case', 'bottle']).nullable().optional().describe(since14("what quantity counts for wine and spirits, the sale row's (a case of wine is 12 × 75 cl); null for other assets")),
 });
 
 const transactionLine = z.strictObject({
@@ -319,7 +320,7 @@ export const portfolioReportSchema = z
     $id: 'https://svc-luxury-valuations.example/schemas/portfolio-report-1.json',
     title: 'Month-end portfolio report',
     description:
-      'JSON output of svc-report. Money is in `currency`, to the cent; *_percent fields are percent units; null means not available. Schema 1.1 adds purchase currencies and exchange rates, money- and time-weighted returns, the FX effect, coverage, net realisable value, the report audience and analyst notes; schema 1.2 adds illustrative_rates and the share of value market validated; schema 1.3 adds the portfolio\'s own history: performance over the standard periods, realised and unrealised gains, value_history, this period\'s transactions and history_source; schema 1.4 makes the summary\'s money- and time-weighted returns and month-on-month the same figures as the performance periods\', from the recorded month-ends, and adds returns_since, returns_unavailable and returns_source, the lot of each transaction and realised gain, and the unit of a transaction\'s quantity.',
+      'JSON output of svc-report. Money is in `currency`, to the cent; *_percent fields are percent units; null means not available. Schema 1.1 adds purchase currencies and exchange rates, money- and time-weighted returns, the FX effect, coverage, net realisable value, the report audience and analyst notes; schema 1.2 adds illustrative_rates and the share of value market validated; schema 1.3 adds the portfolio\'s own history: performance over the standard periods, realised and unrealised gains, value_history, this period\'s transactions and history_source; schema 1.4 makes the summary\'s money- and time-weighted returns and month-on-month the same figures as the performance periods\', from the recorded month-ends, and adds returns_since, returns_unavailable and returns_source, the lot of each transaction and realised gain, and the unit of a transaction\'s and a realised gain\'s quantity.',
   });
 
 export type PortfolioReportDocument = z.infer<typeof portfolioReportSchema>;

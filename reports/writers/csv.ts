@@ -77,8 +77,13 @@ export async function writeCsv(data: ReportData, filePath: string): Promise<void
   });
 }
 
-/** The realised-gains CSV's columns: one record per sale matched against one lot (first in, first out). */
-export const REALISED_GAIN_COLUMNS = ['asset_id', 'description', 'opened', 'sold', 'quantity', 'cost', 'proceeds', 'gain', 'source', 'currency', 'sandbox'] as const;
+/**
+ * The realised-gains CSV's columns: one record per sale matched against one lot (the lot it
+ * names, else first in, first out). `unit` (case or bottle, for wine and spirits) says what
+ * `quantity` counts and `lot` names the lot sold from (issue 34); both after the columns of
+ * issue 23, so a reader by position keeps its columns.
+ */
+export const REALISED_GAIN_COLUMNS = ['asset_id', 'description', 'opened', 'sold', 'quantity', 'cost', 'proceeds', 'gain', 'source', 'currency', 'sandbox', 'unit', 'lot'] as const;
 
 /** "<report>.csv" → "<report>-realised-gains.csv": the second CSV of a report with a history, beside its holdings CSV. */
 export function realisedGainsCsvPath(holdingsCsvPath: string): string {
@@ -100,6 +105,7 @@ export async function writeRealisedGainsCsv(data: ReportData, filePath: string):
     lines.map((l) => [
       csvText(l.asset_id), csvText(l.description), l.opened, l.sold, csvNumber(l.quantity, 'ratio'),
       csvNumber(l.cost, 'money'), csvNumber(l.proceeds, 'money'), csvNumber(l.gain, 'money'), csvText(l.source), ...tail,
+      l.unit ?? '', csvText(l.lot ?? ''),
     ]),
   );
 }

@@ -30,6 +30,10 @@ export const LEDGER_COLUMNS = {
   source_file: 'text',
   source_sheet: 'text',
   source_row: 'integer',
+  lot: 'text',
+  unit: 'text',
+  stock_id: 'text',
+  bottles_per_unit: 'integer',
 } as const;
 
 /**

@@ -100,6 +100,25 @@ export const MIGRATIONS: Record<string, Migration> = {
       await db.schema.dropTable('approvals').execute();
     },
   },
+  // Issue 34: a ledger row's lot (specific identification) and the unit its quantity counts, with
+  // the wine stock a case and its bottles share, so a recorded ledger matches its sales to the same
+  // lots as the run did (a named lot, part of a case sold as bottles).
+  '0003_ledger_lots_units': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .alterTable('ledger_entries')
+        .addColumn('lot', 'text')
+        .addColumn('unit', 'text', (c) => c.check(sql`unit in ('case', 'bottle')`))
+        .addColumn('stock_id', 'text')
+        .addColumn('bottles_per_unit', 'integer', (c) => c.check(sql`bottles_per_unit > 0`))
+        .execute();
+      await db.schema.alterTable('ledger_entries').addCheckConstraint('ledger_entries_stock', sql`(stock_id is null) = (bottles_per_unit is null)`).execute();
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.alterTable('ledger_entries').dropConstraint('ledger_entries_stock').execute();
+      await db.schema.alterTable('ledger_entries').dropColumn('lot').dropColumn('unit').dropColumn('stock_id').dropColumn('bottles_per_unit').execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -79,6 +79,10 @@ export async function ledger(db: Database, portfolio: string, asOf?: string): Pr
       'l.source_file',
       'l.source_sheet',
       'l.source_row',
+      'l.lot',
+      'l.unit',
+      'l.stock_id',
+      'l.bottles_per_unit',
     ])
     .where('l.month_end_id', '=', (eb) => eb.selectFrom(monthEnd.as('me')).select('me.id'))
     .orderBy('l.date')
@@ -98,6 +102,9 @@ export async function ledger(db: Database, portfolio: string, asOf?: string): Pr
     if (r.source_sheet !== null) e.source.sheet = r.source_sheet;
     if (r.asset_id !== null) e.assetId = r.asset_id;
     if (r.quantity !== null) e.quantity = fromNumeric(r.quantity);
+    if (r.unit !== null) e.unit = r.unit;
+    if (r.stock_id !== null && r.bottles_per_unit !== null) e.stock = { id: r.stock_id, bottlesPerUnit: Number(r.bottles_per_unit) };
+    if (r.lot !== null) e.lot = r.lot;
     if (r.notes !== null) e.notes = r.notes;
     return e;
   });

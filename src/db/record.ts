@@ -100,6 +100,12 @@ async function portfolioIdFor(tx: Transaction<Schema>, name: string): Promise<nu
   return row.id;
 }
 
+/** A stock's bottles per unit is a whole number above 0 (12 a case, 1 a bottle): the column is an integer. */
+function bottlesPerUnit(n: number, i: number): number {
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`ledger[${i}].stock.bottlesPerUnit must be a whole number above 0, got ${n}`);
+  return n;
+}
+
 function ledgerRow(e: LedgerEntry, i: number) {
   if (!DATE.test(e.date)) throw new Error(`ledger[${i}].date must be YYYY-MM-DD, got ${JSON.stringify(e.date)}`);
   return {
@@ -113,5 +119,9 @@ function ledgerRow(e: LedgerEntry, i: number) {
     source_file: e.source.file,
     source_sheet: e.source.sheet ?? null,
     source_row: e.source.row,
+    lot: e.lot ?? null,
+    unit: e.unit ?? null,
+    stock_id: e.stock?.id ?? null,
+    bottles_per_unit: e.stock ? bottlesPerUnit(e.stock.bottlesPerUnit, i) : null,
   };
 }

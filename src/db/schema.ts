@@ -65,7 +65,11 @@ export interface LedgerEntriesTable {
   notes: string | null;
   source_file: string;
   source_sheet: string | null;
-  source_row: number;
+  source_row: number;  /** Migration 0003 (issue 34): the row's lot name, its unit (case or bottle) and its wine stock (the case's id, bottles one unit counts). */
+  lot: string | null;
+  unit: 'case' | 'bottle' | null;
+  stock_id: string | null;
+  bottles_per_unit: number | null;
 }
 
 export interface ApprovalsTable {

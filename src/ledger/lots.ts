@@ -315,5 +315,6 @@ function realisation(lot: Lot, sale: LedgerEntry, quantity: number, cost: number
     source,
   };
   if (lot.name !== undefined) r.lot = lot.name;
+  if (sale.unit !== undefined) r.unit = sale.unit;
   return r;
 }

@@ -112,6 +112,8 @@ export interface Realisation {
   lot?: string;
   /** In the sale row's unit (a sale of 6 bottles from a case: 6). */
   quantity: number;
+  /** The sale row's unit, for wine and spirits (case or bottle): what `quantity` counts. */
+  unit?: LedgerUnit;
   /** The lot's cost of the quantity sold and the sale's proceeds for it, in their currencies. */
   cost: number;
   costCurrency: string;

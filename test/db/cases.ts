@@ -1,5 +1,10 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
+import { buildLots } from '../../src/ledger';
+import { loadLedger } from '../../src/ledger/read-ledger';
 import {
   appliedMigrations,
   finishRun,
@@ -214,6 +219,55 @@ export function databaseCases(backend: Backend): void {
       expect(await run(db, 999_999)).toBeUndefined();
       await db.kysely.deleteFrom('month_ends').where('id', '=', rec.id).execute();
       await db.kysely.deleteFrom('portfolios').where('name', '=', 'Solo').execute();
+    });
+
+    it("a ledger's named-lot sale and part-case sale: each row's lot, unit and wine stock recorded and read back, the sales matched to the same lots", async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'svc-db-lots-'));
+      try {
+        const file = join(dir, 'lots.csv');
+        writeFileSync(
+          file,
+          [
+            'date,type,portfolio,segment,brand,model,reference,year,unit,lot,quantity,amount,currency,notes',
+            '2025-01-10,buy,Lots,watches,Rolex,Daytona,116500LN,2020,,First,1,16700,USD,',
+            '2025-02-10,buy,Lots,watches,Rolex,Daytona,116500LN,2020,,Second,1,19950,USD,',
+            '2025-03-10,buy,Lots,wine,Petrus,Pomerol,,2010,case,,1,48000,USD,a case',
+            '2025-06-10,sell,Lots,watches,Rolex,Daytona,116500LN,2020,,second,1,18850,USD,the dearer one',
+            '2025-06-11,sell,Lots,wine,Petrus,Pomerol,,2010,bottle,,6,26000,USD,half the case',
+          ].join('\n') + '\n',
+        );
+        const { entries, problems } = await loadLedger([file], { asOf: '2025-06-30' });
+        expect(problems).toEqual([]);
+        await recordMonthEnd(db, monthEnd('Lots', '2025-06-30', runId, { ledger: entries }));
+        const back = await ledger(db, 'Lots', '2025-06-30');
+        // Everything the run read but the asset's descriptors (the month-end's holdings name the assets).
+        expect(back).toEqual(entries.map(({ asset: _asset, ...e }) => e));
+        expect(back.map((e) => [e.type, e.unit ?? null, e.lot ?? null, e.stock ?? null])).toEqual([
+          ['buy', null, 'First', null],
+          ['buy', null, 'Second', null],
+          ['buy', 'case', null, { id: entries[2]!.assetId, bottlesPerUnit: 12 }],
+          ['sell', null, 'second', null],
+          ['sell', 'bottle', null, { id: entries[2]!.assetId, bottlesPerUnit: 1 }],
+        ]);
+        // The recorded ledger gives the realised gains the run's did: the named (dearer) watch, and six bottles of the case.
+        const run = buildLots(entries, '2025-06-30');
+        const recorded = buildLots(back, '2025-06-30');
+        expect(recorded.problems).toEqual([]);
+        expect(recorded.realisations).toEqual(run.realisations);
+        expect(recorded.realisations.map((r) => [r.lot ?? null, r.quantity, r.cost, r.proceeds])).toEqual([
+          ['Second', 1, 19950, 18850],
+          [null, 6, 24000, 26000],
+        ]);
+        expect(recorded.lots.map((l) => [l.name ?? null, l.quantity, l.cost])).toEqual([
+          ['First', 1, 16700],
+          [null, 6, 24000],
+        ]);
+        // A unit the schema does not know is refused by the database itself.
+        await expect(recordMonthEnd(db, monthEnd('Lots', '2025-07-31', runId, { ledger: [{ ...back[2]!, unit: 'crate' as 'case' }] }))).rejects.toThrow();
+        expect((await monthEnds(db, 'Lots')).map((m) => m.asOf)).toEqual(['2025-06-30']);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
     });
 
     it('refuses a bad date or a non-finite number, naming the field', async () => {

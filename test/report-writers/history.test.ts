@@ -277,12 +277,32 @@ describe('a report with a history', () => {
       expect(holdings[0]!.slice(-2)).toEqual(['currency', 'sandbox']);
       expect(holdings).toHaveLength(21);
       const records = parse(readFileSync(gainsFile!), { bom: true, columns: true }) as Record<string, string>[];
-      expect(Object.keys(records[0]!)).toEqual(['asset_id', 'description', 'opened', 'sold', 'quantity', 'cost', 'proceeds', 'gain', 'source', 'currency', 'sandbox']);
+      expect(Object.keys(records[0]!)).toEqual(['asset_id', 'description', 'opened', 'sold', 'quantity', 'cost', 'proceeds', 'gain', 'source', 'currency', 'sandbox', 'unit', 'lot']);
       expect(records.map((r) => [r.asset_id, r.sold, Number(r.quantity), Number(r.cost), Number(r.proceeds), Number(r.gain), r.currency])).toEqual(
         history.realised_gain.lines.map((l) => [l.asset_id, l.sold, l.quantity, cents(l.cost), cents(l.proceeds), cents(l.gain), 'USD']),
       );
       expect(cents(records.reduce((s, r) => s + Number(r.gain), 0))).toBe(cents(history.realised_gain.total));
+      // Issue 34: the lot each sale took from (a name with a comma and quotes, read back whole) and what its quantity counts.
+      expect(records.map((r) => [r.lot, r.unit])).toEqual([
+        ['', ''],
+        ['Nets, "Tokyo" 1992', ''],
+        ['', 'bottle'],
+      ]);
+      expect(history.realised_gain.lines.map((l) => [l.lot ?? '', l.unit ?? ''])).toEqual(records.map((r) => [r.lot, r.unit]));
     });
+
+    it('opens the realised gains in LibreOffice with its default import: the lot and unit in their own columns', async () => {
+      const gainsFile = w.files.find((f) => f.endsWith('-2026-10-31-realised-gains.csv'))!;
+      const { path: converted } = await libreOfficeConvert(gainsFile, 'xlsx', tempDir('history-gains-lo'));
+      const script = ['import json, sys, openpyxl', 'ws = openpyxl.load_workbook(sys.argv[1]).active', 'print(json.dumps([[c.value for c in r] for r in ws.iter_rows()], default=str))'].join('\n');
+      const rows = JSON.parse((await run(PYTHON, ['-c', script, converted])).stdout) as (string | number | null)[][];
+      const header = rows[0]!;
+      expect(header.slice(-2)).toEqual(['unit', 'lot']);
+      const at = (name: string) => rows.slice(1).map((r) => r[header.indexOf(name)] ?? null);
+      expect(at('lot')).toEqual([null, 'Nets, "Tokyo" 1992', null]);
+      expect(at('unit')).toEqual([null, null, 'bottle']);
+      expect(at('quantity')).toEqual([1, 1, 6]);
+    }, 120_000);
   });
 });
 
