@@ -113,9 +113,30 @@ const csvCell = (v: unknown) => {
   return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 };
 
-/** CSV with a Portfolio column splitting three clients, and the human-typed headers people use. */
+/**
+ * Holdings the demo's transactions (examples/demo-transactions.csv) sell by name (issue 34): a
+ * portfolio holding one asset twice at two costs names the lot it sells, so the sale's realised
+ * gain is that lot's, not the first bought. Each names exactly one generated row, by portfolio,
+ * model and price; a row not found stops the script rather than leave the demo's sale unnamed.
+ */
+const NAMED_LOTS: readonly { portfolio: string; model: string; purchase_price: number; lot: string }[] = [
+  // Tanaka's two LeBron rookie cards (16,700 and 19,950): the demo sells the dearer one, below cost.
+  { portfolio: 'Tanaka Collection', model: 'LeBron James Chrome #111 Rookie PSA 10', purchase_price: 19_950, lot: 'PSA cert 64831905' },
+];
+
+function lotOf(portfolio: string, rows: readonly Row[]): Map<Row, string> {
+  const lots = new Map<Row, string>();
+  for (const named of NAMED_LOTS.filter((n) => n.portfolio === portfolio)) {
+    const found = rows.filter((r) => r.model === named.model && r.purchase_price === named.purchase_price);
+    if (found.length !== 1) throw new Error(`${portfolio}: the lot "${named.lot}" should name one row of ${named.model} at ${named.purchase_price}, found ${found.length}`);
+    lots.set(found[0]!, named.lot);
+  }
+  return lots;
+}
+
+/** CSV with a Portfolio column splitting three clients, the human-typed headers people use, and a Lot column naming the lots the demo sells by name. */
 async function writeCsvExample() {
-  const headers = ['Portfolio', 'Segment', 'Brand', 'Model', 'Reference', 'Year', 'Condition', 'Box & Papers', 'Size', 'Quantity', 'Purchase Price', 'Purchase Date', 'Currency', 'Notes'];
+  const headers = ['Portfolio', 'Segment', 'Brand', 'Model', 'Reference', 'Year', 'Condition', 'Box & Papers', 'Size', 'Quantity', 'Purchase Price', 'Purchase Date', 'Currency', 'Notes', 'Lot'];
   const clients: [string, number, string[]][] = [
     ['Okafor Household', 60, ['watches', 'jewellery', 'bags', 'automobiles', 'art']],
     ['Lindqvist Trust', 50, ['wine', 'spirits', 'art', 'watches', 'real_estate']],
@@ -123,9 +144,11 @@ async function writeCsvExample() {
   ];
   const lines = [headers.join(',')];
   clients.forEach(([name, count, segments], k) => {
-    for (const r of makeRows(100 + k, count, segments, 'USD')) {
+    const rows = makeRows(100 + k, count, segments, 'USD');
+    const lots = lotOf(name, rows);
+    for (const r of rows) {
       lines.push(
-        [name, r.segment, r.brand, r.model, r.reference, r.year, r.condition, r.box_papers, r.size, r.quantity, r.purchase_price, r.purchase_date, r.currency, r.notes]
+        [name, r.segment, r.brand, r.model, r.reference, r.year, r.condition, r.box_papers, r.size, r.quantity, r.purchase_price, r.purchase_date, r.currency, r.notes, lots.get(r) ?? '']
           .map(csvCell)
           .join(','),
       );

@@ -94,7 +94,7 @@ export function historyDocument(h: ReportHistory): Required<Pick<PortfolioReport
     realised_gain: {
       lines: h.realised_gain.lines.map((l) => ({
         asset_id: l.asset_id, description: l.description, sold: l.sold, opened: l.opened, quantity: l.quantity,
-        cost: roundMoney(l.cost), proceeds: roundMoney(l.proceeds), gain: roundMoney(l.gain), source: l.source, lot: l.lot ?? null,
+        cost: roundMoney(l.cost), proceeds: roundMoney(l.proceeds), gain: roundMoney(l.gain), source: l.source, lot: l.lot ?? null, unit: l.unit ?? null,
       })),
       total: roundMoney(h.realised_gain.total),
     },

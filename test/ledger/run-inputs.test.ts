@@ -1,8 +1,10 @@
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { readRunInputs, sayInputs } from '../../reports/run/run-inputs';
-import { tempDir } from '../reports/helpers';
+import { realisedGains } from '../../src/performance/gains';
+import { ROOT, tempDir } from '../reports/helpers';
 
 /**
  * Issue 34, the run's reading of a ledger (no service): refused rows listed for stderr by row and
@@ -66,5 +68,34 @@ describe("a run's ledger inputs", () => {
     expect(loaded.ledgers.get('Tanaka')!.realisations.map((r) => [r.lot, r.cost, r.proceeds])).toEqual([['dearer card', 19950, 17800]]);
     expect(loaded.portfolios[0]!.holdings.map((h) => h.purchasePrice)).toEqual([16700]);
     expect(loaded.portfolios[0]!.readNotes ?? []).toEqual([]);
+  });
+
+  it("the demo's card sale names its lot: Tanaka's realised gain is the proceeds less the 19,950 card's cost, a loss", async () => {
+    const holdingsFile = join(ROOT, 'examples', 'meridian-wealth-clients.csv');
+    const ledgerFile = join(ROOT, 'examples', 'demo-transactions.csv');
+    // The files as a reader sees them (csv-parse, not the job's reader): the dearer card's buy row and the sale naming its lot.
+    const holdingRows = parse(readFileSync(holdingsFile), { columns: true }) as Record<string, string>[];
+    const saleRows = (parse(readFileSync(ledgerFile), { columns: true }) as Record<string, string>[]).filter((r) => r.portfolio === 'Tanaka Collection' && r.type === 'sell');
+    expect(saleRows).toHaveLength(1);
+    const sale = saleRows[0]!;
+    const cards = holdingRows.filter((r) => r.Portfolio === 'Tanaka Collection' && r.Model === sale.model);
+    expect(cards.map((r) => [Number(r['Purchase Price']), r.Lot])).toEqual([
+      [19_950, sale.lot],
+      [16_700, ''],
+    ]);
+    expect(sale.notes).toBe('Sold below cost');
+
+    const loaded = await readRunInputs([holdingsFile, ledgerFile], { asOf: '2026-10-31' });
+    expect(loaded.ledgerProblems).toEqual([]);
+    const tanaka = loaded.ledgers.get('Tanaka Collection')!;
+    const { lines, total } = realisedGains(tanaka.realisations, () => 1);
+    expect(lines.map((l) => [l.lot, l.opened, l.costReporting, l.proceedsReporting])).toEqual([[sale.lot, '2023-10-20', 19_950, Number(sale.amount)]]);
+    // 17,800 − 19,950: a loss of 2,150 (first in, first out took the 16,700 card: a gain of 1,100).
+    expect(total).toBe(Number(sale.amount) - 19_950);
+    expect(total).toBe(-2_150);
+    // The cheaper card is what is still held, and no note says first in, first out chose for the sale.
+    const held = loaded.portfolios.find((p) => p.name === 'Tanaka Collection')!.holdings.filter((h) => h.model === sale.model);
+    expect(held.map((h) => h.purchasePrice)).toEqual([16_700]);
+    expect((loaded.portfolios.find((p) => p.name === 'Tanaka Collection')!.readNotes ?? []).filter((n) => n.includes('names no lot'))).toEqual([]);
   });
 });

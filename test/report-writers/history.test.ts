@@ -108,6 +108,12 @@ describe('a report with a history', () => {
     it('writes the gains, the value at each month-end and this period\'s transactions with their codes', () => {
       expect(doc.realised_gain.total).toBe(cents(history.realised_gain.total));
       expect(doc.realised_gain.lines.map((l: { gain: number }) => l.gain)).toEqual(history.realised_gain.lines.map((l) => cents(l.gain)));
+      // Issue 34: the lot each sale took from and what its quantity counts.
+      expect(doc.realised_gain.lines.map((l: { lot: string | null; unit: string | null }) => [l.lot, l.unit])).toEqual([
+        [null, null],
+        ['Nets, "Tokyo" 1992', null],
+        [null, 'bottle'],
+      ]);
       expect(doc.unrealised_gain).toBe(cents(history.unrealised_gain));
       expect(doc.value_history).toHaveLength(25);
       expect(doc.value_history.at(-1)).toEqual({ as_of: '2026-10-31', value: cents(history.value_history.at(-1)!.value), net_flows: cents(history.value_history.at(-1)!.net_flows) });
