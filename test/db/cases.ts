@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sql } from 'kysely';
+import { Migrator, sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildLots } from '../../src/ledger';
 import { loadLedger } from '../../src/ledger/read-ledger';
@@ -109,6 +109,24 @@ export function databaseCases(backend: Backend): void {
       expect(await appliedMigrations(again.kysely)).toEqual(Object.keys(MIGRATIONS));
       // The data survived the reopen.
       expect(await monthEnds(again, 'Hartley')).toHaveLength(1);
+    });
+
+    it('0003 on a database recorded before it: its ledgers read back as they were, with no lot or unit', async () => {
+      const target = await backend.fresh();
+      const db = await openDatabase(target);
+      const runId = await recordRun(db, RUN);
+      const before = monthEnd('Older', '2025-01-31', runId);
+      await recordMonthEnd(db, before);
+      // Back to the schema before 0003, as a database recorded by the previous release is.
+      const migrator = new Migrator({ db: db.kysely, provider: { getMigrations: async () => MIGRATIONS } });
+      expect((await migrator.migrateTo('0002_approvals')).error).toBeUndefined();
+      const columns = await db.kysely.selectFrom('information_schema.columns' as never).select(sql<string>`column_name`.as('c')).where(sql`table_name`, '=', 'ledger_entries').execute();
+      expect(columns.map((c) => c.c)).not.toContain('lot');
+      await db.close();
+
+      const again = await opened(target);
+      expect(again.migrated).toEqual(['0003_ledger_lots_units']);
+      expect(await ledger(again, 'Older')).toEqual(before.ledger);
     });
   });
 
