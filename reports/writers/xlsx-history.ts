@@ -87,12 +87,12 @@ function writeTransactionsSheet(book: XlsxBook, data: ReportData, h: ReportHisto
 }
 
 function writeRealisedGainsSheet(book: XlsxBook, h: ReportHistory): void {
-  const cur = book.sheet('Realised gains', [44, 34, 12, 12, 10, 18, 18, 18, 24, 18], true);
-  book.header(cur, ['Asset', 'Asset id', 'Bought', 'Sold', 'Quantity', 'Cost', 'Proceeds', 'Gain', 'Source', 'Lot']);
+  const cur = book.sheet('Realised gains', [44, 34, 12, 12, 10, 18, 18, 18, 24, 18, 10], true);
+  book.header(cur, ['Asset', 'Asset id', 'Bought', 'Sold', 'Quantity', 'Cost', 'Proceeds', 'Gain', 'Source', 'Lot', 'Unit']);
   for (const l of h.realised_gain.lines) {
     cur.add([
       { value: l.description }, { value: l.asset_id }, { value: l.opened, kind: 'date' }, { value: l.sold, kind: 'date' }, { value: l.quantity, style: QUANTITY },
-      { value: l.cost, kind: 'money' }, { value: l.proceeds, kind: 'money' }, { value: l.gain, kind: 'money' }, { value: l.source }, { value: l.lot ?? '' },
+      { value: l.cost, kind: 'money' }, { value: l.proceeds, kind: 'money' }, { value: l.gain, kind: 'money' }, { value: l.source }, { value: l.lot ?? '' }, { value: l.unit ?? '' },
     ]);
   }
   if (h.realised_gain.lines.length > 0) book.table(cur, 'Realised gains', 'RealisedGains');

@@ -245,6 +245,13 @@ describe('a report with a history', () => {
       expect(tx[4]![5]).toEqual([history.transactions[3]!.amount, '"$"#,##0.00;[Red]-"$"#,##0.00']);
       const gains = book.cells['Realised gains']!;
       expect(gains.slice(1, 4).map((r) => r[7]![0])).toEqual(history.realised_gain.lines.map((l) => l.gain));
+      // Issue 34: each sale's lot and the unit its quantity counts.
+      expect(gains[0]!.slice(9, 11).map((c) => c[0])).toEqual(['Lot', 'Unit']);
+      expect(gains.slice(1, 4).map((r) => [r[9]![0], r[10]![0]])).toEqual([
+        [null, null],
+        ['Nets, "Tokyo" 1992', null],
+        [null, 'bottle'],
+      ]);
       expect(gains.at(-1)![0]![0]).toBe('Total');
       expect(gains.at(-1)![7]![0]).toBe(history.realised_gain.total);
     });
