@@ -11,12 +11,13 @@ export default defineConfig({
     wire: 'src/wire/index.ts',
     sandbox: 'src/sandbox/index.ts',
     'cli/svc-report': 'reports/cli.ts',
-    'cli/demo-history': 'reports/demo/history.ts',
     'cli/svc-sandbox': 'src/sandbox/cli.ts',
     'cli/addin-serve': 'addin/server/cli.ts',
     'cli/addin-build': 'addin/build/cli.ts',
     // svc-report writes reports in worker threads (reports/run/write-pool.ts) from this file.
     'cli/report-writer': 'reports/run/write-worker.ts',
+    // The empty embedded database new folders start from (src/db/pglite-template.ts), written at build.
+    'cli/db-template': 'src/db/template-cli.ts',
   },
   format: 'esm',
   platform: 'node',

@@ -12,18 +12,21 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ROOT } from '../fixtures/commands';
+import { DEMO_FILES } from '../reports/demo/demo-command';
 
 const { values } = parseArgs({ options: { rounds: { type: 'string', default: '2' } } });
 const ROUNDS = Number(values.rounds);
 const script: string = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts.demo;
+const examples = (f: string) => path.join('examples', f);
+const files = DEMO_FILES.map(examples).join(' ');
 
-/** The demo's commands, its out/ folder moved to `out` (a fresh temporary folder). */
-const demoCommands = (out: string) => script.split(' && ').map((c) => c.replaceAll('out/', `${out}/`));
-/** The month-end alone: the demo's run and dashboard, with no history database. */
-const monthEndCommands = (out: string) =>
-  demoCommands(out)
-    .slice(1)
-    .map((c) => c.replace(/--db \S+/, '--db off'));
+/** `npm run demo` into `out` (a fresh temporary folder). */
+const demoCommands = (out: string) => [`${script} --out ${out}`];
+/** The month-end alone, as the demo was before its history (issue 23): the same run and dashboard, with no history database. */
+const monthEndCommands = (out: string) => [
+  `node bin/svc-report.js run ${files} --db off --out ${out}/demo --config ${examples('svc-report.config.json')}`,
+  `node bin/svc-report.js dashboard --out ${out}/demo --config ${examples('svc-report.config.json')}`,
+];
 
 function timed(commandsFor: (out: string) => string[]): number {
   const out = mkdtempSync(path.join(tmpdir(), 'bench-demo-'));

@@ -9,7 +9,7 @@ import { REPORT_FORMATS } from './report-data';
 import { CheckpointMismatch } from './run/checkpoint';
 import { EXIT, InterruptedError, UsageError } from './run/exit-codes';
 import type { Progress } from './run/progress';
-import type { RunOptions } from './run/run-job';
+import type { RunIo, RunOptions } from './run/run-job';
 import { createOutDir, prepareOutDir, removeCreatedIfEmpty } from './out-dir';
 import { printable, printableLines } from '../src/printable';
 import { packageRoot } from '../src/package-root';
@@ -177,7 +177,7 @@ function doneLine(outcome: { exitCode: number; sectionsLeftOut?: string[]; ledge
   return `Done with problems: ${plural(sections, 'report section')} left out because the service failed (named above); any holding not valued is in the reports' errors; ${written}.`;
 }
 
-async function runCommand(files: string[], opts: Omit<RunOptions, 'files'> & { queue?: boolean; metricsPort?: number; metricsHost?: string }, scheduled?: RunMetrics): Promise<number> {
+async function runCommand(files: string[], opts: Omit<RunOptions, 'files'> & { queue?: boolean; metricsPort?: number; metricsHost?: string }, scheduled?: RunMetrics, shared: Pick<RunIo, 'history' | 'writers'> = {}): Promise<number> {
   // Loaded here, not at the top: --help and usage errors stay fast (the writers pull in exceljs and pdfkit).
   const stop = interruptible();
   const log = processLog();
@@ -195,7 +195,7 @@ async function runCommand(files: string[], opts: Omit<RunOptions, 'files'> & { q
     const [{ runReports }, { createProgress, logProgress }, { loggingTelemetry }] = await Promise.all([import('./run/run-job'), import('./run/progress'), import('./ops/report-metrics')]);
     const run = opts.queue ? (await import('./queue/coordinator')).runQueued : runReports;
     const progress = log.format === 'json' ? logProgress(log) : printableProgress(createProgress());
-    const outcome = await run({ ...opts, files }, { signal: stop.signal, progress, telemetry: listener?.metrics ?? loggingTelemetry(log) });
+    const outcome = await run({ ...opts, files }, { ...shared, signal: stop.signal, progress, telemetry: listener?.metrics ?? loggingTelemetry(log) });
     for (const f of outcome.files) process.stdout.write(`${printable(f)}\n`);
     if (outcome.files.length > 0) {
       const { removed, notCarried } = await (await import('./run-manifest')).recordRun('run', opts.out, opts, files, outcome.files);
@@ -411,6 +411,18 @@ function program(): Command {
   root.addCommand(historyCommand());
   for (const c of signoffCommands()) root.addCommand(c);
   root.addCommand(brandCommand());
+  root
+    .command('demo')
+    .description('The example portfolios with a year of recorded history, their month-end reports and the market dashboard, on the embedded sandbox (what `npm run demo` runs).')
+    .option('--out <dir>', 'folder to write into: OUT/demo (the reports and the dashboard) and OUT/demo-history (the year before, and its database)', 'out')
+    .addOption(logFormatOption())
+    .action(async (opts: { out: string }) => {
+      const { runDemo } = await import('./demo/demo-command');
+      process.exitCode = await runDemo(opts.out, {
+        run: (files, flags, shared) => runCommand(files, flags, undefined, shared),
+        dashboard: (flags) => dashboardCommand(flags),
+      });
+    });
   return root;
 }
 

@@ -184,6 +184,9 @@ export interface ManifestWritten {
   notCarried: string[];
 }
 
+/** Manifest writes in flight in this process, by folder: each reads the last one's result (the demo's month-end and dashboard share a folder). */
+const writing = new Map<string, Promise<unknown>>();
+
 /**
  * Writes outDir/manifest.json for the files this run wrote. Each file names the run that wrote
  * it. A folder that already has a manifest keeps the entries of its other files (a dashboard
@@ -193,7 +196,16 @@ export interface ManifestWritten {
  * that report (a json-only rerun beside last week's PDF would leave the two disagreeing), and
  * returns their names so the command can say so.
  */
-export async function writeManifest(outDir: string, m: ManifestInput): Promise<ManifestWritten> {
+export function writeManifest(outDir: string, m: ManifestInput): Promise<ManifestWritten> {
+  const before = writing.get(outDir) ?? Promise.resolve();
+  const next = before.catch(() => {}).then(() => writeManifestNow(outDir, m));
+  const settled = next.catch(() => {});
+  writing.set(outDir, settled);
+  void settled.then(() => writing.get(outDir) === settled && writing.delete(outDir));
+  return next;
+}
+
+async function writeManifestNow(outDir: string, m: ManifestInput): Promise<ManifestWritten> {
   const epoch = m.env.SOURCE_DATE_EPOCH && /^\d+$/.test(m.env.SOURCE_DATE_EPOCH) ? Number(m.env.SOURCE_DATE_EPOCH) : null;
   const inputs = await entries(m.inputs);
   const record: RunRecord = {

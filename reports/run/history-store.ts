@@ -37,13 +37,13 @@ export class HistoryStore {
    * history is off. A database that cannot be opened stops the run before any call is spent
    * (UsageError, exit 2), naming it without a password.
    */
-  static async open(db: JobSettings['db'], run: RunInfo, log: (line: string) => void, portfolios: readonly string[] = [], asOf?: string): Promise<HistoryStore | undefined> {
+  static async open(db: JobSettings['db'], run: RunInfo, log: (line: string) => void, portfolios: readonly string[] = [], asOf?: string, shared?: HistoryDatabase): Promise<HistoryStore | undefined> {
     if (!db) {
       log('History database: off (no month-end is recorded; the periods rest on --previous alone).');
       return undefined;
     }
     const command = run.command.split(' ').slice(0, 2).join(' ');
-    const store = new HistoryStore(new HistoryDatabase(db.target, { waitMs: db.waitMs ?? DEFAULT_DB_WAIT_SECONDS * 1000, onWait: log, command }), run);
+    const store = new HistoryStore(shared ?? new HistoryDatabase(db.target, { waitMs: db.waitMs ?? DEFAULT_DB_WAIT_SECONDS * 1000, onWait: log, command }), run);
     try {
       await store.read(portfolios, asOf);
     } catch (e) {

@@ -14,6 +14,7 @@ import { fixedGeneratedAt, resolveSettings, type CommonFlags } from '../config';
 import { requireCurrency } from '../../src/holdings/currency';
 import { readRunInputs, sayInputs } from './run-inputs';
 import { HistoryStore, portfolioPast } from './history-store';
+import type { HistoryDatabase } from '../../src/db';
 import { runInfo } from './run-info';
 import type { PortfolioInput } from '../../src/holdings/types';
 import type { WrittenFile } from '../report-data';
@@ -45,6 +46,14 @@ export interface RunIo {
   env?: NodeJS.ProcessEnv;
   /** Calls, portfolios' phases, chunks and files, for the metrics and logs. */
   telemetry?: RunTelemetry;
+  /** Writers shared by several runs in one process (the demo): started once, closed by their owner. */
+  writers?: WritePool;
+  /**
+   * The demo (reports/demo/demo-command.ts): its month-end is valued while the year before it is
+   * still being recorded; the recorded month-ends are read once `ready` settles, through the
+   * demo's one opening of the database. Without it the history is read before any call is spent.
+   */
+  history?: { ready: Promise<void>; database: HistoryDatabase };
 }
 
 export interface RunOutcome {
@@ -92,9 +101,11 @@ export async function runReports(opts: RunOptions, io: RunIo): Promise<RunOutcom
 
   const telemetry = io.telemetry ?? NO_TELEMETRY;
   // The recorded month-ends every portfolio needs, read now in one opening: the database is then let go until the month-ends are recorded.
-  let history = await HistoryStore.open(settings.db, runInfo(settings, opts.files), log, portfolios.map((p) => p.name), settings.asOf);
+  const openHistory = () => HistoryStore.open(settings.db, runInfo(settings, opts.files), log, portfolios.map((p) => p.name), settings.asOf, io.history?.database);
+  let history: Promise<HistoryStore | undefined> | undefined = io.history ? io.history.ready.then(openHistory) : Promise.resolve(await openHistory());
+  history.catch(() => {}); // awaited where the reports are built
   const conn = await connect(settings.service, { asOf: settings.asOf, log, telemetry }).catch(async (e: unknown) => {
-    await history?.close();
+    await closeHistory(history);
     throw e;
   });
   if (!conn.sandbox && opts.asOf && opts.asOf !== new Date().toISOString().slice(0, 10)) {
@@ -113,7 +124,7 @@ export async function runReports(opts: RunOptions, io: RunIo): Promise<RunOutcom
     }
     cp ??= Checkpoint.fresh(outDir, key, new Date().toISOString(), shape);
     const client = conn.client;
-    const writers = (pool = new WritePool());
+    const writers = io.writers ?? (pool = new WritePool());
     // Built at the first report: by then the client has seen whether the service is a sandbox.
     let context: BuildContext | undefined;
     const ctx = (): BuildContext =>
@@ -140,14 +151,15 @@ export async function runReports(opts: RunOptions, io: RunIo): Promise<RunOutcom
       lines.forEach(log);
     };
     // Each portfolio's recorded month-ends, read before its report is built (the reports are written as results come in).
-    const past = new Map(portfolios.map((p) => [p.name, portfolioPast(history, loaded.ledgers.get(p.name)!, { portfolio: p.name, asOf: settings.asOf, currency }, previous, log)]));
+    const store = history;
+    const past = new Map(portfolios.map((p) => [p.name, store.then((h) => portfolioPast(h, loaded.ledgers.get(p.name)!, { portfolio: p.name, asOf: settings.asOf, currency }, previous, log))]));
     for (const v of past.values()) v.catch(() => {}); // awaited in buildAndWrite
     const buildAndWrite = async (name: string, r: PortfolioResults): Promise<WrittenFile[]> => {
       const p = byName.get(name)!;
       sayLeftOut(sectionsLeftOut(name, r));
       const known = await past.get(name)!;
       const report = buildPortfolioReport(p, r, ctx(), known);
-      history?.record(report, known.ledger, log);
+      (await store)?.record(report, known.ledger, log);
       // What the client PDF leaves out (tier, scope, HTTP detail, implausible returns) is the analyst's, here.
       for (const note of report.analyst_notes) log(`${p.name}: ${note}`);
       // An id the service did not issue is named on the terminal too, not only in the reports' errors.
@@ -182,8 +194,9 @@ export async function runReports(opts: RunOptions, io: RunIo): Promise<RunOutcom
       files.push(...written.map((w) => w.path));
     }
     telemetry.filesWritten(files);
-    const notRecorded = history ? await history.close() : [];
+    const closing = history;
     history = undefined;
+    const notRecorded = (await (await closing)?.close()) ?? [];
     notRecorded.forEach(log);
     // Holdings that failed for a passing reason (budget, network, 5xx) can be valued later with --resume.
     const retryable = portfolios.reduce((n, p) => n + valuationsToDo(p, cp.portfolio(p.name)).length, 0);
@@ -208,10 +221,15 @@ export async function runReports(opts: RunOptions, io: RunIo): Promise<RunOutcom
     throw e;
   } finally {
     io.progress.stop();
-    await history?.close();
+    await closeHistory(history);
     await pool?.close();
     await conn.close();
   }
+}
+
+/** Lets the database go on a failed run (what was recorded is kept); a history that never opened has nothing to close. */
+async function closeHistory(history: Promise<HistoryStore | undefined> | undefined): Promise<void> {
+  await (await history?.catch(() => undefined))?.close();
 }
 
 /** Two portfolios whose names give the same file names would overwrite each other's reports. */

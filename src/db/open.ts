@@ -1,12 +1,12 @@
 import { mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { checkServerUrl, CONNECTION_CODES, DatabaseError, folderOpenError, redactUrl, serverOpenError } from './errors';
 import { describeHolder, lockFolder, type LockHolder } from './folder-lock';
 import { migrate } from './migrations';
+import { createPGlite } from './pglite-template';
 import { defaultDatabasePath, holdsDatabase, parseTarget } from './paths';
 import type { Schema } from './schema';
 
@@ -93,7 +93,7 @@ async function openFolder(path: string, options: OpenOptions): Promise<Database>
   }
   let kysely: Kysely<Schema> | undefined;
   try {
-    const pglite = await PGlite.create(join(path, 'pgdata'));
+    const pglite = await createPGlite(join(path, 'pgdata'));
     kysely = new Kysely<Schema>({ dialect: new PGliteDialect(pglite) });
     const migrated = await migrate(kysely);
     return handle(kysely, 'pglite', path, migrated, async () => {
