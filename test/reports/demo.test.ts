@@ -57,6 +57,13 @@ describe('svc-report demo', () => {
     }
   });
 
+  it("realises Tanaka's card sale from the lot it names: the proceeds less the 19,950 card's cost, a loss (issue 34)", () => {
+    const report = readJson(join(out, 'demo', `tanaka-collection-${today}.json`));
+    // examples/demo-transactions.csv sells lot PSA cert 64831905 for 17,800; first in, first out would have taken the 16,700 card (+1,100).
+    expect(report.realised_gain.lines.map((l: Record<string, unknown>) => [l.lot, l.opened, l.cost, l.proceeds, l.gain])).toEqual([['PSA cert 64831905', '2023-10-20', 19_950, 17_800, 17_800 - 19_950]]);
+    expect(report.realised_gain.total).toBe(-2_150);
+  });
+
   it('lists the reports and the dashboard in one manifest that verifies', async () => {
     const manifest = readJson(join(out, 'demo', 'manifest.json'));
     const names: string[] = manifest.files.map((f: { name: string }) => f.name);
