@@ -18,6 +18,8 @@ const LEDGER = [
   '2025-03-20,sell,Okafor,watches,Rolex,Submariner Date,126610LN,2021,,Sub B,1,15900,USD,the dearer one',
 ].join('\n') + '\n';
 const AS_OF = '2025-03-31';
+/** Each step starts the command (a few seconds each on a loaded 2-core machine, far more beside other suites). */
+const SLOW = 600_000;
 const WATCH = 'SVC-WAT-ROLEX-126610LN-2021';
 const WINE = 'SVC-WIN-PETRUS-POMEROL-2010';
 /** What the recorded ledger says of each row: date, type, asset, quantity, unit, lot, amount. */
@@ -51,7 +53,7 @@ describe('a month-end with named lots and part of a case, recorded and shown', (
       (['embedded', 'postgres'] as const).map((k) => runCli(['run', ledger, '--out', join(dir, k), '--as-of', AS_OF, '--db', targets[k], '--formats', 'json'], serviceEnv(sb))),
     );
     for (const r of runs) if (r.code !== 0) throw new Error(`run exited ${r.code}: ${r.stderr.slice(-2000)}`);
-  }, 300_000);
+  }, SLOW);
   afterAll(async () => {
     sb?.close();
     await pg?.stop();
@@ -73,7 +75,7 @@ describe('a month-end with named lots and part of a case, recorded and shown', (
       shown.push(doc);
     }
     expect(shown[1]).toEqual(shown[0]);
-  }, 120_000);
+  }, SLOW);
 
   it('prints them as a table, and --as-of names a month-end that is recorded', async () => {
     const lines = (await show(targets.embedded, '--as-of', AS_OF)).trimEnd().split('\n');
@@ -88,5 +90,5 @@ describe('a month-end with named lots and part of a case, recorded and shown', (
     const without = await runCli(['history', 'show', '--transactions', '--db', targets.embedded]);
     expect(without.code).toBe(2);
     expect(without.stderr).toContain('--transactions needs --portfolio NAME');
-  }, 120_000);
+  }, SLOW);
 });
