@@ -58,10 +58,15 @@ const PARENT: Partial<Record<Language, Language>> = {
   'en-XA': 'en',
 };
 
-/** Where a message missing in `lang` is looked for next, ending in English: de-CH → de → en. */
-export function fallbackChain(lang: Language): Language[] {
+/** A language and the ones it is a variant of: de-CH → de, en-GB → en; ja alone. */
+export function languageChain(lang: Language): Language[] {
   const chain: Language[] = [lang];
-  let l: Language | undefined = lang;
-  while ((l = PARENT[l] ?? (l === 'en' ? undefined : 'en'))) if (!chain.includes(l)) chain.push(l);
+  for (let l = PARENT[lang]; l; l = PARENT[l]) chain.push(l);
   return chain;
+}
+
+/** Where a catalogue message missing in `lang` is looked for next, ending in English: de-CH → de → en. */
+export function fallbackChain(lang: Language): Language[] {
+  const chain = languageChain(lang);
+  return chain.includes('en') ? chain : [...chain, 'en'];
 }
