@@ -24,8 +24,9 @@ function titleColumns(header: readonly string[], firmLanguage: Language): Map<nu
     const m = /^title[_\s(-]+([a-z_-]+)\)?$/.exec(h);
     if (!m) return;
     const lang = asLanguage(m[1]!);
-    if (!lang) throw new Error(`column ${h}: "${m[1]}" is not a supported language${nearest(m[1]!)}; title columns are title or title_<language>, the languages ${supportedLanguages()}`);
-    if ([...columns.values()].includes(lang)) throw new Error(`column ${h}: a title in ${lang} is given by another column already`);
+    // The column by its place, not its text: a message never quotes what the csv holds.
+    if (!lang) throw new Error(`column ${i + 1} is a title column in no supported language${nearest(m[1]!)}; title columns are title or title_<language>, the languages ${supportedLanguages()}`);
+    if ([...columns.values()].includes(lang)) throw new Error(`column ${i + 1}: a title in ${lang} is given by another column already`);
     columns.set(i, lang);
   });
   return columns;

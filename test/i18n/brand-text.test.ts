@@ -95,7 +95,8 @@ describe("the firm's words per language", () => {
     // Without per-language columns, "title" is every language's.
     const one = loadBrand(brandFile({}, ['portfolio,name,email,phone,title', 'Okafor,Eleanor Whitcombe,,,Relationship manager']));
     expect(managerTitle(one, managerOf(one, { name: 'Okafor' })!, 'ja', to('Okafor'))).toBe('Relationship manager');
-    expect(refusal({}, ['portfolio,name,email,phone,title,title_pt', 'Okafor,E,,,Adviser,Consultor'])).toMatch(/managers: \S+ column title_pt: "pt" is not a supported language; title columns are title or title_<language>/);
+    expect(refusal({}, ['portfolio,name,email,phone,title,title_pt', 'Okafor,E,,,Adviser,Consultor'])).toMatch(/managers: \S+ column 6 is a title column in no supported language; title columns are title or title_<language>/);
+    expect(refusal({}, ['portfolio,name,email,phone,title,title_de-de', 'Okafor,E,,,Adviser,Berater'])).toMatch(/column 6 is a title column in no supported language \(did you mean de\?\)/);
     expect(refusal({}, ['portfolio,name,email,phone,title_de', 'Okafor,E,,,Berater'])).toMatch(/row 2: gives a title in de but none in en, the firm's language/);
   });
 });

@@ -14,6 +14,8 @@ describe('languages', () => {
     for (const bad of ['de-AT', 'pt', 'zh', 'english', '', 'de-CH-x']) {
       expect(() => parseLanguage(bad, 'clients.csv row 4, language')).toThrow(LanguageError);
     }
+    // A huge or hostile value is cut in the message, never echoed whole.
+    expect(() => parseLanguage('x'.repeat(100_000), '--language')).toThrow(/^--language: "x{40}…" is not a supported language/);
     expect(() => parseLanguage('pt', 'clients.csv row 4, language')).toThrow(
       'clients.csv row 4, language: "pt" is not a supported language; use one of en, en-GB, de, de-CH, fr, fr-CH, it, es, zh-Hans, ja, ar',
     );

@@ -16,6 +16,7 @@ import type { BuildContext } from '../../reports/build/context';
 import type { PortfolioResults } from '../../reports/run/results';
 import { reportDocumentHead } from '../../reports/writers/json-document';
 import { REPORT_SCHEMA_VERSION } from '../../reports/report-data';
+import { checkJobData } from '../../reports/queue/job-schema';
 import { readJson, runCli, serviceEnv, tempDir, testSandbox, type TestSandbox } from '../reports/helpers';
 
 const SUPPORTED = 'en, en-GB, de, de-CH, fr, fr-CH, it, es, zh-Hans, ja, ar';
@@ -108,6 +109,31 @@ describe('the report data', () => {
     // A document written before 1.5 has none, and is still valid.
     const { language: _, ...before } = doc;
     expect(validate({ ...before, schema_version: '1.4.0' })).toBe(true);
+  });
+});
+
+describe('a queued job', () => {
+  const job = (portfolio: Record<string, unknown>, language?: string) => ({
+    runKey: 'a'.repeat(64),
+    runId: 'd'.repeat(32),
+    folder: 'run',
+    portfolio: { name: 'P', files: ['p.csv'], holdings: [], problems: [], ...portfolio },
+    portfolioSha256: 'b'.repeat(64),
+    expiresAt: '2026-11-30T00:00:00.000Z',
+    asOf: '2026-10-31',
+    currency: 'USD',
+    asked: 'USD',
+    formats: ['json'],
+    generatedAt: '2026-10-30T06:00:00.000Z',
+    sandbox: true,
+    ...(language ? { language } : {}),
+  });
+
+  it("carries the portfolio's language and the run's to the worker, and a worker refuses an unsupported one", () => {
+    expect(checkJobData(job({ language: 'de-CH' }, 'fr'))).toMatchObject({ ok: true, data: { language: 'fr', portfolio: { language: 'de-CH' } } });
+    expect(checkJobData(job({}))).toMatchObject({ ok: true });
+    expect(checkJobData(job({ language: 'pt' }))).toMatchObject({ ok: false, why: expect.stringMatching(/^job data portfolio\.language: /) });
+    expect(checkJobData(job({}, 'xx'))).toMatchObject({ ok: false, why: expect.stringMatching(/^job data language: /) });
   });
 });
 
