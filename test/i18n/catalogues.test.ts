@@ -1,7 +1,7 @@
 import { IntlMessageFormat } from 'intl-messageformat';
 import { describe, expect, it } from 'vitest';
 import { AREAS } from '../../src/i18n/catalogues';
-import { LANGUAGES, fallbackChain, type Language } from '../../src/i18n';
+import { LANGUAGES, PSEUDO_LANGUAGE, fallbackChain, translator, type Language, type MessageKey } from '../../src/i18n';
 
 type Catalogue = Record<string, string | undefined>;
 const areas = Object.entries(AREAS) as [string, { en: Catalogue; translations: Partial<Record<Language, Catalogue>> }][];
@@ -37,6 +37,15 @@ describe('catalogues', () => {
       for (const [l, messages] of Object.entries(area.translations) as [Language, Catalogue][]) {
         expect({ lang: l, extra: Object.keys(messages).filter((k) => !(k in area.en)) }).toEqual({ lang: l, extra: [] });
         for (const [k, m] of Object.entries(messages)) expect({ lang: l, key: k, args: argumentsOf(m!, l) }).toEqual({ lang: l, key: k, args: argumentsOf(area.en[k]!, 'en') });
+      }
+    });
+
+    it(`${name}: every message formats in every language, and in the pseudo-locale has no unaccented letter`, () => {
+      for (const key of Object.keys(area.en)) {
+        const values = Object.fromEntries(argumentsOf(area.en[key]!, 'en').map((a) => [a, 2]));
+        const full = `${name}.${key}` as MessageKey;
+        for (const l of LANGUAGES) expect(translator(l).t(full, values).length, `${l} ${full}`).toBeGreaterThan(0);
+        expect(translator(PSEUDO_LANGUAGE).t(full, values), full).not.toMatch(/[A-Za-z]/);
       }
     });
   }

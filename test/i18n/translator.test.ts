@@ -19,6 +19,11 @@ describe('translator', () => {
     expect(translator('en-GB').t('common.twr')).toBe('Time-weighted return');
   });
 
+  it('takes only keys of the English catalogue: another is a type error, and never printed', () => {
+    // @ts-expect-error: not a key of the English catalogue (the type check fails without this line's error)
+    expect(() => translator('de').t('common.no_such_key')).toThrow('no message "common.no_such_key" in the catalogues');
+  });
+
   it('applies the language’s plural rules and formats arguments', () => {
     const en = translator('en');
     expect(en.t('common.holdings_count', { count: 1 })).toBe('1 holding');
