@@ -130,6 +130,7 @@ export async function runQueued(opts: RunOptions & { workerFolder?: string }, io
         brand: settings.brand && { firm: settings.brand.firmName, sha256: settings.brand.digest },
         validatedWarningPercent: settings.validatedWarningPercent,
         allowUnknownIds: settings.allowUnknownIds,
+        language: settings.language,
         generatedAt,
         sandbox: conn.sandbox,
         ledger: loaded.ledgers.get(p.name),
@@ -229,7 +230,7 @@ export async function runQueued(opts: RunOptions & { workerFolder?: string }, io
       servedBySandbox ||= r.servedBySandbox;
     }
 
-    const ctx = { asOf: settings.asOf, currency, generatedAt, sandbox: conn.sandbox || servedBySandbox, preparedBy: settings.preparedBy, brand: settings.brand, validatedWarningPercent: settings.validatedWarningPercent, fx, limitsInForce: describeLimits(conn.client.rateLimitStatus()), previous };
+    const ctx = { asOf: settings.asOf, currency, generatedAt, sandbox: conn.sandbox || servedBySandbox, preparedBy: settings.preparedBy, brand: settings.brand, validatedWarningPercent: settings.validatedWarningPercent, fx, limitsInForce: describeLimits(conn.client.rateLimitStatus()), previous, language: settings.language };
     if (portfolios.length > 1) {
       if (!journal.state.consolidated) {
         const inAsked = inServiceCurrency(portfolios, asked, currency, fx);
