@@ -1,5 +1,6 @@
 import { holdingAsBuy } from '../../src/ledger/read-ledger';
 import type { PortfolioInput } from '../../src/holdings/types';
+import { findControlCharacter } from '../../src/wire';
 import { aloneBecause, FROM_HISTORY_DATABASE, heldAlone, type HistoryInput } from '../../reports';
 import type { HistoryRoute } from './history';
 import type { RequestContext } from './auth/request-context';
@@ -24,6 +25,8 @@ export async function exportPast(input: PortfolioInput, at: { asOf: string; curr
   if (!route.source) return alone('the add-in host has no history database');
   ctx.historyKey = { portfolio: input.name };
   if (!ctx.user || !route.access.allows(ctx.user, input.name)) return alone(`not allowed to read the recorded history of the portfolio ${input.name}`);
+  // No recorded portfolio's name holds a control character (report names refuse them); PostgreSQL would refuse a NUL in the query.
+  if (findControlCharacter(input.name)) return heldAlone(input, currency);
   let recorded;
   try {
     recorded = await route.source.past(input.name, asOf, currency);
