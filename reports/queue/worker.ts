@@ -29,6 +29,7 @@ import { recordFailure } from './failure-reasons';
 import { prepareOutDir } from '../out-dir';
 import { HistoryStore, portfolioPast } from '../run/history-store';
 import { runInfo } from '../run/run-info';
+import { jobPast } from './job-past';
 
 export interface WorkerOptions extends CommonFlags {
   /** The worker's own folder: every job's run folder is inside it (required). */
@@ -168,6 +169,7 @@ export async function startWorker(opts: WorkerOptions, log: (line: string) => vo
       retryable: valuationsToDo(d.portfolio, journal.portfolio(name)).length,
       servedBySandbox,
       journalRefused: journal.refused,
+      past: jobPast(known),
     };
     const signed = signer.sign(resultPurpose(job.id!), result);
     await runs.markCompleted(d.runId, job.id!, d.expiresAt, signed);
