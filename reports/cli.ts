@@ -20,6 +20,7 @@ import { dbWaitOption } from './history/database-target';
 import { signoffCommands } from './signoff/command';
 import { manifestKeyOption } from './manifest-key';
 import { brandCommand, brandRootOption } from './brand-check';
+import { LanguageError, parseLanguage, supportedLanguages } from '../src/i18n/languages';
 
 /**
  * `svc-report`: the month-end report job. Stdout lists written files only; everything else goes
@@ -91,6 +92,7 @@ function withRunOptions(cmd: Command, outHelp: string, scheduled = false): Comma
     .addOption(dbWaitOption())
     .addOption(brandOption())
     .addOption(brandRootOption())
+    .addOption(languageOption())
     .addOption(minuteMsOption())
     .addOption(sandboxLogOption())
     .addOption(redisOption())
@@ -110,6 +112,18 @@ const sandboxLogOption = () => new Option('--sandbox-log <file>', 'embedded sand
 
 /** --brand: the firm's brand file for the client documents (issue 28). */
 const brandOption = () => new Option('--brand <file>', "the firm's brand file (logo, colours, fonts, disclosures, relationship managers) for the PDF and xlsx; also \"brand\" in the config. Check one with `svc-report brand check FILE`");
+
+/** --language: the client documents' language where a portfolio gives none, and the consolidated report's (issue 36). */
+const languageOption = () =>
+  new Option('--language <tag>', `language of the client documents for portfolios without a language column, and of the consolidated report: ${supportedLanguages()} (default: en)`).argParser((tag: string) => {
+    try {
+      return parseLanguage(tag, '--language');
+    } catch (e) {
+      // Commander says it as bad usage (exit 2), listing the supported tags.
+      if (e instanceof LanguageError) throw new InvalidArgumentError(e.message);
+      throw e;
+    }
+  });
 
 /** --db: the history database every month-end is recorded in (issue 23). */
 function dbOption(): Option {

@@ -12,6 +12,7 @@ import { DEFAULT_VALIDATED_WARNING_PERCENT } from './build/validation';
 import { isDatabaseOff, parseTarget } from '../src/db/paths';
 import { DEFAULT_DB_WAIT_SECONDS, resolveDatabaseTarget, type DatabaseTargetSource } from './history/database-target';
 import { loadBrand, type Brand } from '../src/brand';
+import { DEFAULT_LANGUAGE, type Language } from '../src/i18n/languages';
 
 /** Most calls in flight --concurrency / `concurrency` may ask for. */
 export const MAX_CONCURRENCY = 256;
@@ -83,6 +84,8 @@ export interface CommonFlags {
   brand?: string;
   /** --brand-root DIR: the folder the brand's files must be in (absolute paths allowed inside it); default the brand file's folder. */
   brandRoot?: string;
+  /** --language TAG (parsed by the CLI): the client documents' language for portfolios without one, and the consolidated report's. */
+  language?: Language;
 }
 
 export interface ServiceSettings {
@@ -123,6 +126,8 @@ export interface JobSettings {
   allowUnknownIds: boolean;
   /** The firm's brand (--brand, or `brand` in the config), read and checked; undefined: the house look. */
   brand?: Brand;
+  /** --language: portfolios without a language column's, and the consolidated report's; default en. */
+  language: Language;
 }
 
 /** Settings from flags over environment over config file over defaults. */
@@ -169,6 +174,7 @@ export function resolveSettings(flags: CommonFlags, env: NodeJS.ProcessEnv = pro
     db: historyDatabase(flags.db, env, file.db, cwd, flags.dbWait),
     allowUnknownIds: flags.allowUnknownIds ?? file.allow_unknown_ids ?? false,
     brand: resolveBrand(flags.brand, file.brand, cwd, flags.brandRoot),
+    language: flags.language ?? DEFAULT_LANGUAGE,
   };
 }
 

@@ -6,5 +6,6 @@ export { valuate } from './run/valuate';
 export { enrich } from './run/enrich';
 export { resultsOf, type PortfolioState } from './run/checkpoint';
 export { buildPortfolioReport } from './build/portfolio-report';
+export { aloneBecause, FROM_HISTORY_DATABASE, heldAlone, type HistoryInput } from './build/performance';
 export { writeReport } from './writers';
 export { REPORT_FORMATS, type ReportFormat } from './report-data';

@@ -23,6 +23,7 @@ import type { ReportHistory } from './report-history';
 import type { DashboardData } from './dashboard-data';
 import type { ReportFormat } from '../src/report-formats';
 import type { Brand } from '../src/brand';
+import type { Language } from '../src/i18n/languages';
 export type { AllocationRow, Concentration, ConcentrationFlag, PositionRef } from './report-allocation';
 export type { AnalysedAsset, ExitRow, ProjectionRow } from './report-analysis';
 export type { Holding } from './report-holding';
@@ -33,7 +34,7 @@ export { composeDisclaimer } from './report-disclaimer';
 export type { DashboardAlert, DashboardData, DashboardMover, DashboardSegment } from './dashboard-data';
 
 /** Version of the JSON report format (reports/schema/portfolio-report.schema.json). Bump on breaking change. */
-export const REPORT_SCHEMA_VERSION = '1.4.0';
+export const REPORT_SCHEMA_VERSION = '1.5.0';
 /** Version of the JSON dashboard format (reports/schema/market-dashboard.schema.json). */
 export const DASHBOARD_SCHEMA_VERSION = '1.0.0';
 
@@ -149,6 +150,11 @@ export interface ReportData {
    * house look. Never written into the JSON or CSV (their documents are built field by field).
    */
   brand?: Brand;
+  /**
+   * The language (BCP 47) of the client documents (issue 36): the portfolio's `language` column,
+   * else the run's --language; the consolidated report's is the run's. Absent: en.
+   */
+  language?: Language;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,5 +1,6 @@
 import type { Database, DatabaseUser } from '../../src/db';
-import { assetHistory, ledger, monthEnds, portfolios } from '../../src/db/queries';
+import { assetHistory, ledger, monthEndHoldings, monthEnds, portfolios } from '../../src/db/queries';
+import type { LedgerEntry } from '../../src/ledger';
 import { periodsFromHistory, type PeriodsResult } from '../../src/performance';
 import type { HistoryKind, HistoryMonthEnd } from '../../src/wire';
 
@@ -12,6 +13,16 @@ export interface RecordedPerformance {
   problem?: string;
 }
 
+/** What a portfolio's exported report needs of its recorded history before a day (issue 34). */
+export interface RecordedPast {
+  /** The month-end values recorded before the day in the currency asked, oldest first (never empty). */
+  monthEnds: { asOf: string; value: number }[];
+  /** Each holding's value at the latest of them, by asset id. */
+  holdings: { asset_id: string; current_value: number }[];
+  /** The ledger recorded with the latest of them (its flows up to that day). */
+  ledger: LedgerEntry[];
+}
+
 /** Where the host reads history from: the firm's history database (SVC_DB_URL), or a stand-in in tests. */
 export interface HistorySource {
   /** The key's recorded month-ends in the range, oldest first; [] when none. */
@@ -20,6 +31,8 @@ export interface HistorySource {
   portfolios(): Promise<string[]>;
   /** The portfolio's performance at its latest month-end; undefined when nothing is recorded. */
   performance(portfolio: string): Promise<RecordedPerformance | undefined>;
+  /** The portfolio's month-ends recorded before `before` in `currency`, for a report as of that day; undefined when none. */
+  past(portfolio: string, before: string, currency: string): Promise<RecordedPast | undefined>;
 }
 
 /** The history database as the host's history source: a portfolio's month-ends, or an asset's value summed over the portfolios holding it. */
@@ -33,6 +46,24 @@ export function databaseHistory(database: DatabaseUser): HistorySource {
       }),
     portfolios: () => database.use((db) => portfolios(db)),
     performance: (portfolio) => database.use((db) => recordedPerformance(db, portfolio)),
+    past: (portfolio, before, currency) => database.use((db) => recordedPast(db, portfolio, before, currency)),
+  };
+}
+
+/**
+ * The month-ends a report as of `before` rests on, as the month-end run reads them: those in
+ * another currency left out (not one series), each holding's value at the latest (the month
+ * column) and the ledger recorded with it (the flows), in one opening.
+ */
+async function recordedPast(db: Database, portfolio: string, before: string, currency: string): Promise<RecordedPast | undefined> {
+  const all = (await monthEnds(db, portfolio)).filter((m) => m.asOf < before && m.currency === currency);
+  const last = all.at(-1);
+  if (!last) return undefined;
+  const held = await monthEndHoldings(db, portfolio, last.asOf);
+  return {
+    monthEnds: all.map((m) => ({ asOf: m.asOf, value: m.value })),
+    holdings: held.filter((h) => h.currency === currency && h.assetId !== undefined).map((h) => ({ asset_id: h.assetId!, current_value: h.valueMid })),
+    ledger: await ledger(db, portfolio, last.asOf),
   };
 }
 

@@ -252,7 +252,7 @@ export async function startAddinHost(options: AddinHostOptions): Promise<Running
       cache.clear();
       return sendJson(res, 200, { cleared: true });
     }
-    if (p === '/addin/report' && req.method === 'POST') return handleReportExport(req, res, { client, service: s, brand: options.brand });
+    if (p === '/addin/report' && req.method === 'POST') return handleReportExport(req, res, { client, service: s, brand: options.brand, history: { source: options.history, access } }, ctx);
     if (p === HISTORY_PATH && req.method === 'GET') return handleHistory(res, url.searchParams, { source: options.history, access }, ctx);
     if (p === PERFORMANCE_PATH && req.method === 'GET') return handlePerformance(res, url.searchParams, { source: options.history, access }, ctx);
     if (req.method !== 'GET' && req.method !== 'HEAD') return sendError(res, 405, 'method_not_allowed', `${req.method ?? ''} is not allowed here.`);

@@ -12,6 +12,9 @@ import { HttpProblem, readJson, sendBytes } from './http-util';
 import { sendServiceError } from './proxy';
 import type { ServiceTarget } from './service-target';
 import type { Brand } from '../../src/brand';
+import type { RequestContext } from './auth/request-context';
+import { exportPast } from './export-history';
+import type { HistoryRoute } from './history';
 
 const CONTENT_TYPES: Record<ReportFormat, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -35,9 +38,11 @@ function parseRequest(body: unknown): ReportExportRequest {
 /**
  * "Export report": the report job's own pipeline, run here in Node on the posted holdings
  * (the same reader, valuation, enrichment, ReportData builder and writers as svc-report),
- * answering with the one file. The browser never builds a report itself.
+ * answering with the one file. The browser never builds a report itself. Its returns rest on
+ * the portfolio's month-ends in the host's history database where the user may read them
+ * (export-history.ts), else on the holdings alone, and the report says which.
  */
-export async function handleReportExport(req: IncomingMessage, res: ServerResponse, ctx: { client: ServiceClient; service: ServiceTarget; brand?: Brand }): Promise<void> {
+export async function handleReportExport(req: IncomingMessage, res: ServerResponse, ctx: { client: ServiceClient; service: ServiceTarget; brand?: Brand; history: HistoryRoute }, requestContext: RequestContext): Promise<void> {
   let dir: string | undefined;
   try {
     const request = parseRequest(await readJson(req, MAX_EXPORT_BYTES));
@@ -62,7 +67,9 @@ export async function handleReportExport(req: IncomingMessage, res: ServerRespon
     await valuate(ctx.client, input, state, { currency, signal, afterChunk: async () => undefined });
     state.enrichment = await enrich(ctx.client, input, state.valuations, { currency, signal });
     const results = resultsOf(state);
-    const data = buildPortfolioReport(input, results, { asOf, currency, generatedAt: new Date().toISOString(), sandbox: (ctx.service.sandbox ?? false) || ctx.client.servedBySandbox, preparedBy: ctx.brand?.firmName ?? PREPARED_BY, brand: ctx.brand });
+    const past = await exportPast(input, { asOf, currency }, ctx.history, requestContext);
+    // No history section, as before: its realised gains need the ledger's lots, which the database does not keep (the month-end report has them).
+    const { history: _section, ...data } = buildPortfolioReport(input, results, { asOf, currency, generatedAt: new Date().toISOString(), sandbox: (ctx.service.sandbox ?? false) || ctx.client.servedBySandbox, preparedBy: ctx.brand?.firmName ?? PREPARED_BY, brand: ctx.brand }, past);
     dir = await mkdtemp(path.join(tmpdir(), 'svc-addin-report-'));
     const [file] = await writeReport(data, dir, [request.format]);
     const bytes = await readFile(file!.path);

@@ -15,6 +15,7 @@ import { EXIT_MONEY, EXIT_PERCENTS, groupByAsset, PROJECTION_MONEY, PROJECTION_P
 import type { UnvaluedHolding } from './returns';
 import type { HistoryInput } from './history';
 import { applyHoldingChanges, combinedPerformance, heldAlone, performanceOf, type PortfolioFigures } from './performance';
+import { DEFAULT_LANGUAGE } from '../../src/i18n/languages';
 
 export const CONSOLIDATED_NAME = 'Consolidated';
 
@@ -81,5 +82,7 @@ export function buildConsolidatedReport(
     method_notes: methodNotes(ctx, { summary: head.summary, consolidated: parts.length, currencies: new Set(rows.map((r) => r.purchase_currency)) }),
     disclaimer: composeDisclaimer(head.summary, ctx.sandbox),
     ...(ctx.brand ? { brand: ctx.brand } : {}),
+    // The firm's own report: the run's language, whatever its clients'.
+    language: ctx.language ?? DEFAULT_LANGUAGE,
   };
 }

@@ -1,6 +1,6 @@
 import { holdingAsBuy } from '../../src/ledger/read-ledger';
 import type { LedgerProblem } from '../../src/ledger';
-import { ledgerFlows, portfolioPerformance, type DatedFlow, type KeyedValue, type PortfolioPerformance, type RateFunction, type ValuePoint } from '../../src/performance';
+import { ledgerFlows, NO_EARLIER_MONTH_END, portfolioPerformance, type DatedFlow, type KeyedValue, type PortfolioPerformance, type RateFunction, type ValuePoint } from '../../src/performance';
 import type { PortfolioInput } from '../../src/holdings/types';
 import type { Holding } from '../report-data';
 import type { BuildContext } from './context';
@@ -18,8 +18,14 @@ export interface HistoryInput {
   previousHoldings?: { asOf: string; holdings: readonly { asset_id: string; current_value: number }[] };
 }
 
+/** Where the month-end values came from when the history database gave them. */
+export const FROM_HISTORY_DATABASE = "the firm's history database";
+
+/** Where the month-end values came from when none could be had: the report's own figures, and why. */
+export const aloneBecause = (why: string) => `this report alone (${why})`;
+
 /** Where the month-end values came from when nothing earlier was found: the report's own figures. */
-export const THIS_REPORT_ALONE = 'this report alone (no earlier month-end recorded)';
+export const THIS_REPORT_ALONE = aloneBecause(NO_EARLIER_MONTH_END);
 
 /** A portfolio's performance as the report reads it: the engine's one computation and the flows it rests on. */
 export interface PortfolioFigures {

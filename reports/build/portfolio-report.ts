@@ -10,6 +10,7 @@ import { fxRate } from './fx';
 import { headline, holdingsKey } from './headline';
 import { methodNotes } from './method-notes';
 import { holdingMoneyWeighted, type UnvaluedHolding } from './returns';
+import { DEFAULT_LANGUAGE } from '../../src/i18n/languages';
 import { exitRow, mapSection, performanceComparison, projectionRow, type RowRef } from './sections';
 import { groupPositions, type Position } from '../run/positions';
 import { buildHistory, type HistoryInput } from './history';
@@ -204,6 +205,7 @@ export function buildPortfolioReport(input: PortfolioInput, results: PortfolioRe
     method_notes: methodNotes(ctx, { summary: head.summary, currencies: new Set(rows.map((r) => r.purchase_currency)) }),
     disclaimer: composeDisclaimer(head.summary, ctx.sandbox),
     ...(ctx.brand ? { brand: ctx.brand } : {}),
+    language: input.language ?? ctx.language ?? DEFAULT_LANGUAGE,
   };
 }
 

@@ -34,6 +34,7 @@ import { storeRates } from './rates-store';
 import { RelativeFolder } from './job-schema';
 import { readPreviousRun } from '../build/previous';
 import { NO_TELEMETRY } from '../run/telemetry';
+import { consolidatedPast, type JobPast } from './job-past';
 
 /**
  * `svc-report run … --queue`: the coordinating run. The same checks as a one-process run
@@ -130,6 +131,7 @@ export async function runQueued(opts: RunOptions & { workerFolder?: string }, io
         brand: settings.brand && { firm: settings.brand.firmName, sha256: settings.brand.digest },
         validatedWarningPercent: settings.validatedWarningPercent,
         allowUnknownIds: settings.allowUnknownIds,
+        language: settings.language,
         generatedAt,
         sandbox: conn.sandbox,
         ledger: loaded.ledgers.get(p.name),
@@ -202,6 +204,8 @@ export async function runQueued(opts: RunOptions & { workerFolder?: string }, io
     };
     let retryable = 0;
     let servedBySandbox = conn.client.servedBySandbox;
+    /** Each portfolio's past as its worker read it from the history database (the consolidated report's month-ends). */
+    const pasts = new Map<string, JobPast>();
     for (const [id, p] of byJob) {
       const o = outcomes.get(id)!;
       telemetry.portfolio(done.has(id) ? 'in_progress' : 'queued', 'failed' in o ? 'failed' : 'done');
@@ -221,6 +225,7 @@ export async function runQueued(opts: RunOptions & { workerFolder?: string }, io
       sayRefused(r.journalRefused ?? [], 'in Redis (the worker valued them again)', log);
       for (const note of r.notes) log(`${p.name}: ${note}`);
       results.set(p.name, r.results);
+      if (r.past) pasts.set(p.name, r.past);
       sectionsLeftOut(p.name, r.results).forEach(sayLeftOut);
       // The worker's own paths mean nothing here: its files are named in this run's --out (the same folder, seen from this machine).
       files.push(...r.files.map((f) => join(outDir, basename(f))));
@@ -229,7 +234,7 @@ export async function runQueued(opts: RunOptions & { workerFolder?: string }, io
       servedBySandbox ||= r.servedBySandbox;
     }
 
-    const ctx = { asOf: settings.asOf, currency, generatedAt, sandbox: conn.sandbox || servedBySandbox, preparedBy: settings.preparedBy, brand: settings.brand, validatedWarningPercent: settings.validatedWarningPercent, fx, limitsInForce: describeLimits(conn.client.rateLimitStatus()), previous };
+    const ctx = { asOf: settings.asOf, currency, generatedAt, sandbox: conn.sandbox || servedBySandbox, preparedBy: settings.preparedBy, brand: settings.brand, validatedWarningPercent: settings.validatedWarningPercent, fx, limitsInForce: describeLimits(conn.client.rateLimitStatus()), previous, language: settings.language };
     if (portfolios.length > 1) {
       if (!journal.state.consolidated) {
         const inAsked = inServiceCurrency(portfolios, asked, currency, fx);
@@ -238,7 +243,9 @@ export async function runQueued(opts: RunOptions & { workerFolder?: string }, io
         await journal.recordConsolidated();
       }
       leftOut('Consolidated', 'performance against benchmarks', journal.state.consolidated!.performance).forEach(sayLeftOut);
-      const parts = portfolios.map((p) => ({ input: p, results: results.get(p.name)! }));
+      const parts = await Promise.all(
+        portfolios.map(async (p) => ({ input: p, results: results.get(p.name)!, past: await consolidatedPast(pasts.get(p.name), loaded.ledgers.get(p.name)!, { portfolio: p.name, asOf: settings.asOf, currency }, previous, log) })),
+      );
       const written = await writeReport(buildConsolidatedReport(parts, journal.state.consolidated!.performance, ctx), outDir, settings.formats);
       files.push(...written.map((w) => w.path));
       // The portfolios' own files are the workers' to count (each process counts what it wrote).

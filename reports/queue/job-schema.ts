@@ -6,6 +6,10 @@ import { LEDGER_UNITS, TRANSACTION_TYPES } from '../../src/ledger/types';
 import { PreviousReportContent } from '../build/previous';
 import { REPORT_FORMATS } from '../report-data';
 import type { PortfolioJobData } from './jobs';
+import { LANGUAGES, PSEUDO_LANGUAGE } from '../../src/i18n/languages';
+
+/** A client documents' language (issue 36): the supported tags only. */
+const Language = z.enum([...LANGUAGES, PSEUDO_LANGUAGE]);
 
 /**
  * What a worker accepts as a job, field by field: the same rules as the CLI's input (the
@@ -61,7 +65,7 @@ const RowProblem = z
   .strict();
 
 const Portfolio = z
-  .object({ name: Name(500), files: z.array(Name(4096)).max(10_000), holdings: z.array(Holding).max(1_000_000), problems: z.array(RowProblem), readNotes: z.array(z.string().max(2000)).optional() })
+  .object({ name: Name(500), files: z.array(Name(4096)).max(10_000), holdings: z.array(Holding).max(1_000_000), problems: z.array(RowProblem), readNotes: z.array(z.string().max(2000)).optional(), language: Language.optional() })
   .strict();
 
 const LedgerAsset = z
@@ -109,6 +113,7 @@ export const PortfolioJobSchema: z.ZodType<PortfolioJobData> = z
     brand: z.object({ firm: Name(200), sha256: z.string().regex(/^[0-9a-f]{64}$/, 'a SHA-256 (64 hex digits)') }).strict().optional(),
     validatedWarningPercent: z.number().min(0).max(100).optional(),
     allowUnknownIds: z.boolean().optional(),
+    language: Language.optional(),
     generatedAt: z.iso.datetime({ offset: true }),
     sandbox: z.boolean(),
     ledger: z.object({ entries: z.array(LedgerEntry), realisations: z.array(Realisation) }).strict().optional(),

@@ -8,6 +8,9 @@ import type { PortfolioResults } from '../run/results';
 import type { PortfolioLedger } from '../run/run-inputs';
 import type { PreviousReport } from '../build/previous';
 import type { Signed } from './queue-signer';
+import type { Language } from '../../src/i18n/languages';
+
+import type { JobPast } from './job-past';
 
 /** The one BullMQ queue of month-end portfolios; every run and every worker of a deployment uses it. */
 export const QUEUE_NAME = 'svc-report-portfolios';
@@ -55,6 +58,8 @@ export interface PortfolioJobData {
   validatedWarningPercent?: number;
   /** The run's --allow-unknown-ids; absent from a job queued before it existed: false. */
   allowUnknownIds?: boolean;
+  /** The run's --language (issue 36), for a portfolio without its own; absent from a job queued before it existed: en. */
+  language?: Language;
   /** Fixed by the coordinating run, so every worker's reports carry the same generated_at. */
   generatedAt: string;
   sandbox: boolean;
@@ -78,6 +83,8 @@ export interface PortfolioJobResult {
   servedBySandbox: boolean;
   /** Journal entries in Redis the worker left out (MAC or data did not check) and valued again, described. */
   journalRefused: string[];
+  /** The portfolio's past as the worker read it from its history database, for the consolidated report; absent from a result of a worker before it existed. */
+  past?: JobPast;
 }
 
 /** A job's result as the worker stores it: signed, bound to the job (`resultPurpose`). */

@@ -29,6 +29,7 @@ import { recordFailure } from './failure-reasons';
 import { prepareOutDir } from '../out-dir';
 import { HistoryStore, portfolioPast } from '../run/history-store';
 import { runInfo } from '../run/run-info';
+import { jobPast } from './job-past';
 
 export interface WorkerOptions extends CommonFlags {
   /** The worker's own folder: every job's run folder is inside it (required). */
@@ -144,7 +145,7 @@ export async function startWorker(opts: WorkerOptions, log: (line: string) => vo
     });
     const r = results.get(name)!;
     const servedBySandbox = conn.client.servedBySandbox;
-    const ctx = { asOf: d.asOf, currency: d.currency, generatedAt: d.generatedAt, sandbox: d.sandbox || servedBySandbox, preparedBy: d.preparedBy, brand, validatedWarningPercent: d.validatedWarningPercent, previous, fx, limitsInForce: describeLimits(conn.client.rateLimitStatus()) };
+    const ctx = { asOf: d.asOf, currency: d.currency, generatedAt: d.generatedAt, sandbox: d.sandbox || servedBySandbox, preparedBy: d.preparedBy, brand, validatedWarningPercent: d.validatedWarningPercent, previous, fx, limitsInForce: describeLimits(conn.client.rateLimitStatus()), language: d.language };
     // The database held for this job's reading and recording alone, never while valuing or idle.
     await history?.read([name], d.asOf);
     const known = await portfolioPast(history, d.ledger ?? { entries: [], realisations: [] }, { portfolio: name, asOf: d.asOf, currency: d.currency }, previous, progress.log);
@@ -168,6 +169,7 @@ export async function startWorker(opts: WorkerOptions, log: (line: string) => vo
       retryable: valuationsToDo(d.portfolio, journal.portfolio(name)).length,
       servedBySandbox,
       journalRefused: journal.refused,
+      past: jobPast(known),
     };
     const signed = signer.sign(resultPurpose(job.id!), result);
     await runs.markCompleted(d.runId, job.id!, d.expiresAt, signed);

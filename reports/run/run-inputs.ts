@@ -6,6 +6,7 @@ import { loadHoldings, readTables, type LoadResult } from '../../src/holdings/lo
 import { columnForHeader, LEDGER_VOCABULARY } from '../../src/holdings/columns';
 import type { RawTable } from '../../src/holdings/formats/table';
 import { printable } from '../../src/printable';
+import { PortfolioLanguages } from '../../src/holdings/language';
 import { InputError, type Holding, type PortfolioInput, type RowProblem } from '../../src/holdings/types';
 
 /** One portfolio's ledger up to the as-of date, as the report's history is computed from it (issue 23). */
@@ -48,8 +49,10 @@ export async function readRunInputs(files: readonly string[], rules: InputRules)
   const holdingsFiles = files.filter((_, i) => kinds[i] === 'holdings');
   const ledgerFiles = files.filter((_, i) => kinds[i] === 'ledger');
   const tablesOf = async (f: string) => read.get(f) ?? readTables(f);
-  const loaded: LoadResult = holdingsFiles.length > 0 ? await loadHoldings(holdingsFiles, { ...rules, tablesOf }) : { portfolios: [], unreadable: [], warnings: [] };
-  const ledger = ledgerFiles.length > 0 ? await loadLedger(ledgerFiles, rules) : { entries: [], problems: [], afterAsOf: 0, warnings: [] };
+  // One language per portfolio across its holdings and transactions files.
+  const languages = new PortfolioLanguages();
+  const loaded: LoadResult = holdingsFiles.length > 0 ? await loadHoldings(holdingsFiles, { ...rules, tablesOf, languages }) : { portfolios: [], unreadable: [], warnings: [] };
+  const ledger = ledgerFiles.length > 0 ? await loadLedger(ledgerFiles, { ...rules, languages }) : { entries: [], problems: [], afterAsOf: 0, warnings: [] };
 
   const currency = rules.currency ?? agreedCurrency(loaded.portfolios, ledger.entries);
   const byName = new Map(loaded.portfolios.map((p) => [p.name, p]));
@@ -88,6 +91,10 @@ export async function readRunInputs(files: readonly string[], rules: InputRules)
       // The analyst's notes: which lot each sale took first in, first out where naming one would choose another.
       ...(fromHoldings?.readNotes || lots.notes.length > 0 ? { readNotes: [...(fromHoldings?.readNotes ?? []), ...lots.notes] } : {}),
     });
+  }
+  for (const p of portfolios) {
+    const language = languages.of(p.name);
+    if (language) p.language = language;
   }
   if (portfolios.length === 0) throw new InputError(`no portfolio in the input holds anything on ${rules.asOf}${unreadable.length > 0 ? `: ${unreadable.map((u) => u.message).join('; ')}` : ''}`);
   return { portfolios, unreadable, warnings, ledgers, afterAsOf: ledger.afterAsOf, currency, ledgerProblems };

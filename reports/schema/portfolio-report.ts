@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BENCHMARK_IDS, PERIOD_IDS, PERIOD_KEYS } from '../report-data';
+import { LANGUAGES, PSEUDO_LANGUAGE } from '../../src/i18n/languages';
 
 /**
  * The JSON report document (reports/writers/json.ts) as a zod model: the one source of
@@ -235,7 +236,7 @@ const realisedGainLine = z.strictObject({
   gain: money(),
   source: z.string().describe("the sale's row in its transactions file"),
   lot: z.string().nullable().optional().describe(since14('the name of the lot sold from, as its buy named it (specific identification); null for a lot without a name, sold first in, first out')),
-  unit: z.enum(['case', 'bottle']).nullable().optional().describe(since14("what quantity counts for wine and spirits, the sale row's (a case of wine is 12 × 75 cl); null for other assets")),
+  unit: z.enum(['case', 'bottle']).nullable().optional().describe("what quantity counts for wine and spirits, the sale row's (a case of wine is 12 × 75 cl); null for other assets (schema 1.5; absent before)"),
 });
 
 const transactionLine = z.strictObject({
@@ -301,6 +302,10 @@ export const portfolioReportSchema = z
       .enum(['client', 'internal'])
       .describe("client: one portfolio's report for its client; internal: the firm's consolidated report over several portfolios, never sent to a client (schema 1.1)"),
     portfolios: z.array(z.string()).describe('portfolios an internal report covers, in input order; [] for a client report (schema 1.1)'),
+    language: z
+      .enum([...LANGUAGES, PSEUDO_LANGUAGE])
+      .optional()
+      .describe("BCP 47 language of the client documents: the portfolio's language column, else the run's --language; the consolidated report's is the run's (schema 1.5; always written from 1.5, absent before)"),
     summary,
     allocation: z.array(allocationRow),
     concentration,
@@ -320,7 +325,7 @@ export const portfolioReportSchema = z
     $id: 'https://svc-luxury-valuations.example/schemas/portfolio-report-1.json',
     title: 'Month-end portfolio report',
     description:
-      'JSON output of svc-report. Money is in `currency`, to the cent; *_percent fields are percent units; null means not available. Schema 1.1 adds purchase currencies and exchange rates, money- and time-weighted returns, the FX effect, coverage, net realisable value, the report audience and analyst notes; schema 1.2 adds illustrative_rates and the share of value market validated; schema 1.3 adds the portfolio\'s own history: performance over the standard periods, realised and unrealised gains, value_history, this period\'s transactions and history_source; schema 1.4 makes the summary\'s money- and time-weighted returns and month-on-month the same figures as the performance periods\', from the recorded month-ends, and adds returns_since, returns_unavailable and returns_source, the lot of each transaction and realised gain, and the unit of a transaction\'s and a realised gain\'s quantity.',
+      'JSON output of svc-report. Money is in `currency`, to the cent; *_percent fields are percent units; null means not available. Schema 1.1 adds purchase currencies and exchange rates, money- and time-weighted returns, the FX effect, coverage, net realisable value, the report audience and analyst notes; schema 1.2 adds illustrative_rates and the share of value market validated; schema 1.3 adds the portfolio\'s own history: performance over the standard periods, realised and unrealised gains, value_history, this period\'s transactions and history_source; schema 1.4 makes the summary\'s money- and time-weighted returns and month-on-month the same figures as the performance periods\', from the recorded month-ends, and adds returns_since, returns_unavailable and returns_source, the lot of each transaction and realised gain, and the unit of a transaction\'s quantity; schema 1.5 adds the language of the client documents and the unit of a realised gain\'s quantity.',
   });
 
 export type PortfolioReportDocument = z.infer<typeof portfolioReportSchema>;

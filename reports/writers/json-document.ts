@@ -1,6 +1,7 @@
 import { PERIOD_KEYS, REPORT_SCHEMA_VERSION, type Holding, type PeriodFigures, type ReportData, type ReportHistory } from '../report-data';
 import type { HoldingDocument, PortfolioReportDocument } from '../schema/portfolio-report';
 import { HOLDING_COLUMNS, roundMoney } from './holding-columns';
+import { DEFAULT_LANGUAGE } from '../../src/i18n/languages';
 
 /**
  * The JSON report document: ReportData with the cover lifted to the top level, money to the
@@ -24,6 +25,7 @@ export function reportDocumentHead(data: ReportData): PortfolioReportDocument {
     illustrative_rates: c.illustrative_rates,
     audience: c.audience,
     portfolios: c.portfolios,
+    language: data.language ?? DEFAULT_LANGUAGE,
     summary: {
       ...s,
       fx_effect: roundMoney(s.fx_effect),

@@ -10,6 +10,8 @@ import { fontProblem, type BrandFont } from './font-licence';
 import { readLogo, type LogoImage, type LogoLimits } from './logo-image';
 import { parseManagers, type Manager } from './managers';
 import { BRAND_KEYS, BrandFile } from './schema';
+import { localText, type LocalText } from './local-text';
+import { DEFAULT_LANGUAGE, LanguageError, parseLanguage, type Language } from '../i18n/languages';
 
 export type { Manager } from './managers';
 export type { LogoImage } from './logo-image';
@@ -31,10 +33,15 @@ export interface Brand {
   accent?: string;
   fontRegular?: BrandFont;
   fontBold?: BrandFont;
+  /** The cover title, footer and disclosures in the firm's language; brandText gives them in a client's. */
   coverTitle?: string;
   footer?: string;
   /** The firm's disclosures, one entry per paragraph. */
   disclosures: string[];
+  /** The firm's default language (the brand's "language", default en): where a client's language its words lack falls back. */
+  language: Language;
+  /** The firm's words as given, one text or one per language (issue 36): read with brandText. */
+  localised: Partial<Record<'cover_title' | 'footer' | 'disclosures', LocalText>>;
   /** Relationship managers by portfolio name or id. */
   managers: Map<string, Manager>;
   /** Colours changed for contrast, one sentence each: the run says them. */
@@ -91,6 +98,27 @@ export function loadBrand(file: string, cwd = process.cwd(), options: LoadOption
   const parsed = BrandFile.safeParse(doc);
   if (!parsed.success) throw new BrandError(`brand file ${brandPath}: ${describeIssue(parsed.error.issues[0]!)}`);
   const b = parsed.data;
+  let language: Language = DEFAULT_LANGUAGE;
+  try {
+    if (b.language !== undefined) language = parseLanguage(b.language, 'language');
+  } catch (e) {
+    if (e instanceof LanguageError) throw new BrandError(`brand file ${brandPath}: ${e.message}`);
+    throw e;
+  }
+  const localised: Brand['localised'] = {};
+  for (const key of ['cover_title', 'footer', 'disclosures'] as const) {
+    const value = b[key];
+    if (value === undefined) continue;
+    try {
+      localised[key] = localText(key, value, language);
+    } catch (e) {
+      throw new BrandError(`brand file ${brandPath}: ${(e as Error).message}`);
+    }
+  }
+  const inFirmLanguage = (key: keyof Brand['localised']) => {
+    const t = localised[key];
+    return t === undefined ? undefined : 'all' in t ? t.all : t.by[language];
+  };
   const read = (key: string, given: string, maxBytes: number): { path: string; bytes: Buffer } => {
     const got = readBrandPath(folder, given, maxBytes);
     if ('problem' in got) throw new BrandError(`brand file ${brandPath}: ${key}: cannot read ${got.path}: ${got.problem}`);
@@ -115,7 +143,7 @@ export function loadBrand(file: string, cwd = process.cwd(), options: LoadOption
   if (b.managers !== undefined) {
     const got = read('managers', b.managers, BRAND_FILE_BYTES.managers);
     try {
-      managers = parseManagers(got.bytes.toString('utf8'));
+      managers = parseManagers(got.bytes.toString('utf8'), language);
     } catch (e) {
       throw new BrandError(`brand file ${brandPath}: managers: ${got.path} ${(e as Error).message}`);
     }
@@ -132,14 +160,21 @@ export function loadBrand(file: string, cwd = process.cwd(), options: LoadOption
     primary,
     accent,
     ...fonts,
-    coverTitle: b.cover_title,
-    footer: b.footer,
-    disclosures: (b.disclosures ?? '').split(/\r?\n\s*\r?\n/).map((p) => p.replace(/\s*\r?\n\s*/g, ' ').trim()).filter(Boolean),
+    coverTitle: inFirmLanguage('cover_title'),
+    footer: inFirmLanguage('footer'),
+    disclosures: paragraphs(inFirmLanguage('disclosures')),
+    language,
+    localised,
     managers,
     adjustments,
     // Every named file has been read (managers above, images and fonts just now).
     digest: digest.digest('hex'),
   };
+}
+
+/** Disclosures as paragraphs: separated by a blank line, each on one line. */
+export function paragraphs(text: string | undefined): string[] {
+  return (text ?? '').split(/\r?\n\s*\r?\n/).map((p) => p.replace(/\s*\r?\n\s*/g, ' ').trim()).filter(Boolean);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { localTextSchema } from './local-text';
 
 const COLOUR = /^#[0-9a-fA-F]{6}$/;
 const colour = z.string().regex(COLOUR, 'must be a colour as #rrggbb, e.g. "#1f2a44"');
@@ -19,10 +20,13 @@ export const BrandFile = z
     accent_colour: colour.optional(),
     font_regular: file('a TTF or OTF font').optional(),
     font_bold: file('a TTF or OTF font').optional(),
-    cover_title: z.string().trim().min(1).max(120).optional(),
-    footer: z.string().trim().min(1).max(160).optional(),
+    /** The firm's default language for its words (issue 36): a client's language its texts lack falls back to it; default en. */
+    language: z.string().trim().min(1).max(40).optional(),
+    // The firm's words: one text, or one per language ({"en": "…", "de": "…"}), issue 36.
+    cover_title: localTextSchema(120).optional(),
+    footer: localTextSchema(160).optional(),
     /** Paragraphs separated by a blank line. */
-    disclosures: z.string().trim().min(1).max(20_000).optional(),
+    disclosures: localTextSchema(20_000).optional(),
     /** A csv of portfolio,name,email,phone: each portfolio's relationship manager, for the cover. */
     managers: file('a csv of portfolio,name,email,phone').optional(),
   })

@@ -24,6 +24,8 @@ export const COLUMNS = [
   'height_cm',
   // The lot a holding is (issue 34): a sale in a transactions file may name it.
   'lot',
+  // The language of the portfolio's client documents (issue 36): one per portfolio, on any of its rows.
+  'language',
 ] as const;
 /**
  * The columns only a transactions file has (issue 23): in a holdings file `date` still means
@@ -69,6 +71,9 @@ const ALIASES: Readonly<Record<string, Column>> = {
   comments: 'notes',
   width: 'width_cm',
   height: 'height_cm',
+  lang: 'language',
+  client_language: 'language',
+  report_language: 'language',
   widthcm: 'width_cm',
   heightcm: 'height_cm',
 };
@@ -96,7 +101,7 @@ export const HOLDINGS_VOCABULARY: Vocabulary = { noun: 'holdings', columns: COLU
  */
 const LEDGER_COLUMNS: readonly Column[] = [
   'portfolio', 'asset_id', 'segment', 'brand', 'model', 'reference', 'year', 'size', 'quantity', 'currency', 'notes', 'lot',
-  'producer', 'vintage', 'artist', 'title', ...LEDGER_ONLY_COLUMNS,
+  'producer', 'vintage', 'artist', 'title', 'language', ...LEDGER_ONLY_COLUMNS,
 ];
 const LEDGER_ALIASES: Record<string, Column> = {
   ...Object.fromEntries(Object.entries(ALIASES).filter(([, c]) => LEDGER_COLUMNS.includes(c) && c !== 'purchase_date')),

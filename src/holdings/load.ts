@@ -12,6 +12,7 @@ import { decimalMarks, toHolding, type HoldingRules } from './holding';
 import { checkFileSize } from './limits';
 import { InputError, type PortfolioInput, type RowProblem } from './types';
 import { cellText } from './cells';
+import { PortfolioLanguages } from './language';
 
 export interface LoadResult {
   /** Portfolios with at least one readable holding. */
@@ -33,6 +34,8 @@ export interface LoadRules extends Omit<HoldingRules, 'decimalMarks'> {
   ignoreColumns?: readonly string[];
   /** A file's tables when the caller has read them already (the run's sorting of holdings from transactions files): each file is read once. */
   tablesOf?: (file: string) => Promise<RawTable[]>;
+  /** Where the portfolios' languages are gathered, when the caller reads transactions files too (one language per portfolio across both). */
+  languages?: PortfolioLanguages;
 }
 
 /**
@@ -51,6 +54,7 @@ export async function loadHoldings(files: readonly string[], rules: LoadRules): 
   /** Files of which not one row was read: their portfolios are named by the file. */
   const unreadFiles = new Set<string>();
   const allHeaders: string[] = [];
+  const languages = rules.languages ?? new PortfolioLanguages();
   for (const file of files) {
     let read = 0;
     const refused: RowProblem[] = [];
@@ -67,6 +71,7 @@ export async function loadHoldings(files: readonly string[], rules: LoadRules): 
         let portfolio = byName.get(name);
         if (!portfolio) byName.set(name, (portfolio = { name, files: [], holdings: [], problems: [] }));
         if (!portfolio.files.includes(file)) portfolio.files.push(file);
+        languages.note(record, name);
         const result = toHolding(record, name, tableRules);
         if ('holding' in result) {
           portfolio.holdings.push(result.holding);
@@ -83,6 +88,8 @@ export async function loadHoldings(files: readonly string[], rules: LoadRules): 
   for (const p of portfolios) {
     const notes = p.files.flatMap((f) => notesByFile.get(f) ?? []);
     if (notes.length > 0) p.readNotes = notes;
+    const language = languages.of(p.name);
+    if (language) p.language = language;
   }
   for (const name of rules.ignoreColumns ?? []) {
     if (!namesHeader(name, allHeaders)) warnings.push(`"${name}" (--ignore-column or ignore_columns) names no unread column of ${files.join(', ')}; it changes nothing`);

@@ -1,5 +1,6 @@
 import type { SegmentId } from '../wire';
 import type { CONDITIONS } from '../wire';
+import type { Language } from '../i18n/languages';
 
 /** Where a holding came from, as the user sees it: a spreadsheet row counts the header as row 1; a JSON item is 1-based. */
 export interface SourceRef {
@@ -56,6 +57,8 @@ export interface PortfolioInput {
   problems: RowProblem[];
   /** What reading its files left out (columns no one reads), for the analyst's notes; absent when nothing was. */
   readNotes?: string[];
+  /** The language its client documents are in (a `language` column, issue 36); absent: the run's --language. */
+  language?: Language;
 }
 
 /** A file that cannot be read at all: bad usage, exit code 2. */

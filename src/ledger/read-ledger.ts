@@ -16,6 +16,7 @@ import { readTables, suggestion, tableName, unreadColumns } from '../holdings/lo
 import { InputError, type Holding, type PortfolioInput, type RawRecord, type RowProblem } from '../holdings/types';
 import { isCurrencyCode } from '../fx/codes';
 import { singleLine } from '../single-line';
+import type { PortfolioLanguages } from '../holdings/language';
 import { isRealDate } from '../wire';
 import { LEDGER_UNITS, TRANSACTION_TYPES, type LedgerAsset, type LedgerEntry, type LedgerProblem, type TransactionType } from './types';
 import { BOTTLES_PER_CASE, parseUnit, partProblem, rowUnits, type RowUnits } from './units';
@@ -32,6 +33,8 @@ export interface LedgerRules {
    * without it, a row must name its currency.
    */
   currency?: string;
+  /** Where the portfolios' languages (the `language` column, issue 36) are gathered, with their holdings files'. */
+  languages?: PortfolioLanguages;
 }
 
 export interface LedgerLoad {
@@ -118,6 +121,7 @@ export function readLedgerTable(table: RawTable, rules: LedgerRules): LedgerLoad
   for (const record of table.records) {
     // A client's name typed on two lines is one name on one line, as in a holdings file.
     const portfolio = singleLine(cellText(record.values.portfolio) ?? table.portfolio);
+    rules.languages?.note(record, portfolio);
     const result = toLedgerEntry(record, portfolio, { ...rules, marks });
     if ('entry' in result) out.entries.push(result.entry);
     else if ('afterAsOf' in result) out.afterAsOf++;

@@ -2,7 +2,8 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ServiceClient } from '../../src/client';
-import { openDatabase, type Database } from '../../src/db';
+import { ledger, monthEndHoldings, monthEnds, openDatabase, type Database } from '../../src/db';
+import { ledgerFlows, portfolioPerformance } from '../../src/performance';
 import { PortfolioPerformanceResponse } from '../../src/wire';
 import { startAddinHost, type RunningAddinHost } from '../../addin/server/host';
 import { databaseHistory } from '../../addin/server/history-source';
@@ -19,7 +20,9 @@ import { runCli, serviceEnv, tempDir, testSandbox, type TestSandbox } from '../r
  * host over HTTP, the cell's figure is the report JSON's `performance.periods.<period>` for the
  * same portfolio and as-of; a period the history does not cover is #N/A with the report's own
  * reason; a bad period or measure #VALUE! naming the allowed ones; a portfolio the deployment key
- * may not read #N/A "not allowed …" (and so is SVC.HISTORY's).
+ * may not read #N/A "not allowed …" (and so is SVC.HISTORY's). The pane's "Export report" of the
+ * same portfolio reads the same database: its summary returns, month-on-month and month column are
+ * the engine's over the recorded month-ends and ledger; without them it says why.
  */
 
 /** Excel's custom-functions globals, as the functions see them in the shared runtime. */
@@ -102,6 +105,72 @@ async function cell(...args: [unknown, unknown, unknown?]): Promise<{ ok: true; 
   }
 }
 
+/** The pane's "Export report" of a sheet named for a portfolio, as JSON, from the host at `base`. */
+async function exportReport(base: string, portfolio: string, rows: unknown[][]): Promise<any> {
+  const res = await fetch(`${base}/addin/report`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', [ADDIN_REQUEST_HEADER]: ADDIN_REQUEST_HEADER_VALUE, [DEPLOYMENT_KEY_HEADER]: KEY },
+    body: JSON.stringify({ format: 'json', grid: [GRID_HEADER, ...rows], sheet: portfolio, first_row: 1, currency: 'USD', portfolio_name: portfolio }),
+  });
+  const text = await res.text();
+  expect(res.status, text).toBe(200);
+  return JSON.parse(text);
+}
+const GRID_HEADER = ['segment', 'brand', 'model', 'reference', 'year', 'quantity', 'purchase_price', 'purchase_date', 'currency'];
+/** What Okafor Household holds after the last month-end, as a sheet lists it. */
+const OKAFOR_SHEET = [
+  ['watches', 'Rolex', 'Datejust 41', '126334', 2019, 1, 11800, '2025-08-10', 'USD'],
+  ['bags', 'Hermès', 'Constance 24 Epsom', 'CONSTANCE24', 2021, 1, 9800, '2025-09-15', 'USD'],
+  ['wine', 'Château Lafite Rothschild', 'Pauillac', '', 2010, 12, 14400, '2025-11-25', 'USD'],
+];
+
+describe('"Export report" reads the same history database (issue 34)', () => {
+  it("its summary returns, month-on-month and month column rest on the portfolio's recorded month-ends and ledger", async () => {
+    const r = await exportReport(host.url, 'Okafor Household', OKAFOR_SHEET);
+    const all = await monthEnds(db, 'Okafor Household');
+    const last = all.at(-1)!;
+    expect(last.asOf).toBe(AS_OF);
+    expect(r.summary.returns_source).toBe("the firm's history database");
+    expect(r.method_notes.join(' ')).toContain("taken from the firm's history database");
+    expect(r.summary.month_on_month).toMatchObject({ previous_as_of: AS_OF });
+    expect(r.summary.month_on_month.previous_value).toBeCloseTo(last.value, 2);
+    expect(r.summary.month_on_month.change).toBeCloseTo(r.summary.current_value - last.value, 1);
+    // Each holding against the same asset recorded at that month-end.
+    const then = new Map((await monthEndHoldings(db, 'Okafor Household', AS_OF)).map((h) => [h.assetId, h.valueMid]));
+    expect(r.holdings.length).toBe(3);
+    for (const h of r.holdings) {
+      expect(then.has(h.asset_id), h.description).toBe(true);
+      expect(h.month_on_month_change, h.description).toBeCloseTo(h.current_value - then.get(h.asset_id)!, 1);
+    }
+    // The engine over what the database holds: its month-ends and the ledger recorded with the last (the storage fee included, which the sheet does not show).
+    const entries = await ledger(db, 'Okafor Household', AS_OF);
+    expect(entries.some((e) => e.type === 'fee')).toBe(true);
+    const want = portfolioPerformance({ asOf: r.as_of, value: r.summary.current_value, recorded: all.map((m) => ({ asOf: m.asOf, value: m.value })), flows: ledgerFlows(entries, () => 1).flows, holdings: [] });
+    expect(r.summary.money_weighted_return_percent).toBeCloseTo(want.sinceInception.mwr_percent!, 4);
+    expect(r.summary.returns_since.from).toBe('2025-08-10');
+  });
+
+  it('falls back to the holdings alone, saying why: none recorded, not allowed, no database', async () => {
+    const none = await exportReport(host.url, 'Okafor Nobody', OKAFOR_SHEET);
+    expect(none.summary.returns_source).toBe('this report alone (no earlier month-end recorded)');
+    expect(none.summary.month_on_month).toBeNull();
+    expect(none.summary.returns_unavailable.month_on_month).toBe('no earlier month-end recorded');
+    // Refused before the database is asked (the same answer whether or not it is recorded), and audited with its name.
+    const secret = await exportReport(host.url, 'Secret Client A', [['automobiles', 'Porsche', '911 Carrera RS 2.7', '', 1973, 1, 540000, '2025-08-12', 'USD']]);
+    expect(secret.summary.returns_source).toBe('this report alone (not allowed to read the recorded history of the portfolio Secret Client A)');
+    expect(secret.summary.month_on_month).toBeNull();
+    const bare = await startAddinHost({ port: 0, insecureHttp: true, officeJs: 'local', service: { baseUrl: sb.url, clientId: 'demo-pro', clientSecret: 'demo-pro-secret' }, deploymentKey: KEY });
+    try {
+      const r = await exportReport(bare.url, 'Okafor Household', OKAFOR_SHEET);
+      expect(r.summary.returns_source).toBe('this report alone (the add-in host has no history database)');
+      expect(r.method_notes.join(' ')).toContain('taken from this report alone (the add-in host has no history database)');
+      expect(r.summary.month_on_month).toBeNull();
+    } finally {
+      await bare.close();
+    }
+  });
+});
+
 describe('=SVC.PERFORMANCE through the host, over month-ends recorded by real runs', () => {
   it("gives the report's own figure for each covered period and both measures, as a percent", async () => {
     const periods = report('Okafor Household').performance.periods;
@@ -160,6 +229,7 @@ describe('=SVC.PERFORMANCE through the host, over month-ends recorded by real ru
     await host.close();
     const lines = readFileSync(auditLog, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(lines.filter((l) => l.portfolio === 'Secret Client A').map((l) => [l.operation, l.status, l.error])).toEqual([
+      ['report', 200, undefined],
       ['performance', 403, 'portfolio_not_allowed'],
       ['history', 403, 'portfolio_not_allowed'],
     ]);
