@@ -92,7 +92,7 @@ const LedgerEntry = z
   .strict();
 
 const Realisation = z
-  .object({ portfolio: Name(500), assetId: Name(512), sold: CalendarDate, opened: CalendarDate, lot: Name(200).optional(), quantity: finite.positive(), cost: finite, costCurrency: Currency, proceeds: finite, proceedsCurrency: Currency, source: Source })
+  .object({ portfolio: Name(500), assetId: Name(512), sold: CalendarDate, opened: CalendarDate, lot: Name(200).optional(), unit: z.enum(LEDGER_UNITS).optional(), quantity: finite.positive(), cost: finite, costCurrency: Currency, proceeds: finite, proceedsCurrency: Currency, source: Source })
   .strict();
 
 export const PortfolioJobSchema: z.ZodType<PortfolioJobData> = z
