@@ -7,6 +7,7 @@ import { buildAddin } from '../../addin/build/build';
 import { EXCEL_BRIDGE, EXCEL_WEB_HOST_INFO, writeExcelRuntimePages } from './browser-pages';
 import { realCatalogueIds } from '../../fixtures/issued-ids';
 import { startStack, type Stack } from './stack';
+import type { AddinHostOptions } from '../../addin/server/host';
 
 /**
  * The harness of the tests that run the built add-in under Microsoft's own runtime
@@ -85,14 +86,14 @@ export interface ExcelStack {
 
 /**
  * Registers the file's setup and teardown: a build for Excel (then `prepare` on its folder),
- * the sandbox and host serving it, and `idCount` real catalogue ids.
+ * the sandbox and host serving it (with `host`'s options besides), and `idCount` real catalogue ids.
  */
-export function useExcelStack(name: string, idCount: number, prepare?: (dist: string) => Promise<void>): ExcelStack {
+export function useExcelStack(name: string, idCount: number, prepare?: (dist: string) => Promise<void>, host?: Partial<AddinHostOptions>): ExcelStack {
   const env = {} as ExcelStack;
   beforeAll(async () => {
     env.build = await buildForExcel(name);
     await prepare?.(env.build.dist);
-    env.stack = await startStack({ host: { distDir: env.build.dist } });
+    env.stack = await startStack({ host: { ...host, distDir: env.build.dist } });
     env.ids = await realCatalogueIds(env.stack.sandboxUrl, env.stack.account, idCount);
   }, 180_000);
   afterAll(async () => {

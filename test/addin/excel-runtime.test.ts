@@ -1,7 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ServiceClient } from '../../src/client';
+import { HistoryDatabase, recordMonthEnd, recordRun } from '../../src/db';
+import { portfolioPerformance, type DatedFlow } from '../../src/performance';
+import { databaseHistory } from '../../addin/server/history-source';
 import { holdingForAssetId, requestForAssetId } from '../../addin/src/shared/holdings';
 import { N_A, openExcelIn, VALUE, type Cell, type ExcelPage, useExcelStack } from './excel-harness';
+import { runCli, serviceEnv, tempDir } from '../reports/helpers';
 
 /**
  * The built add-in under Microsoft's own runtime: office.js and excel-web-16.00.js from
@@ -12,8 +18,13 @@ import { N_A, openExcelIn, VALUE, type Cell, type ExcelPage, useExcelStack } fro
  * issued for a catalogue asset.
  */
 
+// The firm's history database behind the host (SVC.PERFORMANCE), opened per request as addin:serve does.
+const dir = tempDir('svc-addin-runtime-');
+const historyFolder = join(dir, 'history');
+const historyDb = new HistoryDatabase(historyFolder);
 // 300 for the sheet, two more that no other test asks for (the preview test needs uncached ones).
-const env = useExcelStack('runtime', 302);
+const env = useExcelStack('runtime', 302, undefined, { history: databaseHistory(historyDb) });
+afterAll(() => historyDb.close());
 
 const cell = (name: string, args: unknown[], address?: string): Cell => env.build.cell(name, args, address);
 const openExcel = (): Promise<ExcelPage> => openExcelIn(env.build.browser, env.stack.host.url);
@@ -179,6 +190,80 @@ describe("the add-in under Microsoft's custom-functions runtime", () => {
       const [value] = await excel.results([entered!]);
       expect(value).toEqual(previewed);
       expect((await batchCallsSince(before)).map((l) => l.items)).toEqual([1]);
+    } finally {
+      await excel.close();
+    }
+  });
+});
+
+describe('=SVC.PERFORMANCE under the runtime, from the history database a month-end run recorded into', () => {
+  const PORTFOLIO = 'Mbeki Collection';
+  const AS_OF = '2025-02-28';
+  // Recorded before the run, as earlier month-ends are; 2024-11-30 is not, so since inception has no time-weighted return.
+  const EARLIER = [
+    { asOf: '2024-10-31', value: 12_100, netFlows: 11_800 },
+    { asOf: '2024-12-31', value: 12_350, netFlows: 0 },
+    { asOf: '2025-01-31', value: 22_400, netFlows: 9_800 },
+  ];
+  const LEDGER = [
+    'date,type,portfolio,segment,brand,model,reference,year,quantity,amount,currency,notes',
+    `2024-10-08,buy,${PORTFOLIO},watches,Rolex,Datejust 41,126334,2019,1,11800,USD,`,
+    `2025-01-14,buy,${PORTFOLIO},bags,Hermès,Constance 24 Epsom,CONSTANCE24,2021,1,9800,USD,a large purchase mid-month`,
+    `2025-02-10,fee,${PORTFOLIO},,,,,,,150,USD,storage`,
+  ];
+  // The same ledger as flows, written out by hand: money in positive.
+  const FLOWS: DatedFlow[] = [
+    { date: '2024-10-08', amount: 11_800, kind: 'external' },
+    { date: '2025-01-14', amount: 9_800, kind: 'external' },
+    { date: '2025-02-10', amount: 150, kind: 'fee' },
+  ];
+  type Period = { twr_percent: number | null; mwr_percent: number | null; end_value: number } | null;
+  let report: { summary: { money_weighted_return_percent: number | null; returns_unavailable: { time_weighted: string | null }; returns_source: string }; performance: { periods: Record<string, Period>; unavailable: Record<string, string> } };
+
+  beforeAll(async () => {
+    await historyDb.use(async (db) => {
+      const run = await recordRun(db, { toolVersion: 'test', serviceUrl: env.stack.sandboxUrl, sandbox: true, command: 'test' });
+      for (const m of EARLIER) await recordMonthEnd(db, { run, portfolio: PORTFOLIO, asOf: m.asOf, currency: 'USD', value: m.value, netFlows: m.netFlows, holdings: [], ledger: [] });
+    });
+    writeFileSync(join(dir, 'ledger.csv'), LEDGER.join('\n') + '\n');
+    const out = join(dir, 'out');
+    const r = await runCli(['run', join(dir, 'ledger.csv'), '--out', out, '--as-of', AS_OF, '--db', historyFolder, '--formats', 'json'], serviceEnv({ url: env.stack.sandboxUrl }));
+    if (r.code !== 0) throw new Error(`the month-end run exited ${r.code}: ${r.stderr.slice(-2000)}`);
+    report = JSON.parse(readFileSync(join(out, readdirSync(out).find((f) => f.startsWith('mbeki-collection-') && f.endsWith('.json'))!), 'utf8'));
+  });
+
+  it("a cell gives portfolioPerformance's figure for the recorded month-ends, time- and money-weighted; a period not covered #N/A with the report's reason", async () => {
+    expect(report.summary.returns_source).toMatch(/history database/);
+    const today = report.performance.periods.ytd!.end_value;
+    const engine = portfolioPerformance({ asOf: AS_OF, value: today, recorded: EARLIER, flows: FLOWS, holdings: [] }).periods;
+    const ytd = engine.periods.ytd!;
+    expect(ytd).toMatchObject({ twr_percent: expect.any(Number), mwr_percent: expect.any(Number) });
+    // Two different figures, so a measure read as the other shows; both the report's own.
+    expect(ytd.twr_percent).not.toBeCloseTo(ytd.mwr_percent!, 3);
+    expect(report.performance.periods.ytd).toMatchObject({ twr_percent: ytd.twr_percent, mwr_percent: ytd.mwr_percent });
+    const sinceInceptionMwr = engine.periods.since_inception!.mwr_percent!;
+    expect(sinceInceptionMwr).toBe(report.summary.money_weighted_return_percent);
+    expect(report.summary.returns_unavailable.time_weighted).toBe('time-weighted return: not enough history: no value recorded on 2024-11-30');
+    expect(report.performance.unavailable['1y']).toBe(engine.unavailable['1y']);
+
+    const excel = await openExcel();
+    try {
+      const [twr, mwr, inceptionMwr, inceptionTwr, year] = await excel.results(
+        await excel.invoke([
+          cell('PERFORMANCE', [PORTFOLIO, 'ytd']),
+          cell('PERFORMANCE', [PORTFOLIO, 'ytd', 'mwr']),
+          cell('PERFORMANCE', [PORTFOLIO, 'since_inception', 'mwr']),
+          cell('PERFORMANCE', [PORTFOLIO, 'since_inception']),
+          cell('PERFORMANCE', [PORTFOLIO, '1y']),
+        ]),
+      );
+      // A fraction shown as a percent: 12.3456 % is 0.123456.
+      const asCell = (percentUnits: number) => ({ ok: true, value: { type: 'FormattedNumber', basicValue: Math.round(percentUnits * 1e6) / 1e8, numberFormat: '0.0%' } });
+      expect(twr).toEqual(asCell(ytd.twr_percent!));
+      expect(mwr).toEqual(asCell(ytd.mwr_percent!));
+      expect(inceptionMwr).toEqual(asCell(sinceInceptionMwr));
+      expect(inceptionTwr).toEqual({ ok: false, errorCode: N_A, message: `${PORTFOLIO}, since_inception to ${AS_OF}: ${report.summary.returns_unavailable.time_weighted}.` });
+      expect(year).toEqual({ ok: false, errorCode: N_A, message: `${PORTFOLIO}, 1y to ${AS_OF}: ${report.performance.unavailable['1y']}.` });
     } finally {
       await excel.close();
     }

@@ -104,6 +104,13 @@ describe('GET /addin/history', () => {
       expect(proc.output).not.toMatch(/\n\s+at /);
       expect(proc.output).not.toMatch(/internal_error| 500/);
 
+      // Issue 34: the host holds the embedded folder only while a request reads it, never for its
+      // whole life: between requests, with the host still serving, another process opens it at once.
+      const between = await openDatabase(folder, { waitMs: 0 });
+      await between.close();
+      const after = await client.get(`${url}/addin/history?key=${encodeURIComponent('Okafor Household')}`);
+      expect(after.status, after.text).toBe(200);
+
     } finally {
       client.close();
       proc.child.kill('SIGTERM');

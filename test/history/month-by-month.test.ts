@@ -132,6 +132,33 @@ describe('a ledger run month by month into the history database', () => {
     }
   });
 
+  it("every month's report on both databases: the summary's returns are the since-inception period's, month-on-month the recorded month-end's, without --previous", async () => {
+    for (const [where, target] of [['embedded', embedded], ['server', pgUrl]] as const) {
+      const db = await openDatabase(target);
+      try {
+        for (const p of ALL) {
+          const recorded = await monthEnds(db, p);
+          held(p).forEach((asOf, i) => {
+            const r = report(where, p, asOf);
+            const si = r.performance.periods.since_inception;
+            expect(r.summary.money_weighted_return_percent, `${where} ${p} ${asOf}`).toBe(si?.mwr_percent ?? null);
+            expect(r.summary.time_weighted_return_percent, `${where} ${p} ${asOf}`).toBe(si?.twr_percent ?? null);
+            if (i === 0) {
+              expect(r.summary.month_on_month, `${where} ${p} ${asOf}`).toBeNull();
+              return;
+            }
+            const before = recorded.find((m) => m.asOf === held(p)[i - 1])!;
+            expect(r.summary.returns_source, `${where} ${p} ${asOf}`).toBe("the firm's history database");
+            expect(r.summary.month_on_month, `${where} ${p} ${asOf}`).toMatchObject({ previous_as_of: before.asOf, return_percent: r.performance.periods.mtd.twr_percent });
+            expect(r.summary.month_on_month.previous_value, `${where} ${p} ${asOf}`).toBeCloseTo(before.value, 2);
+          });
+        }
+      } finally {
+        await close(db);
+      }
+    }
+  });
+
   it('writes the same reports with PostgreSQL as with the embedded database', () => {
     for (const p of ALL) {
       for (const asOf of [held(p)[0]!, MONTH_ENDS[12]!, MONTH_ENDS.at(-1)!]) {

@@ -152,6 +152,9 @@ describe('report figures', () => {
     // Without any history the holdings alone: no month-on-month, said in the words review prints.
     expect(report.summary).toMatchObject({ time_weighted_return_percent: null, twr_from: null, month_on_month: null });
     expect(report.summary.returns_unavailable.month_on_month).toBe('no earlier month-end recorded');
+    // The report says where its earlier values came from (issue 34): here from nowhere, above from --previous.
+    expect(report.summary.returns_source).toBe('this report alone (no earlier month-end recorded)');
+    expect(s.returns_source).toBe('the previous report (--previous)');
     expect(report.summary.coverage).toMatchObject({ valued_count: 2, carried_over_count: 0, not_valued_count: 1 });
   });
 

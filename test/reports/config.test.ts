@@ -27,6 +27,12 @@ describe('settings', () => {
     expect(() => resolveSettings({}, {}, cwd, today)).toThrow(/validated_warning/);
   });
 
+  it('waits 300 s for another process holding an embedded history database unless --db-wait says otherwise (issue 34)', () => {
+    const cwd = tempDir('svc-report-config-');
+    expect(resolveSettings({ db: 'history' }, {}, cwd, today).db).toMatchObject({ target: join(cwd, 'history'), waitMs: 300_000 });
+    expect(resolveSettings({ db: 'history', dbWait: 0 }, {}, cwd, today).db?.waitMs).toBe(0);
+  });
+
   it('uses the embedded sandbox when no address is configured, and SVC_SANDBOX marks a configured one as a sandbox', () => {
     const cwd = tempDir('svc-report-config-');
     expect(resolveSettings({}, {}, cwd, today).service).toMatchObject({ baseUrl: undefined, sandbox: true });
