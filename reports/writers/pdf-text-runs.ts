@@ -325,16 +325,16 @@ export function enableFontFallback(
 
   /** Text the current font may lack characters of: drawn run by run in the fonts that have them. */
   function drawRuns(value: unknown, x?: unknown, y?: unknown, options?: unknown): PDFKit.PDFDocument {
-      const runs = typeof value === 'string' ? runsOf(value) : undefined;
-      if (!runs) return text(value, x, y, options);
-      const opts = (typeof x === 'object' && x !== null ? x : options) ?? {};
-      const start: [unknown, unknown] = typeof x === 'number' ? [x, y] : [undefined, undefined];
-      runs.forEach((r, i) => {
-        const last = i === runs.length - 1;
-        const runOptions = { ...(opts as object), continued: last ? (opts as { continued?: boolean }).continued ?? false : true };
-        inFont(r.font, () => (i === 0 ? text(r.text, start[0], start[1], runOptions) : text(r.text, runOptions)));
-      });
-      return doc;
+    const runs = typeof value === 'string' ? runsOf(value) : undefined;
+    if (!runs) return text(value, x, y, options);
+    const opts = (typeof x === 'object' && x !== null ? x : options) ?? {};
+    const start: [unknown, unknown] = typeof x === 'number' ? [x, y] : [undefined, undefined];
+    runs.forEach((r, i) => {
+      const last = i === runs.length - 1;
+      const runOptions = { ...(opts as object), continued: last ? (opts as { continued?: boolean }).continued ?? false : true };
+      inFont(r.font, () => (i === 0 ? text(r.text, start[0], start[1], runOptions) : text(r.text, runOptions)));
+    });
+    return doc;
   }
 }
 
