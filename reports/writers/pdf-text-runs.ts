@@ -5,8 +5,8 @@
  * which allows embedding), and each run is drawn in its own font. pdfkit embeds only the glyphs
  * used, and only fonts a report needs are parsed (a Latin-only report never opens them).
  *
- * Arabic comes from Noto Naskh Arabic (@embedpdf/fonts-arabic, SIL OFL 1.1) where the current
- * font lacks it (DejaVu Serif). A string with right-to-left characters is laid out by the Unicode
+ * Arabic comes from Noto Naskh Arabic, Hebrew from Noto Sans Hebrew (@embedpdf/fonts-arabic,
+ * -hebrew, SIL OFL 1.1) where the current font lacks them (DejaVu Serif). A string with right-to-left characters is laid out by the Unicode
  * bidirectional algorithm (pdf-bidi.ts): broken into lines in logical order, each line's pieces
  * drawn left to right in visual order, right-to-left pieces shaped (joining forms, lam-alef) by
  * fontkit; readers (pdftotext, pdf.js, Acrobat) reorder the glyphs back to logical order by the
@@ -38,10 +38,12 @@ const FALLBACKS: readonly FallbackFont[] = [
   { key: 'sc', pkg: '@embedpdf/fonts-sc', regular: 'NotoSansHans-Regular.otf', bold: 'NotoSansHans-Bold.otf' },
   { key: 'kr', pkg: '@embedpdf/fonts-kr', regular: 'NotoSansKR-Regular.otf', bold: 'NotoSansKR-Bold.otf' },
   { key: 'ar', pkg: '@embedpdf/fonts-arabic', regular: 'NotoNaskhArabic-Regular.ttf', bold: 'NotoNaskhArabic-Bold.ttf' },
+  { key: 'he', pkg: '@embedpdf/fonts-hebrew', regular: 'NotoSansHebrew-Regular.ttf', bold: 'NotoSansHebrew-Bold.ttf' },
 ];
 
 const KANA = /[\u3040-\u30ff\u31f0-\u31ff]/;
 const HANGUL = /[\u1100-\u11ff\u3130-\u318f\uac00-\ud7af]/;
+const HEBREW = /[\u0590-\u05ff\ufb1d-\ufb4f]/;
 const HAN = /[\u3400-\u9fff\uf900-\ufaff]/u;
 export const RTL = RTL_SCRIPT;
 /** Anything beyond Latin-1 and Latin Extended needs a coverage check; most report text is below. */
@@ -75,7 +77,7 @@ function loadFallback(f: FallbackFont, bold: boolean): ParsedFont {
 
 /** Fallback order for one string: Korean text wants the Korean font, kana the Japanese one. */
 function fallbackOrder(text: string): readonly FallbackFont[] {
-  const first = RTL.test(text) ? 'ar' : HANGUL.test(text) ? 'kr' : KANA.test(text) ? 'jp' : undefined;
+  const first = HEBREW.test(text) ? 'he' : RTL.test(text) ? 'ar' : HANGUL.test(text) ? 'kr' : KANA.test(text) ? 'jp' : undefined;
   return first ? [...FALLBACKS.filter((f) => f.key === first), ...FALLBACKS.filter((f) => f.key !== first)] : FALLBACKS;
 }
 
@@ -222,7 +224,7 @@ export function enableFontFallback(
   /** A string's own language when its script is not the document language's (its Span's /Lang). */
   const base = script.lang.split('-')[0]!.toLowerCase();
   const spanLang = (s: string): string | undefined => {
-    const own = /[\u0590-\u05ff\ufb1d-\ufb4f]/.test(s) ? 'he' : RTL.test(s) ? 'ar' : KANA.test(s) ? 'ja' : HANGUL.test(s) ? 'ko' : HAN.test(s) ? (base === 'ja' ? 'ja' : 'zh') : undefined;
+    const own = HEBREW.test(s) ? 'he' : RTL.test(s) ? 'ar' : KANA.test(s) ? 'ja' : HANGUL.test(s) ? 'ko' : HAN.test(s) ? (base === 'ja' ? 'ja' : 'zh') : undefined;
     return own && own !== base ? own : undefined;
   };
 

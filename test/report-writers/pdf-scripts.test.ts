@@ -91,7 +91,7 @@ describe('Arabic in the PDF: shaped, right to left, extracted in logical order, 
   });
 
   it('draws the joined (positional) forms: the glyphs the shaper chose are in the embedded subset, not only the isolated letters', async () => {
-    const sans = houseFont('sans');
+    const sans = houseFont('sans') as fontkit.Font;
     const shaped = (sans.layout(HOLDER, SHAPED_RTL as never) as fontkit.GlyphRun).glyphs;
     const isolated = [...HOLDER].map((c) => sans.glyphForCodePoint(c.codePointAt(0)!).id);
     // Joining changes most letters' glyphs: shaping really happened.
