@@ -34,12 +34,35 @@ const PLAIN_TEXT = Object.fromEntries(
   ['kern', 'liga', 'clig', 'calt', 'ccmp', 'locl', 'rlig', 'mark', 'mkmk', 'rclt', 'curs', 'dlig'].map((f) => [f, false]),
 );
 
-function withoutShaping(font: ParsedFont): ParsedFont {
-  const f = font as unknown as { layout: (text: string, features?: unknown) => unknown };
+/**
+ * A `features` marker a caller passes to pdfkit's text() for a run that must be shaped (Arabic:
+ * joining forms and the lam-alef ligature are the letters themselves, not a nicety); it
+ * also lays the run out right to left: the caller gives it in logical order, one bidi level, its
+ * mirrored characters already swapped (fontkit reverses glyphs, but neither mirrors brackets nor
+ * reorders levels). An array, so pdfkit lays the run out whole rather than word by word.
+ */
+export const SHAPED_RTL: string[] = [];
+
+/**
+ * `font` with fontkit's layout honouring SHAPED_RTL; other runs laid out with `otherwise` (the
+ * fallback fonts keep fontkit's default features: CJK text wants its `locl`, `ccmp`).
+ */
+export function withShapingMarkers<F>(font: F, otherwise?: Record<string, boolean>): F {
+  const f = font as unknown as { layout: (text: string, features?: unknown, script?: string, language?: string, direction?: string) => unknown };
   const layout = f.layout.bind(font);
-  f.layout = (text, features) => layout(text, features ?? PLAIN_TEXT);
+  f.layout = (text, features) => {
+    if (features !== SHAPED_RTL) return layout(text, features ?? otherwise);
+    const run = layout(text, undefined, undefined, undefined, 'rtl') as { glyphs: { id: number; advanceWidth: number; codePoints: number[] }[] };
+    // A ligature (lam-alef) maps back to its letters in visual order, as its neighbours do:
+    // a reader reversing the right-to-left run then reads them in logical order. The glyph
+    // objects are fontkit's shared ones, so the run gets copies.
+    run.glyphs = run.glyphs.map((g) => (g.codePoints.length > 1 ? { id: g.id, advanceWidth: g.advanceWidth, codePoints: [...g.codePoints].reverse() } : g));
+    return run;
+  };
   return font;
 }
+
+const withoutShaping = <F>(font: F): F => withShapingMarkers(font, PLAIN_TEXT);
 let cache: Record<FontRole, ParsedFont> | undefined;
 /** A firm's fonts, parsed once per process (keyed by file and size: a worker gets a copy of the bytes per job). */
 const brandCache = new Map<string, ParsedFont>();

@@ -17,6 +17,7 @@ import { enableFontFallback } from './pdf-text-runs';
 import { keepUnitsTogether } from './pdf-unit-glue';
 import { PALETTE } from './palette';
 import { pageMarks } from './data-marks';
+import { asLanguage, textDirection } from '../../src/i18n/languages';
 
 export const A4 = { width: 595.28, height: 841.89 };
 export const MARGIN = { top: 64, bottom: 60, side: 48 };
@@ -74,7 +75,12 @@ export interface DocumentOptions {
   plain?: boolean;
   /** A firm's brand (issue 28): its colours, fonts, logo, footer; absent: the house look. */
   brand?: Brand;
+  /** The pages' direction; by default the language's (`ar`: right to left, whole pages mirrored). */
+  dir?: 'ltr' | 'rtl';
 }
+
+/** A text alignment as the writers give it (for a left-to-right page). */
+export type Align = 'left' | 'right' | 'center' | 'justify';
 
 /** pdfkit's structure element (its type definitions do not cover tagging). */
 export interface StructElement {
@@ -108,6 +114,12 @@ export class PdfPages {
   /** The colours drawn in: the brand's, else the house's. */
   readonly theme: Theme;
   readonly brand?: Brand;
+  /**
+   * The pages' direction. Writers draw as for a left-to-right page and pass x positions through
+   * `x()`, alignments through `align()`, columns through `columns()`: on a right-to-left page
+   * they come out mirrored (the first column at the right, cards and axes from the right).
+   */
+  readonly dir: 'ltr' | 'rtl';
 
   constructor(
     readonly furniture: Furniture,
@@ -128,13 +140,15 @@ export class PdfPages {
       lang: options.lang,
     } as PDFKit.PDFDocumentOptions);
     this.brand = options.brand;
+    const language = asLanguage(options.lang);
+    this.dir = options.dir ?? (language ? textDirection(language) : 'ltr');
     this.theme = themeOf(options.brand);
     const firmFonts = registerFonts(this.doc, options.brand);
     keepUnitsTogether(this.doc);
     this.tagging = this.doc as unknown as Tagging;
     this.parents = [];
     if (this.tagged) {
-      enableFontFallback(this.doc, (w) => this.warnings.push(w), firmFonts ? houseFontName : undefined);
+      enableFontFallback(this.doc, (w) => this.warnings.push(w), firmFonts ? houseFontName : undefined, { lang: options.lang, dir: this.dir });
       declareConformance(this.doc);
       const root = this.tagging.struct('Document');
       this.tagging.addStructure(root);
@@ -200,6 +214,26 @@ export class PdfPages {
     if (this.tagged) attach(this.doc, file, this.created);
   }
 
+  get rtl(): boolean {
+    return this.dir === 'rtl';
+  }
+
+  /** Where a box drawn at `x` (`width` wide) on a left-to-right page goes on this one: mirrored about the page's centre when right to left. */
+  x(x: number, width = 0): number {
+    return this.rtl ? this.doc.page.width - x - width : x;
+  }
+
+  /** An alignment on this page: left and right swap when right to left; none is the start side. */
+  align(align: Align = 'left'): Align {
+    if (!this.rtl) return align;
+    return align === 'left' ? 'right' : align === 'right' ? 'left' : align;
+  }
+
+  /** Items laid out from the start side, left to right as drawn: reversed when right to left (drawing order, not reading order). */
+  columns<T>(items: readonly T[]): T[] {
+    return this.rtl ? [...items].reverse() : [...items];
+  }
+
   get left(): number {
     return this.doc.page.margins.left;
   }
@@ -240,17 +274,18 @@ export class PdfPages {
     if (options.outline !== false) this.outlineRoot.addItem(title);
     doc.x = this.left;
     this.tag(`H${options.level ?? 2}`, () => {
-      doc.font('serifBold').fontSize(15).fillColor(hex(this.theme.primary)).text(title, this.left, doc.y, { width: this.width });
+      doc.font('serifBold').fontSize(15).fillColor(hex(this.theme.primary)).text(title, this.left, doc.y, { width: this.width, align: this.align() });
     });
     const y = doc.y + 3;
-    this.artifact(() => doc.moveTo(this.left, y).lineTo(this.left + 60, y).lineWidth(1.5).strokeColor(hex(this.theme.accent)).stroke());
+    const rule = this.x(this.left, 60);
+    this.artifact(() => doc.moveTo(rule, y).lineTo(rule + 60, y).lineWidth(1.5).strokeColor(hex(this.theme.accent)).stroke());
     doc.y = y + 12;
   }
 
   subheading(title: string): void {
     this.ensureSpace(40);
     this.tag('H3', () => {
-      this.doc.font('sansBold').fontSize(10).fillColor(hex(this.theme.primary)).text(title.toUpperCase(), this.left, this.doc.y, { width: this.width, characterSpacing: 0.8 });
+      this.doc.font('sansBold').fontSize(10).fillColor(hex(this.theme.primary)).text(title.toUpperCase(), this.left, this.doc.y, { width: this.width, characterSpacing: 0.8, align: this.align() });
     });
     this.doc.moveDown(0.4);
   }
@@ -261,7 +296,7 @@ export class PdfPages {
     const height = doc.heightOfString(text, { width: this.width, lineGap: 2 });
     this.ensureSpace(Math.min(height, 200));
     this.tag('P', () => {
-      doc.text(text, this.left, doc.y, { width: this.width, lineGap: 2 });
+      doc.text(text, this.left, doc.y, { width: this.width, lineGap: 2, align: this.align() });
     });
     doc.moveDown(0.6);
   }
@@ -275,10 +310,10 @@ export class PdfPages {
     const y = doc.y;
     this.artifact(() => {
       doc.rect(this.left, y, this.width, h).fill(hex(PALETTE.paper));
-      doc.rect(this.left, y, 2.5, h).fill(hex(this.theme.accent));
+      doc.rect(this.x(this.left, 2.5), y, 2.5, h).fill(hex(this.theme.accent));
     });
     this.tag('P', () => {
-      doc.font('sans').fontSize(9).fillColor(hex(PALETTE.muted)).text(text, this.left + 12, y + 7, { width: this.width - 20 });
+      doc.font('sans').fontSize(9).fillColor(hex(PALETTE.muted)).text(text, this.x(this.left + 12, this.width - 20), y + 7, { width: this.width - 20, align: this.align() });
     });
     doc.y = y + h + 10;
     doc.x = this.left;
@@ -304,14 +339,14 @@ export class PdfPages {
         if (i > range.start) {
           doc.font('sans').fontSize(8).fillColor(hex(PALETTE.muted));
           const title = this.brand ? `${this.brand.firmName} · ${f.title}` : f.title;
-          doc.text(fitText(doc, title, width * 0.6 - 8), left, 34, { width: width * 0.6, lineBreak: false });
-          doc.text(fitText(doc, f.subtitle, width * 0.4), left + width * 0.6, 34, { width: width * 0.4, align: 'right', lineBreak: false });
+          doc.text(fitText(doc, title, width * 0.6 - 8), this.x(left, width * 0.6), 34, { width: width * 0.6, align: this.align('left'), lineBreak: false });
+          doc.text(fitText(doc, f.subtitle, width * 0.4), this.x(left + width * 0.6, width * 0.4), 34, { width: width * 0.4, align: this.align('right'), lineBreak: false });
           doc.moveTo(left, 48).lineTo(right, 48).lineWidth(0.5).strokeColor(hex(PALETTE.rule)).stroke();
         }
         const footY = page.height - 40;
         doc.moveTo(left, footY - 6).lineTo(right, footY - 6).lineWidth(0.5).strokeColor(hex(PALETTE.rule)).stroke();
         doc.font('sans').fontSize(8).fillColor(hex(PALETTE.muted));
-        doc.text(f.reference, left, footY, { width: width / 3, lineBreak: false });
+        doc.text(f.reference, this.x(left, width / 3), footY, { width: width / 3, align: this.align('left'), lineBreak: false });
         // The firm's footer line (its name, registration) under the page's own, on every page.
         const firmLine = this.brand && (this.brand.footer ?? this.brand.firmName);
         if (firmLine) doc.font('sans').fontSize(7).fillColor(hex(PALETTE.muted)).text(fitText(doc, firmLine, width), left, footY + 11, { width, align: 'center', lineBreak: false });
@@ -321,7 +356,7 @@ export class PdfPages {
           doc.font('sansBold').fillColor(hex(PALETTE.negative));
           doc.text(fitText(doc, marks.join(' · '), width / 3), left + width / 3, footY, { width: width / 3, align: 'center', lineBreak: false });
         }
-        doc.font('sans').fillColor(hex(PALETTE.muted)).text(`Page ${i - range.start + 1} of ${total}`, left + (2 * width) / 3, footY, { width: width / 3, align: 'right', lineBreak: false });
+        doc.font('sans').fillColor(hex(PALETTE.muted)).text(`Page ${i - range.start + 1} of ${total}`, this.x(left + (2 * width) / 3, width / 3), footY, { width: width / 3, align: this.align('right'), lineBreak: false });
       }, 'Pagination');
       page.margins.bottom = savedBottom;
     }

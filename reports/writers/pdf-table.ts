@@ -69,30 +69,22 @@ export function drawTable(pages: PdfPages, columns: PdfColumn[], rows: Iterable<
   // pdfkit loops forever laying out text in a width of zero or less: fail loudly instead.
   const narrow = columns.find((c) => !(c.width > 2 * PAD + 4));
   if (narrow) throw new Error(`internal: PDF table column "${narrow.label}" is too narrow (${narrow.width} pt)`);
+  // Columns stay in reading order (the tags); on a right-to-left page the first is drawn at the right.
+  const tableX = pages.x(pages.left, tableWidth);
+  const columnX = columns.map((_, i) => pages.x(pages.left + columns.slice(0, i).reduce((s, c) => s + c.width, 0), columns[i]!.width));
 
   /** The header row: tagged TH cells the first time, an artifact when repeated on a new page. */
   const drawHeader = (repeated: boolean) => {
     const y = doc.y;
-    pages.artifact(() => doc.rect(pages.left, y, tableWidth, headerHeight).fill(hex(pages.theme.primary)));
-    let x = pages.left;
-    const label = (col: PdfColumn, at: number) => () => {
+    pages.artifact(() => doc.rect(tableX, y, tableWidth, headerHeight).fill(hex(pages.theme.primary)));
+    const label = (col: PdfColumn, i: number) => () => {
       doc.font('sansBold').fontSize(size).fillColor('#FFFFFF');
-      doc.text(col.label, at + PAD, y + 6, { width: col.width - 2 * PAD, align: col.align ?? 'left', lineBreak: false, ellipsis: true });
+      doc.text(col.label, columnX[i]! + PAD, y + 6, { width: col.width - 2 * PAD, align: pages.align(col.align), lineBreak: false, ellipsis: true });
     };
     if (repeated) {
-      pages.artifact(() => {
-        for (const col of columns) {
-          label(col, x)();
-          x += col.width;
-        }
-      }, 'Pagination');
+      pages.artifact(() => columns.forEach((col, i) => label(col, i)()), 'Pagination');
     } else {
-      pages.group('TR', () => {
-        for (const col of columns) {
-          pages.tag('TH', label(col, x), { scope: 'Column' });
-          x += col.width;
-        }
-      });
+      pages.group('TR', () => columns.forEach((col, i) => pages.tag('TH', label(col, i), { scope: 'Column' })));
     }
     doc.y = y + headerHeight;
   };
@@ -117,26 +109,24 @@ export function drawTable(pages: PdfPages, columns: PdfColumn[], rows: Iterable<
     }
     const y = doc.y;
     pages.artifact(() => {
-      if (total) doc.rect(pages.left, y, tableWidth, h).fill(hex(PALETTE.paper));
-      else if (options.zebra !== false && index % 2 === 1) doc.rect(pages.left, y, tableWidth, h).fill('#FBFAF7');
+      if (total) doc.rect(tableX, y, tableWidth, h).fill(hex(PALETTE.paper));
+      else if (options.zebra !== false && index % 2 === 1) doc.rect(tableX, y, tableWidth, h).fill('#FBFAF7');
     });
-    let x = pages.left;
     pages.group('TR', () => {
       cells.forEach((c, i) => {
         const col = columns[i]!;
         const w = col.width - 2 * PAD;
-        const at = x;
+        const at = columnX[i]!;
         pages.tag('TD', () => {
           doc.font(c.bold || total ? 'sansBold' : 'sans');
           doc.fontSize(cellSize(doc, c.text, w, size)).fillColor(hex(c.colour ?? PALETTE.ink));
-          doc.text(c.text, at + PAD, y + PAD + 1, { width: w, align: col.align ?? 'left' });
-          if (c.sub) doc.font('sans').fontSize(subSize).fillColor(hex(PALETTE.muted)).text(c.sub, at + PAD, doc.y + 1, { width: w, align: col.align ?? 'left' });
+          doc.text(c.text, at + PAD, y + PAD + 1, { width: w, align: pages.align(col.align) });
+          if (c.sub) doc.font('sans').fontSize(subSize).fillColor(hex(PALETTE.muted)).text(c.sub, at + PAD, doc.y + 1, { width: w, align: pages.align(col.align) });
         });
-        x += col.width;
       });
     });
     pages.artifact(() => {
-      doc.moveTo(pages.left, y + h).lineTo(pages.left + tableWidth, y + h).lineWidth(total ? 0.8 : 0.3).strokeColor(hex(total ? pages.theme.primary : PALETTE.rule)).stroke();
+      doc.moveTo(tableX, y + h).lineTo(tableX + tableWidth, y + h).lineWidth(total ? 0.8 : 0.3).strokeColor(hex(total ? pages.theme.primary : PALETTE.rule)).stroke();
     });
     doc.y = y + h;
   };

@@ -5,14 +5,21 @@
  * which allows embedding), and each run is drawn in its own font. pdfkit embeds only the glyphs
  * used, and only fonts a report needs are parsed (a Latin-only report never opens them).
  *
- * Right-to-left scripts (Hebrew, Arabic) need bidirectional reordering and Arabic shaping, which
- * pdfkit does not do: such text is drawn in stored order and a warning says so, instead of a
- * silently garbled report. Characters no font has are warned about too.
+ * Arabic comes from Noto Naskh Arabic, Hebrew from Noto Sans Hebrew (@embedpdf/fonts-arabic,
+ * -hebrew, SIL OFL 1.1) where the current font lacks them (DejaVu Serif). A string with right-to-left characters is laid out by the Unicode
+ * bidirectional algorithm (pdf-bidi.ts): broken into lines in logical order, each line's pieces
+ * drawn left to right in visual order, right-to-left pieces shaped (joining forms, lam-alef) by
+ * fontkit; readers (pdftotext, pdf.js, Acrobat) reorder the glyphs back to logical order by the
+ * same algorithm, as for any visually ordered PDF. A string in a
+ * script other than the document's language (a Japanese name in a German report) is a Span with
+ * its own /Lang. Characters no font has are warned about.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import * as fontkit from 'fontkit';
+import { SHAPED_RTL, withShapingMarkers } from './pdf-fonts';
+import { bidiParagraph, breakLines, RTL_SCRIPT, visualPieces, type BidiParagraph } from './pdf-bidi';
 
 /** A single font (never a collection: every file here is one font). */
 type ParsedFont = fontkit.Font;
@@ -30,12 +37,15 @@ const FALLBACKS: readonly FallbackFont[] = [
   { key: 'tc', pkg: '@embedpdf/fonts-tc', regular: 'NotoSansHant-Regular.otf', bold: 'NotoSansHant-Bold.otf' },
   { key: 'sc', pkg: '@embedpdf/fonts-sc', regular: 'NotoSansHans-Regular.otf', bold: 'NotoSansHans-Bold.otf' },
   { key: 'kr', pkg: '@embedpdf/fonts-kr', regular: 'NotoSansKR-Regular.otf', bold: 'NotoSansKR-Bold.otf' },
+  { key: 'ar', pkg: '@embedpdf/fonts-arabic', regular: 'NotoNaskhArabic-Regular.ttf', bold: 'NotoNaskhArabic-Bold.ttf' },
+  { key: 'he', pkg: '@embedpdf/fonts-hebrew', regular: 'NotoSansHebrew-Regular.ttf', bold: 'NotoSansHebrew-Bold.ttf' },
 ];
 
 const KANA = /[\u3040-\u30ff\u31f0-\u31ff]/;
 const HANGUL = /[\u1100-\u11ff\u3130-\u318f\uac00-\ud7af]/;
-/** Hebrew, Arabic, Syriac, Thaana, NKo and their presentation forms. */
-export const RTL = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/;
+const HEBREW = /[\u0590-\u05ff\ufb1d-\ufb4f]/;
+const HAN = /[\u3400-\u9fff\uf900-\ufaff]/u;
+export const RTL = RTL_SCRIPT;
 /** Anything beyond Latin-1 and Latin Extended needs a coverage check; most report text is below. */
 const SIMPLE = /^[\u0000-\u024f\u2000-\u20cf\u2190-\u21ff\u2500-\u25ff]*$/;
 
@@ -58,7 +68,8 @@ function loadFallback(f: FallbackFont, bold: boolean): ParsedFont {
   if (!font) {
     // The packages export only their index; the fonts sit in fonts/ beside dist/.
     const dir = path.join(path.dirname(requireFromHere.resolve(f.pkg)), '..', 'fonts');
-    font = fontkit.create(readFileSync(path.join(dir, file))) as ParsedFont;
+    // Right-to-left runs ask for their direction (SHAPED_RTL), as in the house fonts.
+    font = withShapingMarkers(fontkit.create(readFileSync(path.join(dir, file))) as ParsedFont);
     parsed.set(file, font);
   }
   return font;
@@ -66,7 +77,7 @@ function loadFallback(f: FallbackFont, bold: boolean): ParsedFont {
 
 /** Fallback order for one string: Korean text wants the Korean font, kana the Japanese one. */
 function fallbackOrder(text: string): readonly FallbackFont[] {
-  const first = HANGUL.test(text) ? 'kr' : KANA.test(text) ? 'jp' : undefined;
+  const first = HEBREW.test(text) ? 'he' : RTL.test(text) ? 'ar' : HANGUL.test(text) ? 'kr' : KANA.test(text) ? 'jp' : undefined;
   return first ? [...FALLBACKS.filter((f) => f.key === first), ...FALLBACKS.filter((f) => f.key !== first)] : FALLBACKS;
 }
 
@@ -74,6 +85,23 @@ interface Run {
   /** Registered font name to draw the run in. */
   font: string;
   text: string;
+}
+
+/** The document's language and direction. */
+export interface ScriptContext {
+  lang: string;
+  dir: 'ltr' | 'rtl';
+}
+
+/** The pdfkit text options the bidirectional layout reads. */
+interface TextOptions {
+  width?: number;
+  height?: number;
+  align?: 'left' | 'right' | 'center' | 'justify';
+  lineBreak?: boolean;
+  lineGap?: number;
+  ellipsis?: boolean | string;
+  continued?: boolean;
 }
 
 type TextFn = (text: unknown, x?: unknown, y?: unknown, options?: unknown) => PDFKit.PDFDocument;
@@ -91,8 +119,14 @@ interface DocInternals {
  * `warn` receives each problem once (right-to-left text, characters no font has).
  * `houseFallback`: with a firm's fonts in the roles, the registered name of the house font of a
  * role, tried first for characters the firm's font lacks (so even Latin text is checked).
+ * `script`: the document's language and direction (an `ar` report's paragraphs are right to left).
  */
-export function enableFontFallback(doc: PDFKit.PDFDocument, warn: (message: string) => void, houseFallback?: (role: string) => string): void {
+export function enableFontFallback(
+  doc: PDFKit.PDFDocument,
+  warn: (message: string) => void,
+  houseFallback?: (role: string) => string,
+  script: ScriptContext = { lang: 'en', dir: 'ltr' },
+): void {
   const internals = doc as unknown as DocInternals;
   const setFont = doc.font.bind(doc) as (name: string) => PDFKit.PDFDocument;
   const text = doc.text.bind(doc) as TextFn;
@@ -142,9 +176,6 @@ export function enableFontFallback(doc: PDFKit.PDFDocument, warn: (message: stri
     const current = internals._font?.font;
     if (!current) return undefined;
     if (SIMPLE.test(s) && (!houseFallback || coversSimple(current, s))) return undefined;
-    if (RTL.test(s)) {
-      warnOnce(`rtl:${s}`, `The PDF cannot lay out right-to-left text: ${quoted(s)} is printed in stored order (its letters read reversed). The XLSX, CSV and JSON hold it correctly.`);
-    }
     const cps = [...s];
     if (cps.every((c) => /\s/.test(c) || has(current, c.codePointAt(0)!))) return undefined;
     const bold = /bold$/i.test(role);
@@ -190,35 +221,123 @@ export function enableFontFallback(doc: PDFKit.PDFDocument, warn: (message: stri
     }
   };
 
+  /** A string's own language when its script is not the document language's (its Span's /Lang). */
+  const base = script.lang.split('-')[0]!.toLowerCase();
+  const spanLang = (s: string): string | undefined => {
+    const own = HEBREW.test(s) ? 'he' : RTL.test(s) ? 'ar' : KANA.test(s) ? 'ja' : HANGUL.test(s) ? 'ko' : HAN.test(s) ? (base === 'ja' ? 'ja' : 'zh') : undefined;
+    return own && own !== base ? own : undefined;
+  };
+
+  /** `f` in `font` (the current one needs no switch). */
+  const runIn = <T>(font: string, f: () => T): T => (font === role ? f() : inFont(font, f));
+
+  /** The runs of line [start, end) of `p` from left to right, each in its font, with its width. */
+  const drawnPieces = (p: BidiParagraph, start: number, end: number, options: object) => {
+    const out: { font: string; text: string; rtl: boolean; width: number }[] = [];
+    for (const piece of visualPieces(p, start, end)) {
+      const runs = runsOf(piece.text) ?? [{ font: role, text: piece.text }];
+      if (piece.rtl) runs.reverse();
+      const features = piece.rtl ? SHAPED_RTL : undefined;
+      for (const r of runs) out.push({ ...r, rtl: piece.rtl, width: runIn(r.font, () => widthOf(r.text, { ...options, features })) });
+    }
+    return out;
+  };
+  const lineWidth = (p: BidiParagraph, start: number, end: number, options: object) => drawnPieces(p, start, end, options).reduce((w, r) => w + r.width, 0);
+
+  const bidiLines = (p: BidiParagraph, o: TextOptions, width: number): [number, number][] =>
+    o.lineBreak === false ? [[0, p.text.length]] : breakLines(p, width, (s, e) => lineWidth(p, s, e, o), script.lang);
+
+  const defaultWidth = (x: number) => doc.page.width - doc.page.margins.right - x;
+  const lineGapOf = (o: TextOptions) => o.lineGap ?? (doc as unknown as { _lineGap?: number })._lineGap ?? 0;
+
+  /**
+   * A string with right-to-left characters: lines broken in logical order, each drawn piece by
+   * piece in visual order (aligned to the paragraph's start unless `align` says otherwise).
+   * No /ActualText: pdftotext reorders right-to-left text itself and would reverse a logical
+   * ActualText; glyphs in visual order with their letters as ToUnicode extract logically.
+   */
+  const drawBidi = (value: string, x: unknown, y: unknown, o: TextOptions): PDFKit.PDFDocument => {
+    const startX = typeof x === 'number' ? x : doc.x;
+    let at = typeof y === 'number' ? y : doc.y;
+    const width = o.width ?? defaultWidth(startX);
+    let p = bidiParagraph(value, script.dir === 'rtl' ? 'rtl' : 'auto');
+    if (o.lineBreak === false && o.ellipsis && lineWidth(p, 0, value.length, o) > width) {
+      let end = value.length;
+      while (end > 0 && lineWidth(bidiParagraph(`${value.slice(0, end).trimEnd()}…`, p.rtl ? 'rtl' : 'ltr'), 0, value.slice(0, end).trimEnd().length + 1, o) > width) end--;
+      p = bidiParagraph(`${value.slice(0, end).trimEnd()}…`, p.rtl ? 'rtl' : 'ltr');
+    }
+    const { width: _w, align, continued: _c, ellipsis: _e, lineBreak: _l, height: _h, ...rest } = o;
+    const lh = doc.currentLineHeight(true) + lineGapOf(o);
+    const lang = spanLang(value);
+    for (const [s, e] of bidiLines(p, o, width)) {
+      const pieces = drawnPieces(p, s, e, rest);
+      const w = pieces.reduce((sum, r) => sum + r.width, 0);
+      const side = align ?? (p.rtl ? 'right' : 'left');
+      let cx = side === 'right' ? startX + width - w : side === 'center' ? startX + (width - w) / 2 : startX;
+      if (lang) doc.markContent('Span', { lang });
+      for (const r of pieces) {
+        runIn(r.font, () => text(r.text, cx, at, { ...rest, lineBreak: false, features: r.rtl ? SHAPED_RTL : undefined }));
+        cx += r.width;
+      }
+      if (lang) doc.endMarkedContent();
+      at += lh;
+    }
+    doc.x = startX;
+    doc.y = at;
+    return doc;
+  };
+
+  const isBidi = (s: unknown): s is string => typeof s === 'string' && !SIMPLE.test(s) && RTL.test(s);
+
   Object.assign(doc, {
     font(this: PDFKit.PDFDocument, src: unknown, ...rest: unknown[]) {
       if (typeof src === 'string') role = src;
       return (setFont as (...a: unknown[]) => PDFKit.PDFDocument)(src, ...rest);
     },
     text(this: PDFKit.PDFDocument, value: unknown, x?: unknown, y?: unknown, options?: unknown) {
-      const runs = typeof value === 'string' ? runsOf(value) : undefined;
-      if (!runs) return text(value, x, y, options);
-      const opts = (typeof x === 'object' && x !== null ? x : options) ?? {};
-      const start: [unknown, unknown] = typeof x === 'number' ? [x, y] : [undefined, undefined];
-      runs.forEach((r, i) => {
-        const last = i === runs.length - 1;
-        const runOptions = { ...(opts as object), continued: last ? (opts as { continued?: boolean }).continued ?? false : true };
-        inFont(r.font, () => (i === 0 ? text(r.text, start[0], start[1], runOptions) : text(r.text, runOptions)));
-      });
-      return doc;
+      const opts = ((typeof x === 'object' && x !== null ? x : options) ?? {}) as TextOptions;
+      if (isBidi(value)) return drawBidi(value, x, y, opts);
+      const lang = typeof value === 'string' && !SIMPLE.test(value) && !opts.continued ? spanLang(value) : undefined;
+      if (!lang) return drawRuns(value, x, y, options);
+      doc.markContent('Span', { lang });
+      try {
+        return drawRuns(value, x, y, options);
+      } finally {
+        doc.endMarkedContent();
+      }
     },
     widthOfString(this: PDFKit.PDFDocument, s: string, options?: unknown) {
+      if (isBidi(s)) return lineWidth(bidiParagraph(s, script.dir === 'rtl' ? 'rtl' : 'auto'), 0, s.length, (options ?? {}) as object);
       const runs = runsOf(s);
       if (!runs) return widthOf(s, options);
       return runs.reduce((w, r) => w + inFont(r.font, () => widthOf(r.text, options)), 0);
     },
     heightOfString(this: PDFKit.PDFDocument, s: string, options?: unknown) {
+      if (isBidi(s)) {
+        const o = (options ?? {}) as TextOptions;
+        const lines = bidiLines(bidiParagraph(s, script.dir === 'rtl' ? 'rtl' : 'auto'), o, o.width ?? defaultWidth(doc.x));
+        return lines.length * (doc.currentLineHeight(true) + lineGapOf(o));
+      }
       const runs = typeof s === 'string' ? runsOf(s) : undefined;
       if (!runs) return heightOf(s, options);
       // The whole string measured in each of its fonts, the tallest kept: never less room than drawn.
       return Math.max(...[...new Set(runs.map((r) => r.font))].map((font) => inFont(font, () => heightOf(s, options))));
     },
   });
+
+  /** Text the current font may lack characters of: drawn run by run in the fonts that have them. */
+  function drawRuns(value: unknown, x?: unknown, y?: unknown, options?: unknown): PDFKit.PDFDocument {
+    const runs = typeof value === 'string' ? runsOf(value) : undefined;
+    if (!runs) return text(value, x, y, options);
+    const opts = (typeof x === 'object' && x !== null ? x : options) ?? {};
+    const start: [unknown, unknown] = typeof x === 'number' ? [x, y] : [undefined, undefined];
+    runs.forEach((r, i) => {
+      const last = i === runs.length - 1;
+      const runOptions = { ...(opts as object), continued: last ? (opts as { continued?: boolean }).continued ?? false : true };
+      inFont(r.font, () => (i === 0 ? text(r.text, start[0], start[1], runOptions) : text(r.text, runOptions)));
+    });
+    return doc;
+  }
 }
 
 const fallbackName = (f: FallbackFont, bold: boolean) => `noto-${f.key}${bold ? '-bold' : ''}`;

@@ -37,7 +37,7 @@ export async function writePdf(data: ReportData, filePath: string, options: { pl
     c.audience === 'internal'
       ? { Title: `Internal consolidated report ${c.as_of}`, Author: c.prepared_by, Subject: `Consolidated valuation of ${c.portfolios.length} portfolios, for the firm only` }
       : { Title: `${c.portfolio_name} — portfolio report ${c.as_of}`, Author: c.prepared_by, Subject: `Valuation report for ${c.client_name}` },
-    { lang: REPORT_LANG, created: new Date(c.generated_at), plain: options.plain, brand: data.brand },
+    { lang: data.language && data.language !== 'en' ? data.language : REPORT_LANG, created: new Date(c.generated_at), plain: options.plain, brand: data.brand },
   );
   if (!options.plain) for (const file of await reportAttachments(data, filePath, options.siblings)) pages.attach(file);
   drawCover(pages, data);
