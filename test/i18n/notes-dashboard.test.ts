@@ -30,7 +30,7 @@ const ROWS = [
 let sb: TestSandbox;
 let dir: string;
 let reports: Record<keyof typeof PORTFOLIOS, Report>;
-let dashboard: { pseudo: string; pseudoJson: Dashboard; de: string; deJson: Dashboard };
+let dashboard: { pseudo: string; pseudoJson: Dashboard; de: string; deJson: Dashboard; deXlsx: string };
 
 interface Report {
   method_notes: string[];
@@ -68,13 +68,13 @@ beforeAll(async () => {
   const [run, pseudo, de] = await Promise.all([
     runCli(['run', holdings, '--out', out, '--as-of', AS_OF, '--currency', 'CHF', '--fx-rates', join(ROOT, 'examples/fx-rates-ILLUSTRATIVE.csv'), '--formats', 'json', '--db', 'off'], serviceEnv(sb)),
     runCli(['dashboard', '--out', join(dir, 'dash-xa'), '--as-of', AS_OF, '--language', 'en-XA', '--formats', 'pdf,json'], serviceEnv(sb)),
-    runCli(['dashboard', '--out', join(dir, 'dash-de'), '--as-of', AS_OF, '--language', 'de', '--formats', 'pdf,json'], serviceEnv(sb)),
+    runCli(['dashboard', '--out', join(dir, 'dash-de'), '--as-of', AS_OF, '--language', 'de', '--formats', 'pdf,json,xlsx'], serviceEnv(sb)),
   ]);
   for (const r of [run, pseudo, de]) expect(r.code, r.stderr).toBe(0);
   reports = Object.fromEntries(Object.entries(PORTFOLIOS).map(([lang, name]) => [lang, readJson(join(out, `${slug(name)}-${AS_OF}.json`))])) as typeof reports;
   const dash = (folder: string) => join(dir, folder, `market-dashboard-${AS_OF}`);
   // Content order (-raw): a wrapped cell (an alert's message) reads as one run of text.
-  dashboard = { pseudo: execFileSync('pdftotext', ['-raw', `${dash('dash-xa')}.pdf`, '-'], { encoding: 'utf8' }), pseudoJson: readJson(`${dash('dash-xa')}.json`), de: pdfText(`${dash('dash-de')}.pdf`), deJson: readJson(`${dash('dash-de')}.json`) };
+  dashboard = { pseudo: execFileSync('pdftotext', ['-raw', `${dash('dash-xa')}.pdf`, '-'], { encoding: 'utf8' }), pseudoJson: readJson(`${dash('dash-xa')}.json`), de: pdfText(`${dash('dash-de')}.pdf`), deJson: readJson(`${dash('dash-de')}.json`), deXlsx: `${dash('dash-de')}.xlsx` };
 }, 240_000);
 afterAll(async () => {
   await sb?.close();
@@ -179,5 +179,21 @@ describe('the dashboard: --language decides its words', () => {
     expect(j.top_movers.length).toBeGreaterThan(0);
     for (const m of j.top_movers) expect(t).toContain(spaced(intlPercent('de', m.change_30d_percent, true)));
     expect(j.disclaimer).toMatch(/^Marktsignale sind Modellindikatoren/);
+  });
+
+  it('de: the workbook’s sheet names, headers and code words are German (read by openpyxl)', () => {
+    const script = [
+      'import json, sys, openpyxl',
+      'wb = openpyxl.load_workbook(sys.argv[1])',
+      'print(json.dumps({ws.title: [[c.value for c in r] for r in ws.iter_rows(max_row=2)] for ws in wb.worksheets}, default=str))',
+    ].join('\n');
+    const book: Record<string, unknown[][]> = JSON.parse(execFileSync('/usr/bin/python3', ['-c', script, dashboard.deXlsx], { encoding: 'utf8' }));
+    expect(Object.keys(book)).toEqual(['Segmente', 'Größte Preisbewegungen', 'Hinweise', 'Anmerkungen']);
+    expect(book.Segmente![0]!.slice(0, 6)).toEqual(['Segment-ID', 'Segment', 'Momentum', 'Volumen', 'Stimmung', 'Signalstärke']);
+    // The first segment's row: its code kept in the id column, its name and its momentum in German.
+    expect(book.Segmente![1]!.slice(0, 2)).toEqual(['watches', 'Luxusuhren']);
+    expect(['Positiv', 'Neutral', 'Negativ']).toContain(book.Segmente![1]![2]);
+    expect(book['Größte Preisbewegungen']![0]).toEqual(['Segment', 'Marke', 'Modell', 'Veränderung 30 Tage']);
+    expect(book.Anmerkungen![0]![0]).toBe(`Marktübersicht — ${intlDate('de', AS_OF)}`);
   });
 });
