@@ -1,7 +1,8 @@
 import type { RateTable } from '../../src/fx';
 import type { Translator } from '../../src/i18n';
 import type { ReportSummary } from '../report-data';
-import { buildTranslator, reasonWords, sentenceDate, sentences, sourceWords } from './client-language';
+import { reasonWords, sourceWords } from '../client-words';
+import { buildTranslator, sentenceDate, sentences } from './client-language';
 import type { BuildContext } from './context';
 
 /** How the figures were obtained, one paragraph each, printed in every format, in the report's language (ctx.language). */
