@@ -54,7 +54,7 @@ export function buildConsolidatedReport(
     previousHoldings.push(...(known.previousHoldings?.holdings ?? []));
     rows.push(...built.rows);
     unvalued.push(...built.unvalued);
-    errors.push(...input.problems.map((p) => inputError(p)), ...built.errors);
+    errors.push(...input.problems.map((p) => inputError(p, false, tr)), ...built.errors);
     analyst.push(...built.analystNotes.map((n) => `${input.name}: ${n}`), ...results.problems.map((m) => `${input.name}: ${m}`));
     if (results.projections.included) projections.push(...projectionRows(built, results.projections.data));
     else projectionNote = results.projections.note;

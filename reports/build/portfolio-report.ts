@@ -53,7 +53,7 @@ export function holdingRows(input: PortfolioInput, results: PortfolioResults, ct
       }
     };
     const notValued = (field: string, message: string) => {
-      out.errors.push(valuationError(h, field, message, withPortfolio));
+      out.errors.push(valuationError(h, field, message, withPortfolio, tr));
       out.unvalued.push({ asset_id: h.assetId, cost: costIn() });
     };
     if (!v) return notValued('', 'the run did not reach this holding');
@@ -204,7 +204,7 @@ export function buildPortfolioReport(input: PortfolioInput, results: PortfolioRe
     projections,
     exit_analysis: exits,
     ...(history ? { history: history.history } : {}),
-    errors: withHistoryErrors([...input.problems.map((p) => inputError(p)), ...errors], history?.errors ?? []).sort(byRow),
+    errors: withHistoryErrors([...input.problems.map((p) => inputError(p, false, tr)), ...errors], history?.errors ?? []).sort(byRow),
     analyst_notes: analyst,
     method_notes: methodNotes(ctx, { summary: head.summary, currencies: new Set(rows.map((r) => r.purchase_currency)) }),
     disclaimer: composeDisclaimer(head.summary, ctx.sandbox, tr.lang),
