@@ -20,7 +20,7 @@ import { dbWaitOption } from './history/database-target';
 import { signoffCommands } from './signoff/command';
 import { manifestKeyOption } from './manifest-key';
 import { brandCommand, brandRootOption } from './brand-check';
-import { LanguageError, parseLanguage, supportedLanguages } from '../src/i18n/languages';
+import { LanguageError, parseLanguage, supportedLanguages, type Language } from '../src/i18n/languages';
 
 /**
  * `svc-report`: the month-end report job. Stdout lists written files only; everything else goes
@@ -114,8 +114,8 @@ const sandboxLogOption = () => new Option('--sandbox-log <file>', 'embedded sand
 const brandOption = () => new Option('--brand <file>', "the firm's brand file (logo, colours, fonts, disclosures, relationship managers) for the PDF and xlsx; also \"brand\" in the config. Check one with `svc-report brand check FILE`");
 
 /** --language: the client documents' language where a portfolio gives none, and the consolidated report's (issue 36). */
-const languageOption = () =>
-  new Option('--language <tag>', `language of the client documents for portfolios without a language column, and of the consolidated report: ${supportedLanguages()} (default: en)`).argParser((tag: string) => {
+const languageOption = (help = 'language of the client documents for portfolios without a language column, and of the consolidated report') =>
+  new Option('--language <tag>', `${help}: ${supportedLanguages()} (default: en)`).argParser((tag: string) => {
     try {
       return parseLanguage(tag, '--language');
     } catch (e) {
@@ -227,7 +227,7 @@ async function runCommand(files: string[], opts: Omit<RunOptions, 'files'> & { q
   }
 }
 
-async function dashboardCommand(opts: { out: string; formats?: string; config?: string; tier?: string; minuteMs?: number; asOf?: string; sandboxLog?: string; manifestKey?: string; brand?: string; brandRoot?: string }): Promise<number> {
+async function dashboardCommand(opts: { out: string; formats?: string; config?: string; tier?: string; minuteMs?: number; asOf?: string; sandboxLog?: string; manifestKey?: string; brand?: string; brandRoot?: string; language?: Language }): Promise<number> {
   const [{ resolveSettings, fixedGeneratedAt }, { connect }, { buildDashboard }, { writeDashboard }] = await Promise.all([
     import('./config'),
     import('./run/connect'),
@@ -245,7 +245,7 @@ async function dashboardCommand(opts: { out: string; formats?: string; config?: 
     throw e;
   });
   try {
-    const data = await buildDashboard(conn.client, { asOf: settings.asOf, generatedAt: fixedGeneratedAt(process.env) ?? new Date().toISOString(), sandbox: conn.sandbox, signal: stop.signal });
+    const data = await buildDashboard(conn.client, { asOf: settings.asOf, generatedAt: fixedGeneratedAt(process.env) ?? new Date().toISOString(), sandbox: conn.sandbox, signal: stop.signal, language: settings.language });
     const written = await writeDashboard(settings.brand ? { ...data, brand: settings.brand } : data, outDir, settings.formats);
     for (const w of written) process.stdout.write(`${printable(w.path)}\n`);
     sayNotCarried((await (await import('./run-manifest')).recordRun('dashboard', outDir, opts, [], written.map((w) => w.path))).notCarried);
@@ -296,6 +296,7 @@ function program(): Command {
     .option('--config <file>', 'config file (default: ./svc-report.config.json when present)')
     .addOption(brandOption())
     .addOption(brandRootOption())
+    .addOption(languageOption("language of the dashboard's words (PDF, xlsx, the JSON's notes and segment names)"))
     .addOption(minuteMsOption())
     .addOption(sandboxLogOption())
     .addOption(manifestKeyOption())

@@ -4,6 +4,7 @@
  */
 import type { Brand } from '../src/brand';
 import type { SegmentId } from '../src/wire';
+import type { Language } from '../src/i18n';
 
 export interface DashboardSegment {
   segment: SegmentId | (string & {});
@@ -59,6 +60,8 @@ export interface DashboardData {
   /** Remarks (e.g. "segment detail omitted: rate limit reached"). */
   notes: string[];
   disclaimer: string;
+  /** The language of its words (--language, issue 36); absent in dashboards written before: en. */
+  language?: Language;
   /** The firm's brand (issue 28) for the PDF and xlsx; absent: the house look. */
   brand?: Brand;
 }

@@ -1,18 +1,25 @@
 import { PermissionDeniedError, ServiceError, type ServiceClient } from '../src/client';
 import { SEGMENTS, parseSignedPercent, type SegmentSignals } from '../src/wire';
 import { reportId } from './build/report-id';
+import { segmentName } from './client-words';
 import type { DashboardData, DashboardMover, DashboardSegment } from './report-data';
 import { UsageError } from './run/exit-codes';
+import { DEFAULT_LANGUAGE, translator, type Language } from '../src/i18n';
 
 const TOP_MOVERS = 10;
 
 /**
  * The market dashboard: GET /signals for every segment's summary and the overview flag,
  * GET /signals/{segment} for price changes and top movers, GET /signals/alerts for the
- * active alerts. A segment whose detail fails still shows its summary, with a note.
+ * active alerts. A segment whose detail fails still shows its summary, with a note. Its words
+ * (segment names, notes, disclaimer) in `language` (--language, default en); codes stay codes.
  */
-export async function buildDashboard(client: ServiceClient, ctx: { asOf: string; generatedAt: string; sandbox: boolean; signal: AbortSignal }): Promise<DashboardData> {
+export async function buildDashboard(
+  client: ServiceClient,
+  ctx: { asOf: string; generatedAt: string; sandbox: boolean; signal: AbortSignal; language?: Language },
+): Promise<DashboardData> {
   const ro = { signal: ctx.signal };
+  const tr = translator(ctx.language ?? DEFAULT_LANGUAGE);
   let overview;
   try {
     overview = (await client.signals.overview(ro)).signals;
@@ -27,7 +34,8 @@ export async function buildDashboard(client: ServiceClient, ctx: { asOf: string;
       details.set(s.id, await client.signals.segment(s.id, ro));
     } catch (e) {
       if (!(e instanceof ServiceError) || e.name === 'AbortedError') throw e;
-      notes.push(`${s.name}: price changes and top movers omitted (${e.message.replace(/\.$/, '')}).`);
+      // The service's own words for why (its message) are kept as it gave them.
+      notes.push(tr.t('dashboard.note_segment_omitted', { segment: segmentName(tr, s.id), reason: e.message.replace(/\.$/, '') }));
     }
   }
   let alerts: DashboardData['alerts'] = [];
@@ -35,7 +43,7 @@ export async function buildDashboard(client: ServiceClient, ctx: { asOf: string;
     alerts = (await client.signals.alerts(ro)).alerts.map((a) => ({ ...a }));
   } catch (e) {
     if (!(e instanceof ServiceError) || e.name === 'AbortedError') throw e;
-    notes.push(`Alerts omitted (${e.message.replace(/\.$/, '')}).`);
+    notes.push(tr.t('dashboard.note_alerts_omitted', { reason: e.message.replace(/\.$/, '') }));
   }
 
   const segmentIds = [...SEGMENTS.map((s) => s.id as string), ...Object.keys(overview.segments).filter((id) => !SEGMENTS.some((s) => s.id === id))];
@@ -47,7 +55,7 @@ export async function buildDashboard(client: ServiceClient, ctx: { asOf: string;
       const pct = (text: string | undefined) => (text === undefined ? null : (parseSignedPercent(text) ?? null));
       return {
         segment: id,
-        segment_name: SEGMENTS.find((s) => s.id === id)?.name ?? id,
+        segment_name: segmentName(tr, id),
         momentum: sum.momentum,
         volume: sum.volume,
         sentiment: sum.sentiment,
@@ -75,8 +83,7 @@ export async function buildDashboard(client: ServiceClient, ctx: { asOf: string;
     alerts,
     market_validated: overview.market_validated,
     notes,
-    disclaimer:
-      'Market signals are model indicators of momentum, volume and sentiment, not advice to buy or sell. Past movements do not guarantee future ones.' +
-      (ctx.sandbox ? ' SANDBOX DATA: produced against the test sandbox, not the live service.' : ''),
+    disclaimer: [tr.t('dashboard.disclaimer'), ...(ctx.sandbox ? [tr.t('dashboard.disclaimer_sandbox')] : [])].join(tr.lang === 'ja' || tr.lang === 'zh-Hans' ? '' : ' '),
+    language: tr.lang,
   };
 }

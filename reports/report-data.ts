@@ -36,7 +36,7 @@ export type { DashboardAlert, DashboardData, DashboardMover, DashboardSegment } 
 /** Version of the JSON report format (reports/schema/portfolio-report.schema.json). Bump on breaking change. */
 export const REPORT_SCHEMA_VERSION = '1.5.0';
 /** Version of the JSON dashboard format (reports/schema/market-dashboard.schema.json). */
-export const DASHBOARD_SCHEMA_VERSION = '1.0.0';
+export const DASHBOARD_SCHEMA_VERSION = '1.1.0';
 
 export { REPORT_FORMATS, type ReportFormat } from '../src/report-formats';
 

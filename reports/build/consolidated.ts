@@ -3,6 +3,7 @@ import { composeDisclaimer, type ExitRow, type Holding, type ProjectionRow, type
 import type { PortfolioResults } from '../run/results';
 import type { Performance } from '../../src/wire';
 import { forClient } from './client-notes';
+import { buildTranslator } from './client-language';
 import { inputError } from './errors';
 import { largestFirst } from './figures';
 import { methodNotes } from './method-notes';
@@ -15,7 +16,6 @@ import { EXIT_MONEY, EXIT_PERCENTS, groupByAsset, PROJECTION_MONEY, PROJECTION_P
 import type { UnvaluedHolding } from './returns';
 import type { HistoryInput } from './history';
 import { applyHoldingChanges, combinedPerformance, heldAlone, performanceOf, type PortfolioFigures } from './performance';
-import { DEFAULT_LANGUAGE } from '../../src/i18n/languages';
 
 export const CONSOLIDATED_NAME = 'Consolidated';
 
@@ -34,6 +34,7 @@ export function buildConsolidatedReport(
   performance: Section<Performance>,
   ctx: BuildContext,
 ): ReportData {
+  const tr = buildTranslator(ctx);
   const rows: Holding[] = [];
   const errors: ReportError[] = [];
   const analyst: string[] = [];
@@ -53,7 +54,7 @@ export function buildConsolidatedReport(
     previousHoldings.push(...(known.previousHoldings?.holdings ?? []));
     rows.push(...built.rows);
     unvalued.push(...built.unvalued);
-    errors.push(...input.problems.map((p) => inputError(p)), ...built.errors);
+    errors.push(...input.problems.map((p) => inputError(p, false, tr)), ...built.errors);
     analyst.push(...built.analystNotes.map((n) => `${input.name}: ${n}`), ...results.problems.map((m) => `${input.name}: ${m}`));
     if (results.projections.included) projections.push(...projectionRows(built, results.projections.data));
     else projectionNote = results.projections.note;
@@ -74,15 +75,15 @@ export function buildConsolidatedReport(
   return {
     ...head,
     holdings: rows,
-    benchmarks: forClient(mapSection(performance, performanceComparison), 'Performance against benchmarks', analyst),
-    projections: forClient(projectionSection, 'Projections', analyst),
-    exit_analysis: forClient(exitSection, 'Exit analysis', analyst),
+    benchmarks: forClient(mapSection(performance, (p) => performanceComparison(p, tr)), 'notes.section_benchmarks', analyst, tr),
+    projections: forClient(projectionSection, 'notes.section_projections', analyst, tr),
+    exit_analysis: forClient(exitSection, 'notes.section_exit_analysis', analyst, tr),
     errors: errors.sort(byRow),
     analyst_notes: analyst,
     method_notes: methodNotes(ctx, { summary: head.summary, consolidated: parts.length, currencies: new Set(rows.map((r) => r.purchase_currency)) }),
-    disclaimer: composeDisclaimer(head.summary, ctx.sandbox),
+    disclaimer: composeDisclaimer(head.summary, ctx.sandbox, tr.lang),
     ...(ctx.brand ? { brand: ctx.brand } : {}),
     // The firm's own report: the run's language, whatever its clients'.
-    language: ctx.language ?? DEFAULT_LANGUAGE,
+    language: tr.lang,
   };
 }

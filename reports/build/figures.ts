@@ -1,5 +1,6 @@
 import { isAnnualisedSpan, spanOfDates } from '../../src/returns';
-import { segmentById } from '../../src/wire';
+import type { Translator } from '../../src/i18n';
+import { segmentName } from '../client-words';
 import type { AllocationRow, Concentration, ConcentrationFlag, Holding, ReportSummary } from '../report-data';
 
 /** Where concentration becomes worth a flag (percent of the portfolio value). */
@@ -54,7 +55,7 @@ export function summarise(
 }
 
 /** One row per segment held, largest value first (ties by segment id so the order is stable). */
-export function allocate(holdings: readonly Holding[]): AllocationRow[] {
+export function allocate(holdings: readonly Holding[], tr: Translator): AllocationRow[] {
   const total = sum(holdings.map((h) => h.current_value));
   const bySegment = new Map<string, { count: number; value: number }>();
   for (const h of holdings) {
@@ -66,7 +67,7 @@ export function allocate(holdings: readonly Holding[]): AllocationRow[] {
   return [...bySegment.entries()]
     .map(([segment, s]) => ({
       segment,
-      segment_name: segmentById(segment)?.name ?? segment,
+      segment_name: segmentName(tr, segment),
       asset_count: s.count,
       value: s.value,
       percentage: percentOf(s.value, total),
@@ -82,22 +83,24 @@ export function largestFirst<T extends { current_value: number; row: number }>(h
     .map((x) => x.h);
 }
 
-export function concentration(holdings: readonly Holding[], allocation: readonly AllocationRow[]): Concentration {
+/** The concentration figures and flags, the flags' sentences in the report's language (`tr`). */
+export function concentration(holdings: readonly Holding[], allocation: readonly AllocationRow[], tr: Translator): Concentration {
   const total = sum(holdings.map((h) => h.current_value));
   const ranked = largestFirst(holdings);
   const top = ranked[0];
   const top10 = percentOf(sum(ranked.slice(0, 10).map((h) => h.current_value)), total);
   const flags: ConcentrationFlag[] = [];
   const L = CONCENTRATION_LIMITS;
+  const limit = (percent: number) => tr.percent(percent, { digits: Number.isInteger(percent) ? 0 : 1 });
   if (top && percentOf(top.current_value, total) > L.singlePosition && holdings.length > 1) {
-    flags.push({ kind: 'single_position', message: `One position (${top.description}) is ${percentOf(top.current_value, total).toFixed(1)} % of the portfolio (limit ${L.singlePosition} %).` });
+    flags.push({ kind: 'single_position', message: tr.t('notes.concentration_single', { description: top.description, percent: tr.percent(percentOf(top.current_value, total)), limit: limit(L.singlePosition) }) });
   }
   if (holdings.length > 10 && top10 > L.top10) {
-    flags.push({ kind: 'top10', message: `The ten largest positions are ${top10.toFixed(1)} % of the portfolio (limit ${L.top10} %).` });
+    flags.push({ kind: 'top10', message: tr.t('notes.concentration_top10', { percent: tr.percent(top10), limit: limit(L.top10) }) });
   }
   for (const a of allocation) {
     if (a.percentage > L.segment && allocation.length > 1) {
-      flags.push({ kind: 'segment', message: `${a.segment_name} is ${a.percentage.toFixed(1)} % of the portfolio (limit ${L.segment} %).` });
+      flags.push({ kind: 'segment', message: tr.t('notes.concentration_segment', { segment: a.segment_name, percent: tr.percent(a.percentage), limit: limit(L.segment) }) });
     }
   }
   return {

@@ -6,6 +6,7 @@ import { applyHoldingChanges, type PortfolioFigures } from './performance';
 import { reportId } from './report-id';
 import { coverage, fxSplit, type UnvaluedHolding } from './returns';
 import { DEFAULT_VALIDATED_WARNING_PERCENT, validationByValue } from './validation';
+import { buildTranslator } from './client-language';
 
 /** What identifies a portfolio's content for its report id: rows, assets, quantities, costs and their currency. */
 export function holdingsKey(input: PortfolioInput): unknown {
@@ -35,7 +36,8 @@ export function headline(
   if (!monthColumnFilled) applyHoldingChanges(rows, perf);
   const mom = perf.monthOnMonth;
   const si = perf.sinceInception;
-  const allocation = allocate(rows);
+  const tr = buildTranslator(ctx);
+  const allocation = allocate(rows, tr);
   return {
     cover: {
       client_name: names.client,
@@ -53,7 +55,7 @@ export function headline(
     },
     summary: {
       ...base,
-      ...validationByValue(rows, ctx.validatedWarningPercent ?? DEFAULT_VALIDATED_WARNING_PERCENT),
+      ...validationByValue(rows, ctx.validatedWarningPercent ?? DEFAULT_VALIDATED_WARNING_PERCENT, tr),
       money_weighted_return_percent: si.mwr_percent,
       time_weighted_return_percent: si.twr_percent,
       twr_from: si.twr_percent === null ? null : si.from,
@@ -65,6 +67,6 @@ export function headline(
       month_on_month: mom && { previous_as_of: mom.previous_as_of, previous_value: mom.previous_value, change: mom.change, change_percent: mom.change_percent, return_percent: mom.return_percent },
     },
     allocation,
-    concentration: concentration(rows, allocation),
+    concentration: concentration(rows, allocation, tr),
   };
 }

@@ -4,6 +4,8 @@ import type { PortfolioInput } from '../../src/holdings/types';
 import type { Holding, PeriodFigures, ReportError, ReportHistory, TransactionLine } from '../report-data';
 import type { BuildContext } from './context';
 import { fxRate } from './fx';
+import { buildTranslator } from './client-language';
+import type { Translator } from '../../src/i18n';
 import type { HistoryInput, PortfolioFigures } from './performance';
 
 export type { HistoryInput } from './performance';
@@ -17,6 +19,7 @@ export type { HistoryInput } from './performance';
  */
 export function buildHistory(input: PortfolioInput, rows: readonly Holding[], history: HistoryInput, measured: PortfolioFigures, ctx: BuildContext): { history: ReportHistory; errors: ReportError[] } {
   const rate: RateFunction = (currency, date) => fxRate(ctx, currency, ctx.currency, date);
+  const tr = buildTranslator(ctx);
   const { periods, values } = measured.perf;
   const realised = realisedGains(history.ledger.realisations, rate);
   const names = assetNames(input, history.ledger.entries);
@@ -47,17 +50,17 @@ export function buildHistory(input: PortfolioInput, rows: readonly Holding[], hi
       currency: e.currency,
       amount,
       notes: e.notes ?? null,
-      source: describeSource(e.source),
+      source: describeSource(tr, e.source),
       lot: e.lot ?? null,
       unit: e.unit ?? null,
     });
   }
-  const errors: ReportError[] = [...measured.problems, ...realised.problems].map((p) => ({ portfolio: p.portfolio, row: p.source.row, field: p.field, message: `${describeSource(p.source)}: ${p.reason}` }));
+  const errors: ReportError[] = [...measured.problems, ...realised.problems].map((p) => ({ portfolio: p.portfolio, row: p.source.row, field: p.field, message: `${describeSource(tr, p.source)}: ${p.reason}` }));
   return {
     history: {
       performance: { periods: figures, unavailable: periods.unavailable, month_ends: values.length },
       realised_gain: {
-        lines: realised.lines.map((l) => ({ asset_id: l.assetId, description: name(l.assetId), sold: l.sold, opened: l.opened, quantity: l.quantity, cost: l.costReporting, proceeds: l.proceedsReporting, gain: l.gain, source: describeSource(l.source), lot: l.lot ?? null, unit: l.unit ?? null })),
+        lines: realised.lines.map((l) => ({ asset_id: l.assetId, description: name(l.assetId), sold: l.sold, opened: l.opened, quantity: l.quantity, cost: l.costReporting, proceeds: l.proceedsReporting, gain: l.gain, source: describeSource(tr, l.source), lot: l.lot ?? null, unit: l.unit ?? null })),
         total: realised.total,
       },
       unrealised_gain: rows.reduce((s, h) => s + (h.current_value - h.purchase_price), 0),
@@ -71,10 +74,12 @@ export function buildHistory(input: PortfolioInput, rows: readonly Holding[], hi
 
 const withoutDays = ({ days: _days, ...figures }: PeriodPerformance): PeriodFigures => figures;
 
-/** "ledger.csv row 14" or "holdings.xlsx (sheet Smith) row 3". */
-function describeSource(s: LedgerSource): string {
+/** "ledger.csv row 14" or "holdings.xlsx (sheet Smith) row 3", in the report's language. */
+function describeSource(tr: Translator, s: LedgerSource): string {
   const file = s.file.split(/[\\/]/).pop() ?? s.file;
-  return `${file}${s.sheet ? ` (sheet ${s.sheet})` : ''} row ${s.row}`;
+  // The row as written, not grouped as a number ("row 1234").
+  const row = String(s.row);
+  return s.sheet ? tr.t('notes.ledger_sheet_row', { file, sheet: s.sheet, row }) : tr.t('notes.ledger_row', { file, row });
 }
 
 /** Each asset's name as the client knows it: from the holdings held, else from the transactions rows that named it. */

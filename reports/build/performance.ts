@@ -21,8 +21,17 @@ export interface HistoryInput {
 /** Where the month-end values came from when the history database gave them. */
 export const FROM_HISTORY_DATABASE = "the firm's history database";
 
-/** Where the month-end values came from when none could be had: the report's own figures, and why. */
-export const aloneBecause = (why: string) => `this report alone (${why})`;
+/** Where the month-end values came from when the previous report (--previous) gave them. */
+export const PREVIOUS_REPORT = 'the previous report (--previous)';
+
+/** How `aloneBecause` starts: client-language.ts reads the reason back out of it. */
+export const THIS_REPORT_ALONE_PREFIX = 'this report alone (';
+
+/**
+ * Where the month-end values came from when none could be had: the report's own figures, and why.
+ * Stable English (the JSON's `returns_source`); the method text says it in the client's language.
+ */
+export const aloneBecause = (why: string) => `${THIS_REPORT_ALONE_PREFIX}${why})`;
 
 /** Where the month-end values came from when nothing earlier was found: the report's own figures. */
 export const THIS_REPORT_ALONE = aloneBecause(NO_EARLIER_MONTH_END);
@@ -46,7 +55,10 @@ export function heldAlone(input: PortfolioInput, currency: string): HistoryInput
 }
 
 /** The reason every period and the summary give when today's value is short of a holding. */
-export const notEveryHoldingValued = (asOf: string) => `not every holding was valued on ${asOf}, so the portfolio's value that day is not known`;
+export const notEveryHoldingValued = (asOf: string) => `${NOT_EVERY_HOLDING_VALUED_PREFIX}${asOf}, so the portfolio's value that day is not known`;
+
+/** How `notEveryHoldingValued` starts, before its date (client-language.ts). */
+export const NOT_EVERY_HOLDING_VALUED_PREFIX = 'not every holding was valued on ';
 
 /**
  * The engine's input from the run's view of a portfolio: the ledger's flows at each day's rate,

@@ -3,6 +3,7 @@ import { InputError, type PortfolioInput } from '../../src/holdings/types';
 import { composeDisclaimer, type ExitRow, type Holding as ReportHolding, type ProjectionRow, type ReportData, type ReportError } from '../report-data';
 import type { PortfolioResults } from '../run/results';
 import { forClient } from './client-notes';
+import { buildTranslator } from './client-language';
 import type { BuildContext } from './context';
 import { describeHolding, quantityUnit } from './describe';
 import { inputError, valuationError } from './errors';
@@ -40,6 +41,7 @@ export interface HoldingRows {
 export function holdingRows(input: PortfolioInput, results: PortfolioResults, ctx: BuildContext, withPortfolio = false): HoldingRows {
   const out: HoldingRows = { rows: [], errors: [], refs: new Map(), byIndex: new Map(), positions: new Map(), unvalued: [], analystNotes: [] };
   const R = ctx.currency;
+  const tr = buildTranslator(ctx);
   input.holdings.forEach((h, i) => {
     const v = results.valuations[i];
     const purchaseCurrency = h.currency ?? R;
@@ -51,7 +53,7 @@ export function holdingRows(input: PortfolioInput, results: PortfolioResults, ct
       }
     };
     const notValued = (field: string, message: string) => {
-      out.errors.push(valuationError(h, field, message, withPortfolio));
+      out.errors.push(valuationError(h, field, message, withPortfolio, tr));
       out.unvalued.push({ asset_id: h.assetId, cost: costIn() });
     };
     if (!v) return notValued('', 'the run did not reach this holding');
@@ -70,8 +72,7 @@ export function holdingRows(input: PortfolioInput, results: PortfolioResults, ct
     const score = results.scores[i] ?? undefined;
     const value = v.mid * rates.value;
     const cost = h.purchasePrice * rates.purchase;
-    const description = describeHolding(h);
-    const unit = quantityUnit(h);
+    const description = describeHolding(h, tr);
     const row: ReportHolding = {
       row: h.source.row,
       // The id the service valued, not one spelt from the descriptors (answered.ts).
@@ -79,7 +80,7 @@ export function holdingRows(input: PortfolioInput, results: PortfolioResults, ct
       description,
       segment: h.segment,
       quantity: h.quantity,
-      quantity_unit: h.quantity === 1 ? unit.one : unit.many,
+      quantity_unit: quantityUnit(h, tr),
       portfolio: input.name,
       purchase_currency: purchaseCurrency,
       purchase_price_original: h.purchasePrice,
@@ -181,6 +182,9 @@ export function buildPortfolioReport(input: PortfolioInput, results: PortfolioRe
   if (input.holdings.length === 0) {
     throw new InputError(`portfolio "${input.name}" has no readable holding (every row was refused): no report is written for it; the row errors say what to correct`);
   }
+  // Every sentence of a client's report in the client's language: the portfolio's own, else the run's.
+  ctx = { ...ctx, language: input.language ?? ctx.language ?? DEFAULT_LANGUAGE };
+  const tr = buildTranslator(ctx);
   const built = holdingRows(input, results, ctx);
   const { rows, errors } = built;
   const analyst = [...(input.readNotes ?? []), ...built.analystNotes, ...results.problems, ...limitsNote(ctx)];
@@ -188,10 +192,10 @@ export function buildPortfolioReport(input: PortfolioInput, results: PortfolioRe
   // The one computation every return figure of this report is read from.
   const figures = performanceOf(rows, built.unvalued.length === 0, known, ctx);
   const head = headline({ client: input.name, portfolio: input.name, portfolios: [] }, holdingsKey(input), rows, built.unvalued, ctx, figures, known.previousHoldings?.holdings);
-  const benchmarks = forClient(mapSection(results.performance, performanceComparison), 'Performance against benchmarks', analyst);
+  const benchmarks = forClient(mapSection(results.performance, (p) => performanceComparison(p, tr)), 'notes.section_benchmarks', analyst, tr);
   // One asset held several times in the portfolio is one position: one row of the largest-holdings tables.
-  const projections = forClient(mapSection(results.projections, (items) => projectionRows(built, items)), 'Projections', analyst);
-  const exits = forClient(mapSection(results.exits, (items) => exitRows(built, items)), 'Exit analysis', analyst);
+  const projections = forClient(mapSection(results.projections, (items) => projectionRows(built, items)), 'notes.section_projections', analyst, tr);
+  const exits = forClient(mapSection(results.exits, (items) => exitRows(built, items)), 'notes.section_exit_analysis', analyst, tr);
   const history = past ? buildHistory(input, rows, past, figures, ctx) : undefined;
   return {
     ...head,
@@ -200,12 +204,12 @@ export function buildPortfolioReport(input: PortfolioInput, results: PortfolioRe
     projections,
     exit_analysis: exits,
     ...(history ? { history: history.history } : {}),
-    errors: withHistoryErrors([...input.problems.map((p) => inputError(p)), ...errors], history?.errors ?? []).sort(byRow),
+    errors: withHistoryErrors([...input.problems.map((p) => inputError(p, false, tr)), ...errors], history?.errors ?? []).sort(byRow),
     analyst_notes: analyst,
     method_notes: methodNotes(ctx, { summary: head.summary, currencies: new Set(rows.map((r) => r.purchase_currency)) }),
-    disclaimer: composeDisclaimer(head.summary, ctx.sandbox),
+    disclaimer: composeDisclaimer(head.summary, ctx.sandbox, tr.lang),
     ...(ctx.brand ? { brand: ctx.brand } : {}),
-    language: input.language ?? ctx.language ?? DEFAULT_LANGUAGE,
+    language: tr.lang,
   };
 }
 

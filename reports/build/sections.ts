@@ -1,3 +1,4 @@
+import type { MessageKey, Translator } from '../../src/i18n';
 import { parseSignedPercent, type ExitStrategy, type Performance, type Projection } from '../../src/wire';
 import {
   BENCHMARK_IDS,
@@ -10,14 +11,13 @@ import {
   type Section,
 } from '../report-data';
 
-const PERIOD_LABELS: Record<PeriodId, string> = {
-  '1_month': '1 month',
-  '3_months': '3 months',
-  '6_months': '6 months',
-  '1_year': '1 year',
-  ytd: 'Year to date',
-};
-const BENCHMARK_NAMES: Record<BenchmarkId, string> = { luxury_index: 'Luxury index', gold: 'Gold', equity_index: 'Equities' };
+/** Each period's name in the client's language: the glossary's terms where it has them (common), months counted by the language's plural rules. */
+function periodLabel(tr: Translator, period: PeriodId): string {
+  if (period === 'ytd') return tr.t('common.period_ytd');
+  if (period === '1_year') return tr.t('common.period_1y');
+  return tr.t('notes.period_months', { count: Number.parseInt(period, 10) });
+}
+const BENCHMARK_NAMES = { luxury_index: 'notes.benchmark_luxury_index', gold: 'notes.benchmark_gold', equity_index: 'notes.benchmark_equity_index' } as const satisfies Record<BenchmarkId, MessageKey>;
 
 /**
  * The holding a projection or exit row is about, with its one valuation: every section shows the
@@ -41,17 +41,18 @@ export interface RowRef {
 /** The name of the benchmark the service measures vs_benchmark against (docs/decisions.md, "Performance"). */
 export const VS_BENCHMARK: BenchmarkId = 'luxury_index';
 
-export function performanceComparison(p: Performance): PerformanceComparison {
+/** The service's performance with its periods and benchmarks named in the client's language (`tr`); ids stay the codes. */
+export function performanceComparison(p: Performance, tr: Translator): PerformanceComparison {
   return {
     periods: PERIOD_IDS.map((period) => ({
       period,
-      label: PERIOD_LABELS[period],
+      label: periodLabel(tr, period),
       return_percent: p.periods[period].return_percent,
       vs_benchmark_percent: parseSignedPercent(p.periods[period].vs_benchmark) ?? null,
     })),
-    benchmarks: BENCHMARK_IDS.map((id) => ({ id, name: BENCHMARK_NAMES[id], one_year_return_percent: p.benchmarks[id]?.['1_year'] ?? null })),
+    benchmarks: BENCHMARK_IDS.map((id) => ({ id, name: tr.t(BENCHMARK_NAMES[id]), one_year_return_percent: p.benchmarks[id]?.['1_year'] ?? null })),
     portfolio_one_year_return_percent: p.periods['1_year'].return_percent,
-    benchmark_name: BENCHMARK_NAMES[VS_BENCHMARK],
+    benchmark_name: tr.t(BENCHMARK_NAMES[VS_BENCHMARK]),
   };
 }
 

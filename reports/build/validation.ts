@@ -1,5 +1,5 @@
 import type { Holding, ReportSummary } from '../report-data';
-import { formatPercent } from '../writers/text-format';
+import type { Translator } from '../../src/i18n';
 import { percentOf, sum } from './figures';
 
 /**
@@ -16,7 +16,7 @@ const NAMED = 3;
  * threshold, the plain sentence the summary page prints. By value, not by count: 3 of 50
  * valuations not validated can be 96 % of the value, and a count hides that (issue 27).
  */
-export function validationByValue(rows: readonly Holding[], thresholdPercent: number): Pick<ReportSummary, 'market_validated_percent' | 'validation_warning'> {
+export function validationByValue(rows: readonly Holding[], thresholdPercent: number, tr: Translator): Pick<ReportSummary, 'market_validated_percent' | 'validation_warning'> {
   const total = sum(rows.map((h) => h.current_value));
   // Bounded: summed in another order than the total, the validated part may pass it by a rounding error.
   const validated = Math.min(100, percentOf(sum(rows.filter((h) => h.market_validated).map((h) => h.current_value)), total));
@@ -27,14 +27,11 @@ export function validationByValue(rows: readonly Holding[], thresholdPercent: nu
     .map((h, i) => ({ h, i }))
     .sort((a, b) => b.h.current_value - a.h.current_value || a.i - b.i)
     .slice(0, NAMED)
-    .map(({ h }) => `${h.description} (${formatPercent(percentOf(h.current_value, total))})`);
+    .map(({ h }) => tr.t('notes.validation_item', { description: h.description, percent: tr.percent(percentOf(h.current_value, total)) }));
   const others = rest.length - named.length;
-  // Semicolons: descriptions carry commas of their own.
-  const list = named.join('; ') + (others > 0 ? `; and ${others} other${others === 1 ? '' : 's'}` : '');
   return {
     market_validated_percent: validated,
-    validation_warning:
-      `Only ${formatPercent(validated)} of the value in this report is market validated. ${others > 0 ? 'Most of the rest' : 'The rest'} is in ${list}. ` +
-      'The model values these with less market evidence, so treat their values with extra caution.',
+    // Semicolons between the holdings: descriptions carry commas of their own.
+    validation_warning: tr.t('notes.validation_warning', { percent: tr.percent(validated), list: named.join('; '), others }),
   };
 }

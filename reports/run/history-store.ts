@@ -3,7 +3,7 @@ import { DEFAULT_DB_WAIT_SECONDS } from '../history/database-target';
 import { FLOW_DIRECTION } from '../../src/ledger';
 import type { ValuePoint } from '../../src/performance';
 import type { HistoryInput } from '../build/history';
-import { FROM_HISTORY_DATABASE, THIS_REPORT_ALONE } from '../build/performance';
+import { FROM_HISTORY_DATABASE, PREVIOUS_REPORT, THIS_REPORT_ALONE } from '../build/performance';
 import type { PreviousRun } from '../build/previous';
 import type { JobSettings } from '../config';
 import type { ReportData } from '../report-data';
@@ -209,6 +209,6 @@ export async function portfolioPast(
   const holdings = dbHoldings.length > 0 ? dbHoldings : report && latest && report.as_of === latest.asOf && (report.currency ?? currency) === currency ? report.holdings : undefined;
   const usedPrevious = recorded.length > fromDb.length || (holdings !== undefined && holdings !== dbHoldings);
   const source =
-    fromDb.length > 0 ? `${FROM_HISTORY_DATABASE}${usedPrevious ? ' and the previous report (--previous)' : ''}` : usedPrevious ? 'the previous report (--previous)' : THIS_REPORT_ALONE;
+    fromDb.length > 0 ? `${FROM_HISTORY_DATABASE}${usedPrevious ? ` and ${PREVIOUS_REPORT}` : ''}` : usedPrevious ? PREVIOUS_REPORT : THIS_REPORT_ALONE;
   return { ledger, recorded, source, ...(latest && holdings ? { previousHoldings: { asOf: latest.asOf, holdings } } : {}) };
 }

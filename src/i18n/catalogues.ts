@@ -4,9 +4,13 @@
  */
 import type { Area, Messages } from './catalogue';
 import common from './messages/common';
+import notes from './messages/notes';
+import dashboard from './messages/dashboard';
 
 export const AREAS = {
   common,
+  notes,
+  dashboard,
 } satisfies Record<string, Area<Messages>>;
 
 type Areas = typeof AREAS;

@@ -7,6 +7,9 @@ import { buildPortfolioReport } from '../../reports/build/portfolio-report';
 import type { BuildContext } from '../../reports/build/context';
 import { groupPositions, largestPositions } from '../../reports/run/positions';
 import { validationByValue } from '../../reports/build/validation';
+import { translator } from '../../src/i18n';
+
+const en = translator('en');
 import type { PortfolioResults, ValuedItem } from '../../reports/run/results';
 import type { Holding as ReportHolding } from '../../reports/report-data';
 import type { Holding, PortfolioInput } from '../../src/holdings/types';
@@ -81,15 +84,15 @@ describe('validationByValue', () => {
   const rows = [row('Watch A', 10, true), row('House B', 500, false), row('Bag C', 5, false), row('House D', 300, false), row('Car E', 100, false), row('Ring F', 85, true)];
 
   it('gives the share of value market validated, not of count', () => {
-    expect(validationByValue(rows, 80).market_validated_percent).toBeCloseTo(9.5, 9);
+    expect(validationByValue(rows, 80, en).market_validated_percent).toBeCloseTo(9.5, 9);
   });
 
   it('names the largest holdings not validated, by value, when the share is under the threshold', () => {
-    expect(validationByValue(rows, 80).validation_warning).toBe(
+    expect(validationByValue(rows, 80, en).validation_warning).toBe(
       'Only 9.5 % of the value in this report is market validated. Most of the rest is in House B (50.0 %); House D (30.0 %); Car E (10.0 %); and 1 other. ' +
         'The model values these with less market evidence, so treat their values with extra caution.',
     );
-    expect(validationByValue(rows, 9).validation_warning).toBeNull();
-    expect(validationByValue([row('Watch A', 10, true)], 80)).toEqual({ market_validated_percent: 100, validation_warning: null });
+    expect(validationByValue(rows, 9, en).validation_warning).toBeNull();
+    expect(validationByValue([row('Watch A', 10, true)], 80, en)).toEqual({ market_validated_percent: 100, validation_warning: null });
   });
 });
