@@ -5,6 +5,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildAddin } from '../../addin/build/build';
+import { commandArgs } from '../../fixtures/commands';
 
 /** Every file of a folder with its content hash: what "the build is whole" means. */
 async function snapshot(dir: string): Promise<Record<string, string>> {
@@ -53,7 +54,8 @@ describe('addin:serve', () => {
   it('without a trusted certificate, exits by itself with code 2 naming ADDIN_TLS_CERT and ADDIN_TLS_KEY, before building or listening', async () => {
     const home = await mkdtemp(path.join(tmpdir(), 'svc-addin-nohome-'));
     try {
-      const r = await run(path.resolve('node_modules/.bin/tsx'), [path.resolve('addin/server/cli.ts')], { HOME: home, ADDIN_PORT: '0' });
+      // The host command as the suite compiled it from this tree (fixtures/commands.ts), as `npm run addin:serve` runs dist/.
+      const r = await run(process.execPath, commandArgs('addin-serve'), { HOME: home, ADDIN_PORT: '0' });
       expect(r.killed, 'addin:serve hung').toBe(false);
       expect(r.code).toBe(2);
       expect(r.out).toMatch(/ADDIN_TLS_CERT and ADDIN_TLS_KEY/);

@@ -9,6 +9,7 @@ import { buildAddin } from '../../addin/build/build';
 import { startAddinHost, type RunningAddinHost } from '../../addin/server/host';
 import { OFFICE_JS_CDN } from '../../addin/server/office-js';
 import { ADDIN_REQUEST_HEADER, ADDIN_REQUEST_HEADER_VALUE } from '../../addin/src/shared/host-connection';
+import { commandArgs } from '../../fixtures/commands';
 import { startStack, type Stack } from './stack';
 
 /**
@@ -253,11 +254,10 @@ describe('headers on every page', () => {
 });
 
 describe('start-up and limits', () => {
-  const cli = path.resolve('addin/server/cli.ts');
-  const tsx = path.resolve('node_modules/.bin/tsx');
+  // The host command as the suite compiled it (fixtures/commands.ts): no tsx start-up per run.
   const run = (env: Record<string, string>) =>
     new Promise<{ code: number | null; out: string }>((resolve) => {
-      execFile(tsx, [cli], { env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', TMPDIR: process.env.TMPDIR ?? '', ADDIN_PORT: '0', ...env }, timeout: 60_000 }, (err, stdout, stderr) => {
+      execFile(process.execPath, commandArgs('addin-serve'), { env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', TMPDIR: process.env.TMPDIR ?? '', ADDIN_PORT: '0', ...env }, timeout: 60_000 }, (err, stdout, stderr) => {
         resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, out: `${stdout}${stderr}` });
       });
     });

@@ -1,16 +1,23 @@
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { killSpawned, spawnNode } from '../../fixtures/spawned';
 import { DatabaseBusyError, defaultDatabasePath, HistoryDatabase, openDatabase, parseTarget } from '../../src/db';
+import { compiledScript } from '../support/compiled-script';
 import { databaseCases } from './cases';
 
 const root = mkdtempSync(join(tmpdir(), 'svc-db-pglite-'));
 let n = 0;
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** The second process (hold-folder.ts), compiled once rather than through tsx at each start. */
+let holdFolder: Awaited<ReturnType<typeof compiledScript>> | undefined;
+beforeAll(async () => {
+  holdFolder = await compiledScript(join(__dirname, 'hold-folder.ts'));
+});
 afterAll(() => {
   killSpawned();
+  holdFolder?.remove();
   rmSync(root, { recursive: true, force: true });
 });
 
@@ -44,7 +51,7 @@ describe('pglite: opening', () => {
 
   it('another process holding the folder: a waiter says once who holds it and since when, and opens as soon as it lets go; a killed holder is stale', async () => {
     const path = join(root, 'shared');
-    const holder = spawnNode(['--import', 'tsx', join(__dirname, 'hold-folder.ts'), path], {});
+    const holder = spawnNode([holdFolder!.file, path], {});
     const pid = Number((await holder.said(/open by (\d+)/))[1]);
     await expect(openDatabase(path)).rejects.toThrow(`is in use: process ${pid} (hold-folder, since `);
     const said: string[] = [];
@@ -58,7 +65,7 @@ describe('pglite: opening', () => {
     expect(said).toHaveLength(1); // once, not a stream
     await mine.close();
 
-    const killed = spawnNode(['--import', 'tsx', join(__dirname, 'hold-folder.ts'), path], {});
+    const killed = spawnNode([holdFolder!.file, path], {});
     await killed.said(/open by \d+/);
     killed.child.kill('SIGKILL');
     await killed.exit;

@@ -14,6 +14,8 @@ import { csvFile, runCli, serviceEnv, startCli, tempDir, watchRows } from './hel
  * says, independently of the job's writer) where the edit is to reach the checks behind the MAC.
  */
 let slow: { url: string; close(): Promise<void> };
+/** The same market without the latency (the seed drives only the faults): the clean run's reference is the slow one's. */
+let quick: { url: string; close(): Promise<void> };
 let dir: string;
 let holdings: string;
 let interrupted: string;
@@ -26,11 +28,12 @@ const report = (out: string) => readFileSync(join(out, 'tamper-me-2026-10-31.jso
 beforeAll(async () => {
   // Answers take 250–350 ms: the run can be killed once its first chunk is journaled and before its last.
   slow = await startSandbox({ port: 0, quiet: true, faults: 'latency=250-350', seed: 7 });
+  quick = await startSandbox({ port: 0, quiet: true });
   dir = tempDir();
   holdings = join(dir, 'tamper-me.csv');
   writeFileSync(holdings, csvFile(watchRows(200)));
   clean = join(dir, 'clean');
-  expect((await runCli(args(clean), env())).code).toBe(0);
+  expect((await runCli(args(clean), serviceEnv(quick, 'demo-pro'))).code).toBe(0);
 
   interrupted = join(dir, 'interrupted');
   const run = startCli(args(interrupted), env());
@@ -41,6 +44,7 @@ beforeAll(async () => {
 }, 240_000);
 afterAll(async () => {
   await slow?.close();
+  await quick?.close();
 });
 
 type Line = Record<string, unknown> & { v?: Record<string, Record<string, unknown>>; a?: Record<string, string> };

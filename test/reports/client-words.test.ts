@@ -83,7 +83,8 @@ function columnFormats(file: string, sheet: string, column: string): [unknown, u
 describe('client documents carry client words', () => {
   it('a starter-tier CHF report: no analyst words or codes in the PDF or its embedded JSON, the whole range on the card, every number beside its unit', async () => {
     const out = join(dir, 'starter');
-    const r = await runCli(['run', lindqvist, '--out', out, '--as-of', AS_OF, '--currency', 'CHF', '--fx-rates', join(ROOT, 'examples/fx-rates-ILLUSTRATIVE.csv')], serviceEnv(sb, 'demo-starter'));
+    // Only the formats read below: the client's PDF and the analyst's JSON.
+    const r = await runCli(['run', lindqvist, '--out', out, '--as-of', AS_OF, '--currency', 'CHF', '--fx-rates', join(ROOT, 'examples/fx-rates-ILLUSTRATIVE.csv'), '--formats', 'json,pdf'], serviceEnv(sb, 'demo-starter'));
     expect(r.code, r.stderr).toBe(0);
     // The analyst hears of the 403 (stderr and the analyst's JSON beside the PDF)...
     expect(r.stderr).toMatch(/Exit analysis: .*403 Forbidden for the exit scope/);
@@ -117,7 +118,7 @@ describe('client documents carry client words', () => {
 
   it('an enterprise report: the exit table names the next-best channel, points are formatted as points, and a three-week-old holding shows its return over 21 days, not a yearly rate', async () => {
     const out = join(dir, 'enterprise');
-    const r = await runCli(['run', lindqvist, '--out', out, '--as-of', AS_OF], serviceEnv(sb));
+    const r = await runCli(['run', lindqvist, '--out', out, '--as-of', AS_OF, '--formats', 'json,pdf,xlsx'], serviceEnv(sb));
     expect(r.code, r.stderr).toBe(0);
     const base = join(out, `lindqvist-trust-${AS_OF}`);
     const text = withoutReference(pdfText(`${base}.pdf`));

@@ -136,14 +136,18 @@ describe('svc-report run --resume', () => {
 
 describe('svc-report run --resume with chunks in flight', () => {
   let slow: { url: string; close(): Promise<void> };
+  /** The same market without the latency, for the sequential reference run (the seed drives only the faults). */
+  let quick: { url: string; close(): Promise<void> };
   let slowLog: string;
   beforeAll(async () => {
     slowLog = join(dir, 'slow.jsonl');
     // Answers take 250–350 ms while a call leaves every 100 ms: about three chunks are always in flight.
     slow = await startSandbox({ port: 0, quiet: true, faults: 'latency=250-350', seed: 5, logFile: slowLog });
+    quick = await startSandbox({ port: 0, quiet: true });
   });
   afterAll(async () => {
     await slow?.close();
+    await quick?.close();
   });
 
   const slowArgs = (file: string, out: string, extra: string[] = []) => ['run', file, '--out', out, '--formats', 'json,csv', '--as-of', '2026-10-31', '--tier', 'pro', '--minute-ms', '30000', ...extra];
@@ -163,7 +167,7 @@ describe('svc-report run --resume with chunks in flight', () => {
     const file = join(dir, 'in-flight.csv');
     writeFileSync(file, csvFile(watchRows(500))); // ten chunks
     const sequential = join(dir, 'in-flight-sequential');
-    expect((await runCli(slowArgs(file, sequential, ['--concurrency', '1']), serviceEnv(slow, 'demo-pro'))).code).toBe(0);
+    expect((await runCli(slowArgs(file, sequential, ['--concurrency', '1']), serviceEnv(quick, 'demo-pro'))).code).toBe(0);
 
     const out = join(dir, 'in-flight');
     const before = valuationCalls(await slowLines()).length;

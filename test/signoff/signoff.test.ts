@@ -68,7 +68,8 @@ beforeAll(async () => {
   db = join(work, 'db');
   // The history database the month-end would have recorded into: approve and reject refuse a folder holding none (issue 34).
   await (await openDatabase(db)).close();
-  expect((await runCli(['run', join(work, 'september.csv'), '--out', sept, '--as-of', '2026-09-30'], env)).code).toBe(0);
+  // Last month: --previous reads its JSON, the tests below its PDFs (an unsigned report); no xlsx or csv needed.
+  expect((await runCli(['run', join(work, 'september.csv'), '--out', sept, '--as-of', '2026-09-30', '--formats', 'json,pdf'], env)).code).toBe(0);
   expect((await runCli(['run', join(work, 'september.csv'), '--out', dir, '--as-of', '2026-10-31', '--previous', sept], env)).code).toBe(0);
   manifestBeforeRefusal = readFileSync(join(dir, MANIFEST_FILE), 'utf8');
   refusedSandbox = await cli(['approve', dir, '--by', REVIEWER, '--sign', pki.p12, '--deliver', outbox, '--db', db], { SVC_SIGN_PASSWORD: PASSWORD });
