@@ -4,6 +4,7 @@
  */
 import type { Brand } from '../src/brand';
 import type { SegmentId } from '../src/wire';
+import type { Language } from '../src/i18n/languages';
 
 export interface DashboardSegment {
   segment: SegmentId | (string & {});
@@ -42,6 +43,8 @@ export interface DashboardAlert {
 }
 
 export interface DashboardData {
+  /** The dashboard's language (issue 36): its words in the xlsx (dashboard-xlsx.ts); absent: en. */
+  language?: Language;
   /** Unique id of this dashboard run. */
   report_id: string;
   /** Market date, YYYY-MM-DD. */

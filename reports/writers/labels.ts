@@ -1,4 +1,6 @@
 import { segmentById } from '../../src/wire';
+import { AREAS } from '../../src/i18n/catalogues';
+import { translator, type MessageKey, type Translator } from '../../src/i18n';
 
 /**
  * Enum values as people read them in the xlsx and the PDF: "sell_now" → "Sell now",
@@ -11,6 +13,26 @@ export function readable(code: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-export function segmentLabel(id: string): string {
+const EN = translator('en');
+
+/** The recommendations are the glossary's words (common area), so every writer says them the same way. */
+const COMMON_VALUES: Record<string, MessageKey> = { sell_now: 'common.status_sell_now', monitor_closely: 'common.status_monitor_closely', hold: 'common.status_hold' };
+
+const hasColumnsKey = (name: string) => Object.prototype.hasOwnProperty.call(AREAS.columns.en, name);
+
+/**
+ * An enum value (momentum, volume, sentiment, trend, alert type and severity, exit signal, window,
+ * recommendation) in the reader's language. The wire's enums are open: a value the catalogue
+ * does not know (a newer service's) is shown as `readable` makes it, not as a missing key.
+ */
+export function valueLabel(code: string, tr: Translator = EN): string {
+  const common = COMMON_VALUES[code];
+  if (common) return tr.t(common);
+  return hasColumnsKey(`v_${code}`) ? tr.t(`columns.v_${code}` as MessageKey) : readable(code);
+}
+
+/** A segment's name in the reader's language (an unknown id as `readable` makes it). */
+export function segmentLabel(id: string, tr: Translator = EN): string {
+  if (hasColumnsKey(`seg_${id}`)) return tr.t(`columns.seg_${id}` as MessageKey);
   return segmentById(id)?.name ?? readable(id);
 }

@@ -4,9 +4,13 @@
  */
 import type { Area, Messages } from './catalogue';
 import common from './messages/common';
+import columns from './messages/columns';
+import xlsx from './messages/xlsx';
 
 export const AREAS = {
   common,
+  columns,
+  xlsx,
 } satisfies Record<string, Area<Messages>>;
 
 type Areas = typeof AREAS;
