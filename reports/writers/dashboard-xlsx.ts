@@ -1,6 +1,6 @@
 /** The market dashboard as a workbook: Segments (with a 30-day change chart), Top movers, Alerts, Notes. */
 import type { DashboardData } from '../report-data';
-import { segmentLabel, valueLabel } from './labels';
+import { segmentLabel, textDate, valueLabel } from './labels';
 import { dashboardSegmentColumns } from './dashboard-columns';
 import { translator, type MessageKey, type Translator } from '../../src/i18n';
 import { columnLetter, writeXlsxBook } from './xlsx-book';
@@ -54,7 +54,7 @@ export async function writeDashboardXlsx(data: DashboardData, filePath: string):
     alerts.sheet.commit();
 
     const notes = book.sheet(tr.t('xlsx.sheet_notes'), [100], false);
-    notes.add([{ value: tr.t('xlsx.dashboard_heading', { date: data.as_of }), style: book.look.section }]);
+    notes.add([{ value: tr.t('xlsx.dashboard_heading', { date: textDate(tr, data.as_of) }), style: book.look.section }]);
     if (data.sandbox) notes.add([{ value: tr.t('xlsx.sandbox_banner'), style: SANDBOX_STYLE }]);
     notes.add([{ value: tr.t('xlsx.dashboard_generated', { at: data.generated_at, validated: data.market_validated ? 'yes' : 'no' }), style: NOTE_STYLE }]);
     for (const n of data.notes) notes.paragraph(n, 'A', NOTE_STYLE);

@@ -9,7 +9,8 @@ import type { ReportData, Section } from '../report-data';
 import { holdingColumns, type ValueKind } from './holding-columns';
 import { annualisedMissing, figureSentences, netRealisable, validatedShare } from './figure-notes';
 import { portfolioPeriod } from './return-period';
-import { segmentLabel, valueLabel } from './labels';
+import { benchmarkName, benchmarkPeriodLabel, segmentLabel, textDate, valueLabel } from './labels';
+import { VS_BENCHMARK } from '../build/sections';
 import { translator, type MessageKey, type Translator } from '../../src/i18n';
 import { XlsxBook, columnLetter, writeXlsxBook } from './xlsx-book';
 import { managerOf } from '../../src/brand';
@@ -92,14 +93,14 @@ function writeSummary({ book, data, tr }: ReportBook): void {
   const held = portfolioPeriod(s);
   cur.add(labelled(tr.t('xlsx.annualised_return'), s.annualised_return_percent ?? annualisedMissing(s), s.annualised_return_percent === null ? 'text' : 'percent'));
   // The since-inception returns of the Performance sheet, the same figures, with the period they cover.
-  const since = s.returns_since ? tr.shortDate(s.returns_since.from) : 'none';
+  const since = s.returns_since ? textDate(tr, s.returns_since.from, 'shortDate') : 'none';
   cur.add(labelled(held.annualised ? tr.t('xlsx.mwr_year', { since }) : tr.t('xlsx.mwr_days', { since, days: held.days }), ...maybe(tr, s.money_weighted_return_percent, 'percent'), undefined, why.mwr));
   const twrForm = s.time_weighted_return_percent === null ? 'plain' : s.returns_since ? (held.annualised ? 'since_year' : 'since') : held.annualised ? 'year' : 'plain';
   cur.add(labelled(tr.t('xlsx.twr_label', { form: twrForm, since }), ...maybe(tr, s.time_weighted_return_percent, 'percent'), undefined, why.twr));
   cur.add(labelled(tr.t('xlsx.fx_effect'), s.fx_effect, 'money', undefined, why.fx));
   cur.add(labelled(tr.t('xlsx.asset_effect'), s.asset_effect, 'money', undefined, why.asset));
   if (s.month_on_month) {
-    cur.add(labelled(tr.t('xlsx.change_since', { date: tr.shortDate(s.month_on_month.previous_as_of) }), s.month_on_month.change, 'money', { value: s.month_on_month.change_percent, kind: 'percent' }, why.change));
+    cur.add(labelled(tr.t('xlsx.change_since', { date: textDate(tr, s.month_on_month.previous_as_of, 'shortDate') }), s.month_on_month.change, 'money', { value: s.month_on_month.change_percent, kind: 'percent' }, why.change));
     cur.add(labelled(tr.t('xlsx.month_twr'), ...maybe(tr, s.month_on_month.return_percent, 'percent'), undefined, s.month_on_month.return_percent === null ? tr.t('xlsx.not_available_because', { reason: s.returns_unavailable.month_return ?? tr.t('xlsx.not_enough_history') }) : undefined));
   } else {
     cur.add(labelled(tr.t('xlsx.change_since_last'), s.returns_unavailable.month_on_month ?? tr.t('xlsx.no_earlier_month_end'), 'text', undefined, why.change));
@@ -183,19 +184,19 @@ function writePerformance({ book, data, tr }: ReportBook): void {
   const sheetName = tr.t('xlsx.sheet_performance');
   const cur = book.sheet(sheetName, [26, 18, 22], false);
   const section = data.benchmarks;
-  book.header(cur, [tr.t('columns.period'), tr.t('xlsx.return_of_holdings'), section.included ? tr.t('xlsx.vs_benchmark_named', { benchmark: section.data.benchmark_name }) : tr.t('xlsx.vs_benchmark')]);
+  book.header(cur, [tr.t('columns.period'), tr.t('xlsx.return_of_holdings'), section.included ? tr.t('xlsx.vs_benchmark_named', { benchmark: benchmarkName(VS_BENCHMARK, section.data.benchmark_name, tr) }) : tr.t('xlsx.vs_benchmark')]);
   if (!section.included) {
     omitted(cur, section, 'C');
     cur.sheet.commit();
     return;
   }
   for (const p of section.data.periods) {
-    cur.add([{ value: p.label }, { value: p.return_percent, kind: 'percent' }, { value: p.vs_benchmark_percent, kind: 'points' }]);
+    cur.add([{ value: benchmarkPeriodLabel(p.period, p.label, tr) }, { value: p.return_percent, kind: 'percent' }, { value: p.vs_benchmark_percent, kind: 'points' }]);
   }
   cur.blank();
   book.header(cur, [tr.t('xlsx.one_year_return'), tr.t('columns.return'), '']);
   const first = cur.row + 1;
-  const bars = [{ name: tr.t('columns.portfolio'), value: section.data.portfolio_one_year_return_percent }, ...section.data.benchmarks.map((b) => ({ name: b.name, value: b.one_year_return_percent }))];
+  const bars = [{ name: tr.t('columns.portfolio'), value: section.data.portfolio_one_year_return_percent }, ...section.data.benchmarks.map((b) => ({ name: benchmarkName(b.id, b.name, tr), value: b.one_year_return_percent }))];
   for (const b of bars) cur.add([{ value: b.name }, { value: b.value ?? tr.t('xlsx.not_available'), kind: b.value === null ? 'text' : 'percent' }]);
   const last = cur.row;
   if (section.note) cur.paragraph(section.note, 'C', NOTE_STYLE);
@@ -288,9 +289,9 @@ export async function writeXlsx(data: ReportData, filePath: string): Promise<voi
   const reference = c.audience === 'internal' ? tr.t('xlsx.internal_reference', { id: c.report_id }) : c.report_id;
   const meta = brandedBookMeta({
     reference, sandbox: c.sandbox, illustrativeRates: c.illustrative_rates, currency: c.currency, creator: c.prepared_by ?? 'svc-report', created: new Date(c.generated_at),
-    title: tr.t('xlsx.doc_title', { portfolio: c.portfolio_name, date: tr.date(c.as_of) }), subject: tr.t('xlsx.doc_subject', { client: c.client_name }), company: c.prepared_by,
+    title: tr.t('xlsx.doc_title', { portfolio: c.portfolio_name, date: textDate(tr, c.as_of) }), subject: tr.t('xlsx.doc_subject', { client: c.client_name }), company: c.prepared_by,
     keywords: tr.t('xlsx.doc_keywords', { date: tr.month(c.as_of.slice(0, 7)) }),
-    headerLeft: c.client_name, headerRight: tr.t('common.valued_as_of', { date: tr.date(c.as_of) }), tr,
+    headerLeft: c.client_name, headerRight: tr.t('common.valued_as_of', { date: textDate(tr, c.as_of) }), tr,
   }, data.brand);
   await writeXlsxBook(filePath, meta, async (book) => {
     const w = { book, data, tr };
