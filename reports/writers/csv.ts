@@ -2,6 +2,19 @@ import type { ReportData } from '../report-data';
 import { streamTextFile } from './chunked-writer';
 import { holdingColumns, type ValueKind } from './holding-columns';
 import { neutraliseCellText } from './neutralise';
+import { translator } from '../../src/i18n';
+
+/**
+ * The CSV's header row: `english`, the machine-stable column keys ("asset_id", the default:
+ * import pipelines read them), or `language`, the columns' labels in the report's language
+ * (issue 36; docs/decisions.md). The values are the same either way: dot decimals, codes.
+ */
+export type CsvHeaders = 'english' | 'language';
+export const CSV_HEADERS: readonly CsvHeaders[] = ['english', 'language'];
+
+export interface CsvOptions {
+  headers?: CsvHeaders;
+}
 
 /** RFC 4180 record separator. */
 const CRLF = '\r\n';
@@ -58,14 +71,16 @@ function cellFormatter(kind: ValueKind): (value: unknown) => string {
  * (the machine-readable export; the summary, errors and notes live in the XLSX, JSON and PDF). Rows are built as single strings and
  * streamed with backpressure, so a million rows run in bounded memory and little garbage.
  */
-export async function writeCsv(data: ReportData, filePath: string): Promise<void> {
-  const columns = holdingColumns(data);
+export async function writeCsv(data: ReportData, filePath: string, options: CsvOptions = {}): Promise<void> {
+  const tr = translator(data.language ?? 'en');
+  const byLanguage = options.headers === 'language';
+  const columns = holdingColumns(data, byLanguage ? tr : undefined);
   const keys = columns.map((c) => c.key);
   const format = columns.map((c) => cellFormatter(c.kind));
   const width = keys.length;
   // Every record says its currency and whether it is sandbox data, so a row copied out of the file keeps both.
   const tail = `,${csvText(data.cover.currency)},${data.cover.sandbox ? 'true' : 'false'}${CRLF}`;
-  const header = [...keys, 'currency', 'sandbox'].map(csvText).join(',');
+  const header = (byLanguage ? [...columns.map((c) => c.label), tr.t('columns.currency'), tr.t('columns.sandbox')] : [...keys, 'currency', 'sandbox']).map(csvText).join(',');
   await streamTextFile(filePath, async (out) => {
     await out.text(BOM + header + CRLF);
     for (const h of data.holdings) {
@@ -96,12 +111,16 @@ export function realisedGainsCsvPath(holdingsCsvPath: string): string {
  * header rather than rows of another shape mixed in. Money to the cent in the report currency;
  * every record carries the currency and sandbox flag, as the holdings CSV's do.
  */
-export async function writeRealisedGainsCsv(data: ReportData, filePath: string): Promise<void> {
+/** The realised-gains CSV's header in the report's language, column for column. */
+const REALISED_GAIN_LABELS = ['columns.asset_id', 'columns.description', 'columns.bought', 'columns.sold', 'columns.quantity', 'common.cost', 'columns.proceeds', 'columns.gain', 'columns.source', 'columns.currency', 'columns.sandbox'] as const;
+
+export async function writeRealisedGainsCsv(data: ReportData, filePath: string, options: CsvOptions = {}): Promise<void> {
   const lines = data.history?.realised_gain.lines ?? [];
   const tail = [csvText(data.cover.currency), data.cover.sandbox ? 'true' : 'false'];
+  const tr = translator(data.language ?? 'en');
   await writeCsvTable(
     filePath,
-    REALISED_GAIN_COLUMNS,
+    options.headers === 'language' ? REALISED_GAIN_LABELS.map((k) => tr.t(k)) : REALISED_GAIN_COLUMNS,
     lines.map((l) => [
       csvText(l.asset_id), csvText(l.description), l.opened, l.sold, csvNumber(l.quantity, 'ratio'),
       csvNumber(l.cost, 'money'), csvNumber(l.proceeds, 'money'), csvNumber(l.gain, 'money'), csvText(l.source), ...tail,
@@ -114,11 +133,11 @@ export async function writeRealisedGainsCsv(data: ReportData, filePath: string):
  * The CSV format of a report: the holdings, and for a report whose history has sales its
  * realised gains beside them. Returns the further files written, for the run's list of files (and its manifest).
  */
-export async function writeCsvFiles(data: ReportData, filePath: string): Promise<string[]> {
-  await writeCsv(data, filePath);
+export async function writeCsvFiles(data: ReportData, filePath: string, options: CsvOptions = {}): Promise<string[]> {
+  await writeCsv(data, filePath, options);
   // Only when something was sold: a portfolio without sales (a holdings file alone) writes the files it always did.
   if (!data.history || data.history.realised_gain.lines.length === 0) return [];
   const gains = realisedGainsCsvPath(filePath);
-  await writeRealisedGainsCsv(data, gains);
+  await writeRealisedGainsCsv(data, gains, options);
   return [gains];
 }

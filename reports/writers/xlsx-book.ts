@@ -18,7 +18,7 @@ import { cellStyles, themedStyles, type ThemedStyles } from './xlsx-styles';
 import type { Brand } from '../../src/brand';
 import { addPictures, type PlacedPicture } from './xlsx-brand';
 import { themeOf, type Theme } from './brand-theme';
-import { pageMarks } from './data-marks';
+import { translator, type Translator } from '../../src/i18n';
 
 export interface BookMeta {
   /** Footer reference (report id). */
@@ -38,6 +38,31 @@ export interface BookMeta {
   headerRight?: string;
   /** A firm's brand (issue 28): its colours in headers and charts, its logo on the Summary sheet. */
   brand?: Brand;
+  /** Document properties' keywords (core.xml). */
+  keywords?: string;
+  /** The document's language (issue 36): its words in headers and footers, and core.xml's dc:language. Default English. */
+  tr?: Translator;
+}
+
+/** The words every printed sheet carries when its figures are not real (as data-marks.ts's pageMarks, in the book's language). */
+function pageMarks(m: BookMeta, tr: Translator): string[] {
+  return [...(m.sandbox ? [tr.t('xlsx.mark_sandbox')] : []), ...(m.illustrativeRates ? [tr.t('xlsx.mark_illustrative')] : [])];
+}
+
+/**
+ * A sheet name Excel accepts: at most 31 characters, none of []:*?/\, not starting or ending
+ * with an apostrophe, and unique in the book (case-insensitively, as Excel compares them). A
+ * translation is shortened rather than refused: the pseudo-locale's and some languages' are long.
+ */
+export function excelSheetName(wanted: string, taken: readonly string[]): string {
+  const clean = wanted.replace(/[[\]:*?/\\]/g, ' ').replace(/^'+|'+$/g, '').trim() || 'Sheet';
+  const used = new Set(taken.map((t) => t.toLowerCase()));
+  for (let n = 1; ; n++) {
+    const suffix = n === 1 ? '' : ` (${n})`;
+    const chars = [...clean];
+    const name = (chars.length + suffix.length > 31 ? chars.slice(0, 31 - suffix.length).join('').trimEnd() : clean) + suffix;
+    if (!used.has(name.toLowerCase())) return name;
+  }
 }
 
 /** Text for an Excel header or footer section: "&" starts a code there, so it is doubled. */
@@ -61,6 +86,9 @@ export class XlsxBook {
   /** Pictures (the firm's logo) added to the package after the sheets are written. */
   readonly pictures: PlacedPicture[] = [];
   private readonly sheetNames: string[] = [];
+  /** The names asked for, to the names written (Excel's limits may shorten them). */
+  private readonly sheetNameOf = new Map<string, string>();
+  readonly tr: Translator;
   private readonly headers = new Map<SheetCursor, string[]>();
 
   constructor(
@@ -75,7 +103,10 @@ export class XlsxBook {
       // Fast deflate: the sheet XML is very repetitive, so level 1 costs little size and much less time.
       zip: { zlib: { level: 1 } },
     });
+    this.tr = meta.tr ?? translator('en');
     this.workbook.creator = meta.creator;
+    // exceljs writes these core properties from the workbook object itself (CoreXform), but types neither.
+    Object.assign(this.workbook, { language: this.tr.lang, ...(meta.keywords ? { keywords: meta.keywords } : {}) });
     this.workbook.lastModifiedBy = meta.creator;
     if (meta.title) this.workbook.title = meta.title;
     if (meta.subject) this.workbook.subject = meta.subject;
@@ -89,7 +120,9 @@ export class XlsxBook {
   }
 
   /** Adds the next sheet; sheets are written (and numbered) in the order they are added. */
-  sheet(name: string, widths: number[], frozenHeader: boolean, landscape = false): SheetCursor {
+  sheet(wanted: string, widths: number[], frozenHeader: boolean, landscape = false): SheetCursor {
+    const name = excelSheetName(wanted, this.sheetNames);
+    this.sheetNameOf.set(wanted, name);
     this.sheetNames.push(name);
     if (frozenHeader) this.printTitles.push([this.sheetNames.length - 1, name]);
     const m = this.meta;
@@ -99,18 +132,25 @@ export class XlsxBook {
       headerFooter: {
         oddHeader:
           (m.headerLeft ? `&L${headerText(m.headerLeft)}` : '') +
-          (pageMarks(m).length > 0 ? `&C&"Calibri,Bold"&KFF0000${pageMarks(m).join(' · ')} — not for client use` : '') +
+          (pageMarks(m, this.tr).length > 0 ? `&C&"Calibri,Bold"&KFF0000${headerText(this.tr.t('xlsx.marks_not_for_clients', { marks: pageMarks(m, this.tr).join(' · ') }))}` : '') +
           (m.headerRight ? `&R${headerText(m.headerRight)}` : ''),
-        oddFooter: `&L${headerText(m.reference)}&RPage &P of &N`,
+        oddFooter: `&L${headerText(m.reference)}&R${headerText(this.tr.t('xlsx.page_of', { page: '\u0000P', pages: '\u0000N' })).replace(/\u0000/g, '&')}`,
       },
     });
     sheet.columns = widths.map((width) => ({ width }));
     return new SheetCursor(sheet, (kind) => this.styles[kind]);
   }
 
-  /** 1-based number of a sheet already added (exceljs writes xl/worksheets/sheet{n}.xml). */
+  /** The name a sheet added as `wanted` was written under (the one formulas and charts must quote). */
+  sheetName(wanted: string): string {
+    const name = this.sheetNameOf.get(wanted);
+    if (name === undefined) throw new Error(`internal: no sheet named ${wanted}`);
+    return name;
+  }
+
+  /** 1-based number of a sheet already added (exceljs writes xl/worksheets/sheet{n}.xml), by the name it was asked for. */
   sheetNumber(name: string): number {
-    const i = this.sheetNames.indexOf(name);
+    const i = this.sheetNames.indexOf(this.sheetNameOf.get(name) ?? name);
     if (i < 0) throw new Error(`internal: no sheet named ${name}`);
     return i + 1;
   }
@@ -128,7 +168,7 @@ export class XlsxBook {
     const columns = this.headers.get(cursor);
     if (!columns) throw new Error(`internal: the ${sheetName} sheet has no header row for a table`);
     if (cursor.sheet.autoFilter) throw new Error(`internal: the ${sheetName} sheet has an autoFilter; its table filters it`);
-    this.tables.push({ sheetNumber: this.sheetNumber(sheetName), sheetName, name, columns, lastRow: cursor.row, lastColumn: columnLetter(columns.length) });
+    this.tables.push({ sheetNumber: this.sheetNumber(sheetName), sheetName: this.sheetName(sheetName), name, columns, lastRow: cursor.row, lastColumn: columnLetter(columns.length) });
     referToTable(cursor.sheet, this.tables.length);
   }
 }
@@ -151,10 +191,12 @@ export async function writeXlsxBook(filePath: string, meta: BookMeta, build: (bo
         await raw.abandon();
         throw err;
       }
-      await addChartsToXlsx(rawPath, tempPath, book.charts, async (zip) => {
+      // A chart's ranges quote the name its sheet was written under (a translation may have been shortened).
+      const charts = book.charts.map((c) => ({ ...c, spec: { ...c.spec, sheetName: book.sheetName(c.spec.sheetName) } }));
+      await addChartsToXlsx(rawPath, tempPath, charts, async (zip) => {
         await addPictures(zip, book.pictures);
         await finishPackage(zip, { tables: book.tables, printTitles: book.printTitles, company: meta.company, date: book.workbook.created });
-      });
+      }, book.tr);
     } finally {
       await fs.rm(rawPath, { force: true });
     }

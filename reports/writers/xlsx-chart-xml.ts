@@ -3,6 +3,7 @@
  * on a sheet (so it updates when the cells change) and carries a cache of the values, which
  * Excel and LibreOffice show without recalculating.
  */
+import { translator, type Translator } from '../../src/i18n';
 import { xmlEscape } from './xml-escape';
 
 export interface CategoryChartSpec {
@@ -63,17 +64,17 @@ export interface ChartAnchor {
   alt?: string;
 }
 
-/** What a chart shows, in words, for its alternative text: the title, then each category with its value. */
-export function chartAlt(spec: ChartSpec): string {
+/** What a chart shows, in words, for its alternative text: the title, then each category with its value, in `tr`'s language. */
+export function chartAlt(spec: ChartSpec, tr: Translator = translator('en')): string {
   const percent = spec.numberFormat.includes('%');
-  const value = (v: number | undefined) => (v === undefined || !Number.isFinite(v) ? 'n/a' : percent ? `${(v * 100).toFixed(1)} %` : String(Math.round(v * 100) / 100));
+  const value = (v: number | undefined) => (v === undefined || !Number.isFinite(v) ? tr.t('xlsx.alt_na') : percent ? tr.percent(v * 100, { digits: 1 }) : tr.number(Math.round(v * 100) / 100, 2));
   if (spec.kind === 'line') {
-    const first = spec.dates[0];
-    const last = spec.dates[spec.dates.length - 1];
-    const lines = spec.series.map((l) => `${l.name} from ${value(l.values[0])} on ${first} to ${value(l.values[l.values.length - 1])} on ${last}`);
-    return `Line chart, ${spec.title}: ${spec.dates.length} month-ends; ${lines.join('; ')}.`;
+    const first = tr.shortDate(spec.dates[0] ?? '');
+    const last = tr.shortDate(spec.dates[spec.dates.length - 1] ?? '');
+    const lines = spec.series.map((l) => tr.t('xlsx.alt_line_series', { name: l.name, from: value(l.values[0]), first, to: value(l.values[l.values.length - 1]), last }));
+    return tr.t('xlsx.alt_line', { title: spec.title, count: spec.dates.length, lines: lines.join('; ') });
   }
-  return `${spec.kind === 'pie' ? 'Pie' : 'Bar'} chart, ${spec.title}: ${spec.categories.map((c, i) => `${c} ${value(spec.values[i])}`).join('; ')}.`;
+  return tr.t(spec.kind === 'pie' ? 'xlsx.alt_pie' : 'xlsx.alt_bar', { title: spec.title, items: spec.categories.map((c, i) => `${c} ${value(spec.values[i])}`).join('; ') });
 }
 
 const NS_C = 'http://schemas.openxmlformats.org/drawingml/2006/chart';

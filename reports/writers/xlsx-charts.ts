@@ -6,6 +6,7 @@
 import { createWriteStream, promises as fs } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import JSZip from 'jszip';
+import type { Translator } from '../../src/i18n';
 import {
   CT_CHART,
   CT_DRAWING,
@@ -49,8 +50,8 @@ function addOverrides(contentTypes: string, parts: { partName: string; contentTy
   return contentTypes.replace('</Types>', `${overrides}</Types>`);
 }
 
-/** `finish` makes any other change to the package before it is written (xlsx-package.ts). */
-export async function addChartsToXlsx(inputPath: string, outputPath: string, charts: PlacedChart[], finish?: (zip: JSZip) => Promise<void>): Promise<void> {
+/** `finish` makes any other change to the package before it is written (xlsx-package.ts); `tr` is the alternative texts' language. */
+export async function addChartsToXlsx(inputPath: string, outputPath: string, charts: PlacedChart[], finish?: (zip: JSZip) => Promise<void>, tr?: Translator): Promise<void> {
   const zip = await JSZip.loadAsync(await fs.readFile(inputPath));
   const overrides: { partName: string; contentType: string }[] = [];
   const bySheet = new Map<number, PlacedChart[]>();
@@ -72,7 +73,7 @@ export async function addChartsToXlsx(inputPath: string, outputPath: string, cha
       return { id: `rId${k + 1}`, type: REL_CHART, target: `../charts/chart${chartNumber}.xml` };
     });
     // Each chart's frame carries its alternative text (what it shows), for screen readers.
-    zip.file(`xl/drawings/drawing${drawingNumber}.xml`, drawingXml(placed.map((p) => ({ ...p.anchor, alt: chartAlt(p.spec) }))));
+    zip.file(`xl/drawings/drawing${drawingNumber}.xml`, drawingXml(placed.map((p) => ({ ...p.anchor, alt: chartAlt(p.spec, tr) }))));
     zip.file(`xl/drawings/_rels/drawing${drawingNumber}.xml.rels`, relationshipsXml(chartRels));
     overrides.push({ partName: `/xl/drawings/drawing${drawingNumber}.xml`, contentType: CT_DRAWING });
 

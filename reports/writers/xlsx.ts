@@ -9,13 +9,14 @@ import type { ReportData, Section } from '../report-data';
 import { holdingColumns, type ValueKind } from './holding-columns';
 import { annualisedMissing, figureSentences, netRealisable, validatedShare } from './figure-notes';
 import { portfolioPeriod } from './return-period';
-import { readable } from './labels';
+import { benchmarkName, benchmarkPeriodLabel, segmentLabel, textDate, valueLabel } from './labels';
+import { VS_BENCHMARK } from '../build/sections';
+import { translator, type MessageKey, type Translator } from '../../src/i18n';
 import { XlsxBook, columnLetter, writeXlsxBook } from './xlsx-book';
 import { managerOf } from '../../src/brand';
 import { brandedBookMeta } from './xlsx-brand';
 import { writeHistorySheets } from './xlsx-history';
 import type { CellInput, SheetCursor } from './xlsx-cells';
-import { ILLUSTRATIVE_RATES_WARNING } from './data-marks';
 import {
   LABEL_STYLE,
   NOTE_STYLE,
@@ -27,6 +28,8 @@ import {
 interface ReportBook {
   book: XlsxBook;
   data: ReportData;
+  /** The report's language: every word, sheet name and property (issue 36). */
+  tr: Translator;
 }
 
 /** A section left out of the report prints its note instead. */
@@ -39,85 +42,90 @@ function labelled(label: string, value: unknown, kind: ValueKind, extra?: CellIn
 }
 
 /** A figure that may be missing: the number, or "not available" (the sentence beside it says why). */
-function maybe(value: number | null, kind: ValueKind): [unknown, ValueKind] {
-  return value === null ? ['not available', 'text'] : [value, kind];
+function maybe(tr: Translator, value: number | null, kind: ValueKind): [unknown, ValueKind] {
+  return value === null ? [tr.t('xlsx.not_available'), 'text'] : [value, kind];
 }
+
+/** A header row's labels from their catalogue keys. */
+const labels = (tr: Translator, keys: readonly MessageKey[]): string[] => keys.map((k) => tr.t(k));
 
 const isInternal = (data: ReportData) => data.cover.audience === 'internal';
 /** The Portfolio cell that leads every row of a consolidated table. */
 const portfolioCell = (data: ReportData, name: string): CellInput[] => (isInternal(data) ? [{ value: name }] : []);
 
-function writeSummary({ book, data }: ReportBook): void {
+function writeSummary({ book, data, tr }: ReportBook): void {
   const { cover: c, summary: s, concentration } = data;
-  const cur = book.sheet('Summary', [34, 22, 18, 90], false);
+  const sheetName = tr.t('xlsx.sheet_summary');
+  const cur = book.sheet(sheetName, [34, 22, 18, 90], false);
   // The firm's logo at the top right of the Summary sheet, beside the title.
   const logo = data.brand?.logo ?? data.brand?.logoDark;
-  if (logo) book.pictures.push({ sheetNumber: book.sheetNumber('Summary'), col: 3, row: 0, heightPt: 36, image: logo, alt: data.brand!.firmName });
+  if (logo) book.pictures.push({ sheetNumber: book.sheetNumber(sheetName), col: 3, row: 0, heightPt: 36, image: logo, alt: data.brand!.firmName });
   const why = figureSentences(data);
   if (isInternal(data)) {
-    cur.add([{ value: `Internal consolidated report — ${c.portfolios.length} portfolios`, style: book.look.title }], { height: 28 });
-    cur.add([{ value: 'INTERNAL — for the firm only; not for distribution to clients.', style: SANDBOX_STYLE }]);
+    cur.add([{ value: tr.t('xlsx.title_internal', { count: c.portfolios.length }), style: book.look.title }], { height: 28 });
+    cur.add([{ value: tr.t('xlsx.internal_banner'), style: SANDBOX_STYLE }]);
   } else {
-    cur.add([{ value: `Portfolio report — ${c.portfolio_name}`, style: book.look.title }], { height: 28 });
+    cur.add([{ value: tr.t('xlsx.title_client', { name: c.portfolio_name }), style: book.look.title }], { height: 28 });
   }
-  if (c.sandbox) cur.add([{ value: 'SANDBOX DATA — produced against the test sandbox, not the live service.', style: SANDBOX_STYLE }]);
-  if (c.illustrative_rates) cur.add([{ value: `ILLUSTRATIVE EXCHANGE RATES — ${ILLUSTRATIVE_RATES_WARNING}`, style: SANDBOX_STYLE }]);
+  if (c.sandbox) cur.add([{ value: tr.t('xlsx.sandbox_banner'), style: SANDBOX_STYLE }]);
+  if (c.illustrative_rates) cur.add([{ value: tr.t('xlsx.illustrative_banner'), style: SANDBOX_STYLE }]);
   cur.blank();
-  if (isInternal(data)) cur.add(labelled('Portfolios', c.portfolios.join(', '), 'text'));
+  if (isInternal(data)) cur.add(labelled(tr.t('xlsx.portfolios'), c.portfolios.join(', '), 'text'));
   else {
-    cur.add(labelled('Client', c.client_name, 'text'));
-    cur.add(labelled('Portfolio', c.portfolio_name, 'text'));
+    cur.add(labelled(tr.t('xlsx.client'), c.client_name, 'text'));
+    cur.add(labelled(tr.t('columns.portfolio'), c.portfolio_name, 'text'));
   }
-  if (c.portfolio_id) cur.add(labelled('Portfolio id', c.portfolio_id, 'text'));
-  cur.add(labelled('Valued as of', c.as_of, 'date'));
-  cur.add(labelled('Base currency', c.currency, 'text'));
-  cur.add(labelled('Report id', c.report_id, 'text'));
-  cur.add(labelled('Generated at (UTC)', c.generated_at, 'text'));
-  if (c.prepared_by ?? data.brand) cur.add(labelled('Prepared by', c.prepared_by ?? data.brand!.firmName, 'text'));
+  if (c.portfolio_id) cur.add(labelled(tr.t('xlsx.portfolio_id'), c.portfolio_id, 'text'));
+  cur.add(labelled(tr.t('xlsx.valued_as_of'), c.as_of, 'date'));
+  cur.add(labelled(tr.t('xlsx.base_currency'), c.currency, 'text'));
+  cur.add(labelled(tr.t('xlsx.report_id'), c.report_id, 'text'));
+  cur.add(labelled(tr.t('xlsx.generated_at'), c.generated_at, 'text'));
+  if (c.prepared_by ?? data.brand) cur.add(labelled(tr.t('xlsx.prepared_by'), c.prepared_by ?? data.brand!.firmName, 'text'));
   const manager = isInternal(data) ? undefined : managerOf(data.brand, { name: c.portfolio_name, id: c.portfolio_id });
-  if (manager) cur.add(labelled('Relationship manager', [manager.name, manager.email, manager.phone].filter(Boolean).join(' · '), 'text'));
+  if (manager) cur.add(labelled(tr.t('xlsx.relationship_manager'), [manager.name, manager.email, manager.phone].filter(Boolean).join(' · '), 'text'));
   cur.blank();
-  cur.add([{ value: 'Key figures', style: book.look.section }, { value: '', style: book.look.section }, { value: '', style: book.look.section }]);
-  cur.add(labelled('Current value (mid estimate)', s.current_value, 'money'));
-  cur.add(labelled('Value range (low – high)', s.current_value_low, 'money', { value: s.current_value_high, kind: 'money' }));
-  cur.add(labelled('Total invested', s.total_invested, 'money'));
-  cur.add(labelled('Gain since purchase', s.gain, 'money'));
-  cur.add(labelled('Return since purchase', s.total_return_percent, 'percent'));
+  cur.add([{ value: tr.t('xlsx.key_figures'), style: book.look.section }, { value: '', style: book.look.section }, { value: '', style: book.look.section }]);
+  cur.add(labelled(tr.t('xlsx.current_value_mid'), s.current_value, 'money'));
+  cur.add(labelled(tr.t('xlsx.value_range'), s.current_value_low, 'money', { value: s.current_value_high, kind: 'money' }));
+  cur.add(labelled(tr.t('xlsx.total_invested'), s.total_invested, 'money'));
+  cur.add(labelled(tr.t('xlsx.gain_since_purchase'), s.gain, 'money'));
+  cur.add(labelled(tr.t('xlsx.return_since_purchase'), s.total_return_percent, 'percent'));
   const held = portfolioPeriod(s);
-  cur.add(labelled('Annualised return', s.annualised_return_percent ?? annualisedMissing(s), s.annualised_return_percent === null ? 'text' : 'percent'));
+  cur.add(labelled(tr.t('xlsx.annualised_return'), s.annualised_return_percent ?? annualisedMissing(s), s.annualised_return_percent === null ? 'text' : 'percent'));
   // The since-inception returns of the Performance sheet, the same figures, with the period they cover.
-  const since = s.returns_since ? ` since ${s.returns_since.from}` : '';
-  cur.add(labelled(held.annualised ? `Money-weighted return (IRR, a year)${since}` : `Money-weighted return over ${held.days} days${since} (not annualised)`, ...maybe(s.money_weighted_return_percent, 'percent'), undefined, why.mwr));
-  cur.add(labelled(`Time-weighted return${s.time_weighted_return_percent === null ? '' : `${since}${held.annualised ? ' (a year)' : ''}`}`, ...maybe(s.time_weighted_return_percent, 'percent'), undefined, why.twr));
-  cur.add(labelled('Gain from exchange rates (FX effect)', s.fx_effect, 'money', undefined, why.fx));
-  cur.add(labelled('Gain from the assets (asset effect)', s.asset_effect, 'money', undefined, why.asset));
+  const since = s.returns_since ? textDate(tr, s.returns_since.from, 'shortDate') : 'none';
+  cur.add(labelled(held.annualised ? tr.t('xlsx.mwr_year', { since }) : tr.t('xlsx.mwr_days', { since, days: held.days }), ...maybe(tr, s.money_weighted_return_percent, 'percent'), undefined, why.mwr));
+  const twrForm = s.time_weighted_return_percent === null ? 'plain' : s.returns_since ? (held.annualised ? 'since_year' : 'since') : held.annualised ? 'year' : 'plain';
+  cur.add(labelled(tr.t('xlsx.twr_label', { form: twrForm, since }), ...maybe(tr, s.time_weighted_return_percent, 'percent'), undefined, why.twr));
+  cur.add(labelled(tr.t('xlsx.fx_effect'), s.fx_effect, 'money', undefined, why.fx));
+  cur.add(labelled(tr.t('xlsx.asset_effect'), s.asset_effect, 'money', undefined, why.asset));
   if (s.month_on_month) {
-    cur.add(labelled(`Value change since the ${s.month_on_month.previous_as_of} month-end`, s.month_on_month.change, 'money', { value: s.month_on_month.change_percent, kind: 'percent' }, why.change));
-    cur.add(labelled(`Month's time-weighted return`, ...maybe(s.month_on_month.return_percent, 'percent'), undefined, s.month_on_month.return_percent === null ? `Not available: ${s.returns_unavailable.month_return ?? 'not enough history'}.` : undefined));
+    cur.add(labelled(tr.t('xlsx.change_since', { date: textDate(tr, s.month_on_month.previous_as_of, 'shortDate') }), s.month_on_month.change, 'money', { value: s.month_on_month.change_percent, kind: 'percent' }, why.change));
+    cur.add(labelled(tr.t('xlsx.month_twr'), ...maybe(tr, s.month_on_month.return_percent, 'percent'), undefined, s.month_on_month.return_percent === null ? tr.t('xlsx.not_available_because', { reason: s.returns_unavailable.month_return ?? tr.t('xlsx.not_enough_history') }) : undefined));
   } else {
-    cur.add(labelled('Value change since the last month-end', s.returns_unavailable.month_on_month ?? 'no earlier month-end recorded', 'text', undefined, why.change));
+    cur.add(labelled(tr.t('xlsx.change_since_last'), s.returns_unavailable.month_on_month ?? tr.t('xlsx.no_earlier_month_end'), 'text', undefined, why.change));
   }
   const nrv = netRealisable(data);
-  cur.add(labelled('Net realisable value (largest holdings)', ...maybe(nrv?.value ?? null, 'money'), undefined, why.nrv));
-  cur.add(labelled('Share of value valued this month', s.coverage.valued_percent, 'percent', undefined, why.coverage));
-  cur.add(labelled('Holdings valued', s.asset_count, 'int'));
-  cur.add(labelled('Segments', s.segment_count, 'int'));
-  cur.add(labelled('Share of value market validated', s.market_validated_percent, 'percent', undefined, validatedShare(s)));
-  cur.add(labelled('Market validated valuations', s.market_validated_count, 'int'));
-  cur.add(labelled('Rows with errors', data.errors.length, 'int'));
-  if (data.analyst_notes.length > 0) cur.add(labelled('Notes for the analyst', data.analyst_notes.length, 'int', undefined, 'See the Errors sheet: technical detail for the analyst, not for the client.'));
+  cur.add(labelled(tr.t('xlsx.nrv'), ...maybe(tr, nrv?.value ?? null, 'money'), undefined, why.nrv));
+  cur.add(labelled(tr.t('xlsx.coverage'), s.coverage.valued_percent, 'percent', undefined, why.coverage));
+  cur.add(labelled(tr.t('xlsx.holdings_valued'), s.asset_count, 'int'));
+  cur.add(labelled(tr.t('xlsx.segments'), s.segment_count, 'int'));
+  cur.add(labelled(tr.t('xlsx.validated_share'), s.market_validated_percent, 'percent', undefined, validatedShare(s)));
+  cur.add(labelled(tr.t('xlsx.validated_count'), s.market_validated_count, 'int'));
+  cur.add(labelled(tr.t('xlsx.rows_with_errors'), data.errors.length, 'int'));
+  if (data.analyst_notes.length > 0) cur.add(labelled(tr.t('xlsx.analyst_notes'), data.analyst_notes.length, 'int', undefined, tr.t('xlsx.see_errors_sheet', { sheet: tr.t('xlsx.sheet_errors') })));
   cur.blank();
-  cur.add([{ value: 'Concentration', style: book.look.section }, { value: '', style: book.look.section }, { value: '', style: book.look.section }]);
+  cur.add([{ value: tr.t('xlsx.concentration'), style: book.look.section }, { value: '', style: book.look.section }, { value: '', style: book.look.section }]);
   const lp = concentration.largest_position;
-  if (lp) cur.add([{ value: 'Largest position', style: LABEL_STYLE }, { value: lp.value, kind: 'money' }, { value: lp.weight_percent, kind: 'percent' }, { value: lp.description }]);
-  cur.add(labelled('Top-10 share of value', concentration.top10_share_percent, 'percent'));
+  if (lp) cur.add([{ value: tr.t('xlsx.largest_position'), style: LABEL_STYLE }, { value: lp.value, kind: 'money' }, { value: lp.weight_percent, kind: 'percent' }, { value: lp.description }]);
+  cur.add(labelled(tr.t('xlsx.top10_share'), concentration.top10_share_percent, 'percent'));
   for (const f of concentration.flags) cur.paragraph(`⚠ ${f.message}`, 'D', SANDBOX_STYLE);
   if (s.validation_warning) cur.paragraph(`⚠ ${s.validation_warning}`, 'D', SANDBOX_STYLE);
   cur.blank();
-  cur.add([{ value: 'Method', style: book.look.section }]);
+  cur.add([{ value: tr.t('xlsx.method'), style: book.look.section }]);
   for (const note of data.method_notes) cur.paragraph(note, 'D', NOTE_STYLE);
   cur.blank();
-  cur.add([{ value: 'Disclaimer', style: book.look.section }]);
+  cur.add([{ value: tr.t('xlsx.disclaimer'), style: book.look.section }]);
   cur.paragraph(data.disclaimer, 'D', NOTE_STYLE);
   cur.sheet.commit();
 }
@@ -125,44 +133,46 @@ function writeSummary({ book, data }: ReportBook): void {
 /** Rows between pauses for the zip stream to drain: exceljs's writer has no backpressure of its own. */
 const ROWS_PER_YIELD = 500;
 
-async function writeHoldings({ book, data }: ReportBook): Promise<void> {
-  const all = holdingColumns(data);
-  const cur = book.sheet('Holdings', all.map((c) => c.width), true, true);
+async function writeHoldings({ book, data, tr }: ReportBook): Promise<void> {
+  const all = holdingColumns(data, tr);
+  const sheetName = tr.t('xlsx.sheet_holdings');
+  const cur = book.sheet(sheetName, all.map((c) => c.width), true, true);
   // Two costs side by side: the one in the report currency says which.
-  book.header(cur, all.map((c) => (c.key === 'purchase_price' ? `${c.label} (${data.cover.currency})` : c.label)));
+  book.header(cur, all.map((c) => (c.key === 'purchase_price' ? tr.t('columns.cost_in', { currency: data.cover.currency }) : c.label)));
   // An amount in the purchase currency must not carry the report currency's symbol.
   const plainAmount = { numFmt: '#,##0.00' };
   const columns = all.map((c) => ({ key: c.key, kind: c.kind, display: c.display, style: c.purchaseCurrency ? plainAmount : undefined }));
   for (const h of data.holdings) {
     cur.add(columns.map((c) => {
       const v = h[c.key];
-      return { value: c.display && typeof v === 'string' ? c.display(v) : v, kind: c.kind, style: c.style };
+      return { value: c.display && typeof v === 'string' ? c.display(v, tr) : v, kind: c.kind, style: c.style };
     }));
     if (cur.row % ROWS_PER_YIELD === 0) await new Promise((resolve) => setImmediate(resolve));
   }
   // An Excel table (ListObject) with its header row, not just a filter: screen readers and Power Query see a table.
-  book.table(cur, 'Holdings', 'Holdings');
+  book.table(cur, sheetName, 'Holdings');
   cur.sheet.commit();
 }
 
-function writeAllocation({ book, data }: ReportBook): void {
-  const cur = book.sheet('Allocation', [24, 14, 10, 18, 10], true);
-  book.header(cur, ['Segment', 'Segment id', 'Holdings', 'Value', 'Share']);
+function writeAllocation({ book, data, tr }: ReportBook): void {
+  const sheetName = tr.t('xlsx.sheet_allocation');
+  const cur = book.sheet(sheetName, [24, 14, 10, 18, 10], true);
+  book.header(cur, labels(tr, ['columns.segment', 'columns.segment_id', 'columns.holdings', 'columns.value', 'columns.share']));
   const first = cur.row + 1;
   for (const a of data.allocation) {
-    cur.add([{ value: a.segment_name }, { value: a.segment }, { value: a.asset_count, kind: 'int' }, { value: a.value, kind: 'money' }, { value: a.percentage, kind: 'percent' }]);
+    cur.add([{ value: segmentLabel(a.segment, tr) }, { value: a.segment }, { value: a.asset_count, kind: 'int' }, { value: a.value, kind: 'money' }, { value: a.percentage, kind: 'percent' }]);
   }
   const last = cur.row;
   cur.sheet.autoFilter = `A1:E${last}`;
-  cur.add([{ value: 'Total', style: TOTAL_LABEL_STYLE }, null, { value: data.summary.asset_count, kind: 'int' }, { value: data.summary.current_value, kind: 'money' }, { value: 100, kind: 'percent' }]);
+  cur.add([{ value: tr.t('xlsx.total'), style: TOTAL_LABEL_STYLE }, null, { value: data.summary.asset_count, kind: 'int' }, { value: data.summary.current_value, kind: 'money' }, { value: 100, kind: 'percent' }]);
   if (last >= first) {
     book.charts.push({
-      sheetNumber: book.sheetNumber('Allocation'),
+      sheetNumber: book.sheetNumber(sheetName),
       anchor: { fromCol: 6, fromRow: 1, toCol: 14, toRow: 22 },
       spec: {
-        kind: 'pie', title: 'Allocation by segment', sheetName: 'Allocation', seriesName: 'Share of value',
+        kind: 'pie', title: tr.t('xlsx.chart_allocation'), sheetName, seriesName: tr.t('xlsx.share_of_value'),
         categoryColumn: 'A', valueColumn: 'E', firstRow: first, lastRow: last,
-        categories: data.allocation.map((a) => a.segment_name), values: data.allocation.map((a) => a.percentage / 100),
+        categories: data.allocation.map((a) => segmentLabel(a.segment, tr)), values: data.allocation.map((a) => a.percentage / 100),
         numberFormat: '0.0%', colours: [...book.theme.series],
       },
     });
@@ -170,30 +180,31 @@ function writeAllocation({ book, data }: ReportBook): void {
   cur.sheet.commit();
 }
 
-function writePerformance({ book, data }: ReportBook): void {
-  const cur = book.sheet('Performance', [26, 18, 22], false);
+function writePerformance({ book, data, tr }: ReportBook): void {
+  const sheetName = tr.t('xlsx.sheet_performance');
+  const cur = book.sheet(sheetName, [26, 18, 22], false);
   const section = data.benchmarks;
-  book.header(cur, ['Period', "Return of today's holdings", section.included ? `vs ${section.data.benchmark_name} (points)` : 'vs benchmark (points)']);
+  book.header(cur, [tr.t('columns.period'), tr.t('xlsx.return_of_holdings'), section.included ? tr.t('xlsx.vs_benchmark_named', { benchmark: benchmarkName(VS_BENCHMARK, section.data.benchmark_name, tr) }) : tr.t('xlsx.vs_benchmark')]);
   if (!section.included) {
     omitted(cur, section, 'C');
     cur.sheet.commit();
     return;
   }
   for (const p of section.data.periods) {
-    cur.add([{ value: p.label }, { value: p.return_percent, kind: 'percent' }, { value: p.vs_benchmark_percent, kind: 'points' }]);
+    cur.add([{ value: benchmarkPeriodLabel(p.period, p.label, tr) }, { value: p.return_percent, kind: 'percent' }, { value: p.vs_benchmark_percent, kind: 'points' }]);
   }
   cur.blank();
-  book.header(cur, ['One-year return', 'Return', '']);
+  book.header(cur, [tr.t('xlsx.one_year_return'), tr.t('columns.return'), '']);
   const first = cur.row + 1;
-  const bars = [{ name: 'Portfolio', value: section.data.portfolio_one_year_return_percent }, ...section.data.benchmarks.map((b) => ({ name: b.name, value: b.one_year_return_percent }))];
-  for (const b of bars) cur.add([{ value: b.name }, { value: b.value ?? 'not available', kind: b.value === null ? 'text' : 'percent' }]);
+  const bars = [{ name: tr.t('columns.portfolio'), value: section.data.portfolio_one_year_return_percent }, ...section.data.benchmarks.map((b) => ({ name: benchmarkName(b.id, b.name, tr), value: b.one_year_return_percent }))];
+  for (const b of bars) cur.add([{ value: b.name }, { value: b.value ?? tr.t('xlsx.not_available'), kind: b.value === null ? 'text' : 'percent' }]);
   const last = cur.row;
   if (section.note) cur.paragraph(section.note, 'C', NOTE_STYLE);
   book.charts.push({
-    sheetNumber: book.sheetNumber('Performance'),
+    sheetNumber: book.sheetNumber(sheetName),
     anchor: { fromCol: 4, fromRow: 1, toCol: 12, toRow: 20 },
     spec: {
-      kind: 'bar', title: 'One-year return: portfolio vs benchmarks', sheetName: 'Performance', seriesName: 'One-year return',
+      kind: 'bar', title: tr.t('xlsx.chart_one_year'), sheetName, seriesName: tr.t('xlsx.one_year_return'),
       categoryColumn: 'A', valueColumn: 'B', firstRow: first, lastRow: last,
       categories: bars.map((b) => b.name), values: bars.map((b) => (b.value === null ? NaN : b.value / 100)),
       numberFormat: '0.0%', colours: [...book.theme.benchmarks],
@@ -202,10 +213,10 @@ function writePerformance({ book, data }: ReportBook): void {
   cur.sheet.commit();
 }
 
-function writeProjections({ book, data }: ReportBook): void {
+function writeProjections({ book, data, tr }: ReportBook): void {
   const internal = isInternal(data);
-  const cur = book.sheet('Projections', [...(internal ? [28] : []), 7, 30, 40, 10, 16, 11, 11, 11, 16, 16, 16, 11, 10], true, true);
-  book.header(cur, [...(internal ? ['Portfolio'] : []), 'Row', 'Asset id', 'Description', 'Holdings', 'Current value', 'ROI 12m', 'ROI 24m', 'ROI 36m', 'Conservative 36m', 'Central 36m', 'Optimistic 36m', 'Confidence', 'Validated']);
+  const cur = book.sheet(tr.t('xlsx.sheet_projections'), [...(internal ? [28] : []), 7, 30, 40, 10, 16, 11, 11, 11, 16, 16, 16, 11, 10], true, true);
+  book.header(cur, labels(tr, [...(internal ? ['columns.portfolio' as const] : []), 'columns.row', 'columns.asset_id', 'columns.description', 'columns.holdings', 'columns.current_value', 'columns.roi_12m', 'columns.roi_24m', 'columns.roi_36m', 'columns.conservative_36m', 'columns.central_36m', 'columns.optimistic_36m', 'columns.confidence', 'columns.validated']));
   const section = data.projections;
   const last = internal ? 'N' : 'M';
   if (!section.included) omitted(cur, section, last);
@@ -224,10 +235,13 @@ function writeProjections({ book, data }: ReportBook): void {
   cur.sheet.commit();
 }
 
-function writeExit({ book, data }: ReportBook): void {
+function writeExit({ book, data, tr }: ReportBook): void {
   const internal = isInternal(data);
-  const cur = book.sheet('Exit analysis', [...(internal ? [28] : []), 7, 30, 40, 10, 16, 13, 13, 16, 24, 11, 16, 11, 24, 16, 12, 11, 10], true, true);
-  book.header(cur, [...(internal ? ['Portfolio'] : []), 'Row', 'Asset id', 'Description', 'Holdings', 'Current value', 'Signal', 'Window', 'Recommendation', 'Primary channel', 'Commission', 'Net (primary)', 'Days', 'Secondary channel', 'Net (secondary)', 'Hold 12m ROI', 'Confidence', 'Validated']);
+  const cur = book.sheet(tr.t('xlsx.sheet_exit'), [...(internal ? [28] : []), 7, 30, 40, 10, 16, 13, 13, 16, 24, 11, 16, 11, 24, 16, 12, 11, 10], true, true);
+  book.header(cur, labels(tr, [
+    ...(internal ? ['columns.portfolio' as const] : []), 'columns.row', 'columns.asset_id', 'columns.description', 'columns.holdings', 'columns.current_value', 'columns.signal', 'columns.window',
+    'columns.recommendation', 'columns.primary_channel', 'columns.commission', 'columns.net_primary', 'columns.days', 'columns.secondary_channel', 'columns.net_secondary', 'columns.hold_12m_roi', 'columns.confidence', 'columns.validated',
+  ]));
   const section = data.exit_analysis;
   const last = internal ? 'R' : 'Q';
   if (!section.included) omitted(cur, section, last);
@@ -236,7 +250,7 @@ function writeExit({ book, data }: ReportBook): void {
       cur.add([
         ...portfolioCell(data, e.portfolio),
         { value: e.row, kind: 'int' }, { value: e.asset_id }, { value: e.description }, { value: e.holding_count, kind: 'int' }, { value: e.current_value, kind: 'money' },
-        { value: readable(e.signal) }, { value: readable(e.optimal_window) }, { value: readable(e.recommendation) }, { value: e.primary_channel },
+        { value: valueLabel(e.signal, tr) }, { value: valueLabel(e.optimal_window, tr) }, { value: valueLabel(e.recommendation, tr) }, { value: e.primary_channel },
         { value: e.primary_commission_percent, kind: 'percent' }, { value: e.primary_estimated_net, kind: 'money' }, { value: e.primary_timeline_days },
         { value: e.secondary_channel }, { value: e.secondary_estimated_net, kind: 'money' }, { value: e.hold_12m_roi_percent, kind: 'percent' },
         { value: e.confidence, kind: 'ratio' }, { value: e.market_validated, kind: 'bool' },
@@ -248,21 +262,21 @@ function writeExit({ book, data }: ReportBook): void {
 }
 
 /** Errors (every one: the sheet streams), then the notes for the analyst: tier, scope and service detail the client PDF leaves out. */
-async function writeErrors({ book, data }: ReportBook): Promise<void> {
+async function writeErrors({ book, data, tr }: ReportBook): Promise<void> {
   const internal = isInternal(data);
-  const cur = book.sheet('Errors', [...(internal ? [28] : []), 8, 20, 110], true);
-  book.header(cur, [...(internal ? ['Portfolio'] : []), 'Row', 'Field', 'Message']);
+  const cur = book.sheet(tr.t('xlsx.sheet_errors'), [...(internal ? [28] : []), 8, 20, 110], true);
+  book.header(cur, labels(tr, [...(internal ? ['columns.portfolio' as const] : []), 'columns.row', 'columns.field', 'columns.message']));
   const lead = internal ? [null] : [];
   for (const e of data.errors) {
     cur.add([...portfolioCell(data, e.portfolio), { value: e.row, kind: 'int' }, { value: e.field }, { value: e.message }]);
     if (cur.row % ROWS_PER_YIELD === 0) await new Promise((resolve) => setImmediate(resolve));
   }
-  if (data.errors.length === 0) cur.add([...lead, null, null, { value: 'No errors: every input row was valued.', style: NOTE_STYLE }]);
+  if (data.errors.length === 0) cur.add([...lead, null, null, { value: tr.t('xlsx.no_errors'), style: NOTE_STYLE }]);
   const filtered = cur.row;
   if (data.analyst_notes.length > 0) {
     cur.blank();
-    cur.add([...lead, null, null, { value: 'Notes for the analyst (not shown in the client PDF)', style: book.look.section }]);
-    for (const n of data.analyst_notes) cur.add([...lead, null, { value: 'note' }, { value: n }]);
+    cur.add([...lead, null, null, { value: tr.t('xlsx.analyst_notes_heading'), style: book.look.section }]);
+    for (const n of data.analyst_notes) cur.add([...lead, null, { value: tr.t('xlsx.note_row') }, { value: n }]);
   }
   cur.sheet.autoFilter = `A1:${internal ? 'D' : 'C'}${filtered}`;
   cur.sheet.commit();
@@ -270,19 +284,21 @@ async function writeErrors({ book, data }: ReportBook): Promise<void> {
 
 export async function writeXlsx(data: ReportData, filePath: string): Promise<void> {
   const c = data.cover;
+  const tr = translator(data.language ?? 'en');
   // The internal report says so in every sheet's footer, beside its reference.
-  const reference = c.audience === 'internal' ? `${c.report_id} — INTERNAL, not for clients` : c.report_id;
+  const reference = c.audience === 'internal' ? tr.t('xlsx.internal_reference', { id: c.report_id }) : c.report_id;
   const meta = brandedBookMeta({
     reference, sandbox: c.sandbox, illustrativeRates: c.illustrative_rates, currency: c.currency, creator: c.prepared_by ?? 'svc-report', created: new Date(c.generated_at),
-    title: `${c.portfolio_name} — portfolio report ${c.as_of}`, subject: `Valuation report for ${c.client_name}`, company: c.prepared_by,
-    headerLeft: c.client_name, headerRight: `Valued as of ${c.as_of}`,
+    title: tr.t('xlsx.doc_title', { portfolio: c.portfolio_name, date: textDate(tr, c.as_of) }), subject: tr.t('xlsx.doc_subject', { client: c.client_name }), company: c.prepared_by,
+    keywords: tr.t('xlsx.doc_keywords', { date: tr.month(c.as_of.slice(0, 7)) }),
+    headerLeft: c.client_name, headerRight: tr.t('common.valued_as_of', { date: textDate(tr, c.as_of) }), tr,
   }, data.brand);
   await writeXlsxBook(filePath, meta, async (book) => {
-    const w = { book, data };
+    const w = { book, data, tr };
     writeSummary(w);
     await writeHoldings(w);
     writeAllocation(w);
-    writeHistorySheets(book, data);
+    writeHistorySheets(book, data, tr);
     writePerformance(w);
     writeProjections(w);
     writeExit(w);

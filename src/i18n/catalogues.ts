@@ -6,11 +6,15 @@ import type { Area, Messages } from './catalogue';
 import common from './messages/common';
 import notes from './messages/notes';
 import dashboard from './messages/dashboard';
+import columns from './messages/columns';
+import xlsx from './messages/xlsx';
 
 export const AREAS = {
   common,
   notes,
   dashboard,
+  columns,
+  xlsx,
 } satisfies Record<string, Area<Messages>>;
 
 type Areas = typeof AREAS;
