@@ -17,6 +17,7 @@ import { enableFontFallback } from './pdf-text-runs';
 import { keepUnitsTogether } from './pdf-unit-glue';
 import { PALETTE } from './palette';
 import { pageMarks } from './data-marks';
+import { translator, type Translator } from '../../src/i18n';
 
 export const A4 = { width: 595.28, height: 841.89 };
 export const MARGIN = { top: 64, bottom: 60, side: 48 };
@@ -56,6 +57,8 @@ export interface Furniture {
   sandbox: boolean;
   /** Amounts converted with an illustrative rates file: marked on every page, as sandbox data is. */
   illustrativeRates?: boolean;
+  /** The report's language, for the marks and "Page n of N"; English when absent. */
+  tr?: Translator;
 }
 
 function definedOnly<T extends object>(o: T): Partial<T> {
@@ -316,12 +319,12 @@ export class PdfPages {
         const firmLine = this.brand && (this.brand.footer ?? this.brand.firmName);
         if (firmLine) doc.font('sans').fontSize(7).fillColor(hex(PALETTE.muted)).text(fitText(doc, firmLine, width), left, footY + 11, { width, align: 'center', lineBreak: false });
         doc.fontSize(8);
-        const marks = pageMarks(f);
+        const marks = pageMarks(f, f.tr);
         if (marks.length > 0) {
           doc.font('sansBold').fillColor(hex(PALETTE.negative));
           doc.text(fitText(doc, marks.join(' · '), width / 3), left + width / 3, footY, { width: width / 3, align: 'center', lineBreak: false });
         }
-        doc.font('sans').fillColor(hex(PALETTE.muted)).text(`Page ${i - range.start + 1} of ${total}`, left + (2 * width) / 3, footY, { width: width / 3, align: 'right', lineBreak: false });
+        doc.font('sans').fillColor(hex(PALETTE.muted)).text((f.tr ?? translator('en')).t('pdf.page_of', { page: i - range.start + 1, total }), left + (2 * width) / 3, footY, { width: width / 3, align: 'right', lineBreak: false });
       }, 'Pagination');
       page.margins.bottom = savedBottom;
     }

@@ -4,9 +4,11 @@
  */
 import type { Area, Messages } from './catalogue';
 import common from './messages/common';
+import pdf from './messages/pdf';
 
 export const AREAS = {
   common,
+  pdf,
 } satisfies Record<string, Area<Messages>>;
 
 type Areas = typeof AREAS;
