@@ -52,10 +52,10 @@ export function figureSentences(data: Pick<ReportData, 'summary' | 'cover' | 'ex
       count: cov.valued_count,
       carried: cov.carried_over_count > 0 ? 'yes' : 'no',
       carriedPercent: tr.percent(cov.carried_over_percent),
-      carriedCount: cov.carried_over_count,
+      carriedCount: tr.number(cov.carried_over_count),
       notValued: cov.not_valued_count > 0 ? 'yes' : 'no',
       notValuedPercent: tr.percent(cov.not_valued_percent),
-      notValuedCount: cov.not_valued_count,
+      notValuedCount: tr.number(cov.not_valued_count),
     }),
     // The count is the rows shown: "the 5 largest positions (7 holdings)" when identical holdings are grouped.
     nrv: !nrv
