@@ -4,8 +4,14 @@
  * date and amounts as Intl formats them for the locale, /Lang the language, PDF/A-3a and PDF/UA-1.
  * (The pseudo-locale's test is its own file: pdf-language-pseudo.test.ts.)
  */
+import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { loadBrand } from '../../src/brand';
 import type { Language } from '../../src/i18n';
+import { writePdf } from '../../reports/writers/pdf';
+import { makeReportData } from '../../fixtures/report-data';
+import { EXAMPLE_BRAND, FIRM } from '../brand/brand-files';
+import { pdfText, tempDir } from './tools';
 import { readStructure, type PdfStructure } from './pdf-structure';
 import { expectArchivalAndTagged } from './pdf-archival';
 import { englishLeft, spaced, writtenIn, type WrittenPdf } from './pdf-language-tools';
@@ -42,4 +48,36 @@ describe.each([
     expect(alts.length).toBeGreaterThan(1);
     for (const alt of alts) expect(alt).not.toMatch(/chart:/);
   });
+});
+
+describe('the firm\'s words in the client\'s language', () => {
+  it('draws the brand\'s cover title, footer and disclosures in German, and warns naming the portfolio where the firm gave no German', async () => {
+    const brand = loadBrand(EXAMPLE_BRAND);
+    const localised: typeof brand.localised = {
+      cover_title: { by: { en: 'Wealth report', de: 'Vermögensbericht' } },
+      footer: { by: { en: 'Ashgrove & Vale, London' } },
+      disclosures: { by: { en: 'Regulated in England.', de: 'In England beaufsichtigt.' } },
+    };
+    const base = makeReportData({ holdings: 3, previous: true });
+    const file = path.join(tempDir('pdf-brand-de'), 'report-de.pdf');
+    const warnings: string[] = [];
+    const onWarning = (w: Error) => warnings.push(w.message);
+    process.on('warning', onWarning);
+    try {
+      await writePdf({ ...base, language: 'de', brand: { ...brand, language: 'en', localised } }, file);
+      // Node emits warnings on the next tick.
+      await new Promise((resolve) => setImmediate(resolve));
+    } finally {
+      process.off('warning', onWarning);
+    }
+    const text = spaced(await pdfText(file));
+    expect(text).toContain('Vermögensbericht');
+    expect(text).not.toContain('Wealth report');
+    expect(text).toContain('In England beaufsichtigt.');
+    expect(text).not.toContain('Regulated in England.');
+    expect(text).toContain(`Offenlegungen — ${FIRM}`);
+    // No German footer: the firm's English one, said once on stderr with the portfolio's name.
+    expect(text).toContain('Ashgrove & Vale, London');
+    expect(warnings.filter((w) => w.includes(`Portfolio "${base.cover.portfolio_name}"`) && w.includes('footer') && w.includes('de'))).toHaveLength(1);
+  }, 120_000);
 });
