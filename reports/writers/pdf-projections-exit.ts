@@ -61,7 +61,7 @@ export function drawEnrichment(p: PdfPages, data: ReportData): void {
         // The next-best channel by its name, beside its proceeds: a bare "alt." amount left the reader to guess whose it was.
         { text: e.primary_channel, sub: tr.t('pdf.channel_sub', { percent: tr.percent(e.primary_commission_percent), channel: e.secondary_channel, amount: tr.money(e.secondary_estimated_net, cur, 0) }) },
         tr.money(e.primary_estimated_net, cur, 0),
-        tr.number(e.primary_timeline_days),
+        e.primary_timeline_days,
         signed(e.hold_12m_roi_percent),
       ]),
     );
