@@ -1,6 +1,6 @@
+import { translator, type Translator } from '../../src/i18n';
 import type { ReportData, ReportSummary } from '../report-data';
 import { portfolioPeriod } from './return-period';
-import { formatLongDate, formatPercent } from './text-format';
 
 /** A headline figure with the one plain sentence that says what it measures (PDF and xlsx). */
 export interface ExplainedFigure {
@@ -22,14 +22,8 @@ export function netRealisable(data: Pick<ReportData, 'exit_analysis'>): { value:
   };
 }
 
-/** "the 5 largest holdings", or, when identical holdings are grouped, "the 5 largest positions (7 holdings)": the count is the rows shown. */
-function largestCovered(nrv: { positions: number; holdings: number }): string {
-  if (nrv.positions === nrv.holdings) return `the ${nrv.positions} largest holding${nrv.positions === 1 ? '' : 's'}`;
-  return `the ${nrv.positions} largest position${nrv.positions === 1 ? '' : 's'} (${nrv.holdings} holdings, identical ones counted as one position)`;
-}
-
-/** One sentence per figure, in the client's words; figures that are not available say why. */
-export function figureSentences(data: Pick<ReportData, 'summary' | 'cover' | 'exit_analysis' | 'holdings'>): Record<'change' | 'mwr' | 'twr' | 'fx' | 'asset' | 'coverage' | 'nrv', string> {
+/** One sentence per figure, in the client's words (the report's language); figures that are not available say why. */
+export function figureSentences(data: Pick<ReportData, 'summary' | 'cover' | 'exit_analysis' | 'holdings'>, tr: Translator = translator('en')): Record<'change' | 'mwr' | 'twr' | 'fx' | 'asset' | 'coverage' | 'nrv', string> {
   const s = data.summary;
   const cur = data.cover.currency;
   const cov = s.coverage;
@@ -37,49 +31,53 @@ export function figureSentences(data: Pick<ReportData, 'summary' | 'cover' | 'ex
   const nrv = netRealisable(data);
   const held = portfolioPeriod(s);
   const why = s.returns_unavailable;
-  const since = s.returns_since ? formatLongDate(s.returns_since.from) : '';
+  const since = s.returns_since ? tr.date(s.returns_since.from) : '';
+  const unavailable = (reason: string) => tr.t('pdf.why_unavailable', { reason });
   return {
-    change: mom
-      ? `The change in the portfolio's total value since the month-end of ${formatLongDate(mom.previous_as_of)}, money put in and taken out since included.`
-      : `Not available: ${why.month_on_month ?? 'no earlier month-end recorded'}.`,
+    change: mom ? tr.t('pdf.why_change', { date: tr.date(mom.previous_as_of) }) : unavailable(why.month_on_month ?? tr.t('pdf.why_no_month_end')),
     mwr:
       s.money_weighted_return_percent === null
-        ? `Not available: ${why.money_weighted ?? 'not enough history'}.`
+        ? unavailable(why.money_weighted ?? tr.t('pdf.why_not_enough_history'))
         : held.annualised
-          ? `The money-weighted return (IRR) since ${since}, the same as on the performance page: the yearly rate that turns the money put in and taken out, on its dates, into today's value — it reflects how much was invested and when.`
-          : `The money-weighted return over the ${held.days} days since ${since}, not annualised: a yearly rate from a period under a year would overstate it. It reflects how much was invested and when.`,
+          ? tr.t('pdf.why_mwr', { date: since })
+          : tr.t('pdf.why_mwr_short', { days: held.days, date: since }),
     twr:
       s.time_weighted_return_percent === null
-        ? `Not available: ${why.time_weighted ?? 'not enough history'}.`
-        : `The time-weighted return since ${since}${held.annualised ? ', a rate a year' : ''}, the same as on the performance page: the portfolio's growth month by month with the money put in and taken out left aside, so it measures the assets and not the timing of purchases.`,
-    fx: `How much of the gain comes from exchange rates moving between each purchase date and the valuation date (for holdings bought in a currency other than ${cur}).`,
-    asset: 'The rest of the gain: what the assets themselves did, in the currency they were bought in.',
-    coverage:
-      `${formatPercent(cov.valued_percent)} of the portfolio's value was valued for this report (${counted(cov.valued_count, 'holding')})` +
-      (cov.carried_over_count > 0 ? `; ${formatPercent(cov.carried_over_percent)} (${cov.carried_over_count}) could not be valued this month and is shown at last report's value, outside the totals` : '') +
-      (cov.not_valued_count > 0 ? `; ${formatPercent(cov.not_valued_percent)} (${cov.not_valued_count}, at cost) could not be valued` : '') +
-      '.',
-    nrv: nrv
-      ? `What ${largestCovered(nrv)} would bring after the commission of the best sale channel found by the exit analysis.`
-      : 'Not available: the exit analysis is not part of this report.',
+        ? unavailable(why.time_weighted ?? tr.t('pdf.why_not_enough_history'))
+        : tr.t('pdf.why_twr', { date: since, annualised: held.annualised ? 'yes' : 'no' }),
+    fx: tr.t('pdf.why_fx', { currency: cur }),
+    asset: tr.t('pdf.why_asset'),
+    coverage: tr.t('pdf.why_coverage', {
+      valued: tr.percent(cov.valued_percent),
+      count: cov.valued_count,
+      carried: cov.carried_over_count > 0 ? 'yes' : 'no',
+      carriedPercent: tr.percent(cov.carried_over_percent),
+      carriedCount: tr.number(cov.carried_over_count),
+      notValued: cov.not_valued_count > 0 ? 'yes' : 'no',
+      notValuedPercent: tr.percent(cov.not_valued_percent),
+      notValuedCount: tr.number(cov.not_valued_count),
+    }),
+    // The count is the rows shown: "the 5 largest positions (7 holdings)" when identical holdings are grouped.
+    nrv: !nrv
+      ? tr.t('pdf.why_nrv_unavailable')
+      : nrv.positions === nrv.holdings
+        ? tr.t('pdf.why_nrv_holdings', { count: nrv.positions })
+        : tr.t('pdf.why_nrv_positions', { positions: nrv.positions, holdings: nrv.holdings }),
   };
 }
 
-/** "1 holding", "3 holdings". */
-export const counted = (n: number, noun: string) => `${n.toLocaleString('en-US')} ${noun}${n === 1 ? '' : 's'}`;
-
 /** "Time-weighted return since 5 Oct 2024" (a year when the period is longer than one). */
-export function timeWeightedLabel(s: Pick<ReportSummary, 'returns_since' | 'time_weighted_return_percent'>): string {
-  if (!s.returns_since || s.time_weighted_return_percent === null) return 'Time-weighted return';
-  return `Time-weighted return since ${formatLongDate(s.returns_since.from)}${s.returns_since.annualised ? ', a year' : ''}`;
+export function timeWeightedLabel(s: Pick<ReportSummary, 'returns_since' | 'time_weighted_return_percent'>, tr: Translator = translator('en')): string {
+  if (!s.returns_since || s.time_weighted_return_percent === null) return tr.t('common.twr');
+  return tr.t('pdf.twr_since', { date: tr.date(s.returns_since.from), annualised: s.returns_since.annualised ? 'yes' : 'no' });
 }
 
 /** Why the yearly return since purchase is missing, in the client's words. */
-export function annualisedMissing(s: Pick<ReportSummary, 'returns_since'>): string {
-  return s.returns_since && !s.returns_since.annualised ? 'not annualised: held under a year' : 'not available';
+export function annualisedMissing(s: Pick<ReportSummary, 'returns_since'>, tr: Translator = translator('en')): string {
+  return s.returns_since && !s.returns_since.annualised ? tr.t('pdf.annualised_short') : tr.t('pdf.not_available');
 }
 
 /** The summary page's statement of validation, by value first (the count alone hid 96 % of a portfolio's value). */
-export function validatedShare(s: Pick<ReportData['summary'], 'asset_count' | 'market_validated_count' | 'market_validated_percent'>): string {
-  return `Market validated: ${formatPercent(s.market_validated_percent)} of the value (${s.market_validated_count} of ${s.asset_count} valuation${s.asset_count === 1 ? '' : 's'}).`;
+export function validatedShare(s: Pick<ReportData['summary'], 'asset_count' | 'market_validated_count' | 'market_validated_percent'>, tr: Translator = translator('en')): string {
+  return tr.t('pdf.validated_share', { percent: tr.percent(s.market_validated_percent), validated: tr.number(s.market_validated_count), count: s.asset_count });
 }

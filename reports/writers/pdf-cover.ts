@@ -9,14 +9,14 @@ import { managerOf, type LogoImage } from '../../src/brand';
 import type { ReportData } from '../report-data';
 import { PALETTE } from './palette';
 import { A4, MARGIN, type PdfPages, hex } from './pdf-layout';
-import { formatLongDate, formatTimestamp } from './text-format';
-import { ILLUSTRATIVE_RATES_WARNING } from './data-marks';
+import { reportTranslator } from './report-language';
 
 export function drawCover(p: PdfPages, data: ReportData): void {
   const { doc } = p;
   const c = data.cover;
+  const tr = reportTranslator(data);
   p.addPage();
-  doc.outline.addItem('Cover');
+  doc.outline.addItem(tr.t('pdf.cover'));
   const bandHeight = 330;
   const brand = p.brand;
   // A logo for light backgrounds sits in a white strip above the band; a dark variant alone sits on the band.
@@ -30,28 +30,28 @@ export function drawCover(p: PdfPages, data: ReportData): void {
   const logo = brand?.logo ?? brand?.logoDark;
   if (brand && logo) drawLogo(p, logo, brand.firmName, { x, y: 22, width: 180, height: 44 });
   const top = stripHeight ? stripHeight + 26 : 96;
-  const tagline = c.audience === 'internal' ? 'INTERNAL FIRM REPORT — NOT FOR CLIENTS' : (brand?.coverTitle ?? 'PRIVATE CLIENT REPORT');
+  const tagline = c.audience === 'internal' ? tr.t('pdf.cover_tagline_internal') : (brand?.coverTitle ?? tr.t('pdf.cover_tagline'));
   p.tag('P', () => doc.font('sansBold').fontSize(9).fillColor(hex(p.theme.accent)).text(tagline, x, top, { width: w, characterSpacing: 2.5 }));
   p.tag('H1', () => doc.font('serifBold').fontSize(28).fillColor('#FFFFFF').text(c.portfolio_name, x, top + 26, { width: w, lineGap: 2 }));
   doc.moveDown(0.4);
-  p.tag('P', () => doc.font('serif').fontSize(13).fillColor('#E8E2D6').text(c.audience === 'internal' ? `Consolidated across ${c.portfolios.length} portfolios, for the firm's own use` : `Prepared for ${c.client_name}`, x, doc.y, { width: w }));
-  p.tag('P', () => doc.font('sans').fontSize(10).fillColor('#C9C3B6').text(brand ? `${brand.firmName} · Valuation of collectible and luxury assets` : 'Valuation of collectible and luxury assets', x, bandHeight - 48, { width: w }));
+  p.tag('P', () => doc.font('serif').fontSize(13).fillColor('#E8E2D6').text(c.audience === 'internal' ? tr.t('pdf.cover_consolidated', { count: c.portfolios.length }) : tr.t('pdf.cover_prepared_for', { client: c.client_name }), x, doc.y, { width: w }));
+  p.tag('P', () => doc.font('sans').fontSize(10).fillColor('#C9C3B6').text(brand ? tr.t('pdf.cover_service_firm', { firm: brand.firmName }) : tr.t('pdf.cover_service'), x, bandHeight - 48, { width: w }));
 
-  p.tag('P', () => doc.font('serif').fontSize(16).fillColor(hex(p.theme.primary)).text(`Valued as of ${formatLongDate(c.as_of)}`, x, bandHeight + 44, { width: w }));
+  p.tag('P', () => doc.font('serif').fontSize(16).fillColor(hex(p.theme.primary)).text(tr.t('common.valued_as_of', { date: tr.date(c.as_of) }), x, bandHeight + 44, { width: w }));
   let y = bandHeight + 84;
   const rows: [string, string][] = [
-    ['Base currency', c.currency],
-    ['Report reference', c.report_id],
-    ['Generated', formatTimestamp(c.generated_at)],
+    [tr.t('pdf.cover_base_currency'), c.currency],
+    [tr.t('pdf.cover_reference'), c.report_id],
+    [tr.t('pdf.cover_generated'), tr.timestamp(c.generated_at)],
   ];
-  if (c.portfolio_id) rows.push(['Portfolio id', c.portfolio_id]);
+  if (c.portfolio_id) rows.push([tr.t('pdf.cover_portfolio_id'), c.portfolio_id]);
   const preparedBy = c.prepared_by ?? brand?.firmName;
-  if (preparedBy) rows.push(['Prepared by', preparedBy]);
+  if (preparedBy) rows.push([tr.t('pdf.cover_prepared_by'), preparedBy]);
   const manager = c.audience === 'internal' ? undefined : managerOf(brand, { name: c.portfolio_name, id: c.portfolio_id });
   if (manager) {
-    rows.push(['Relationship manager', manager.name]);
+    rows.push([tr.t('pdf.cover_manager'), manager.name]);
     const contact = [manager.email, manager.phone].filter(Boolean).join(' · ');
-    if (contact) rows.push(['Contact', contact]);
+    if (contact) rows.push([tr.t('pdf.cover_contact'), contact]);
   }
   // Tighter rows when a manager adds two: the page's bottom stays free.
   const pitch = rows.length > 5 ? 21 : 24;
@@ -60,7 +60,7 @@ export function drawCover(p: PdfPages, data: ReportData): void {
     for (const [label, value] of rows) {
       const at = y;
       p.group('TR', () => {
-        p.tag('TH', () => doc.font('sans').fontSize(9).fillColor(hex(PALETTE.muted)).text(label.toUpperCase(), x, at, { width: 130, characterSpacing: 0.6 }), { scope: 'Row' });
+        p.tag('TH', () => doc.font('sans').fontSize(9).fillColor(hex(PALETTE.muted)).text(label.toLocaleUpperCase(tr.lang), x, at, { width: 130, characterSpacing: 0.6 }), { scope: 'Row' });
         p.tag('TD', () => doc.font('serif').fontSize(11).fillColor(hex(PALETTE.ink)).text(value, x + 140, at - 1.5, { width: w - 140 }));
       });
       y += pitch;
@@ -76,9 +76,9 @@ export function drawCover(p: PdfPages, data: ReportData): void {
     });
     y += height;
   };
-  if (c.sandbox) warning('SANDBOX DATA', 'These figures come from the test sandbox, not the live valuation service. Not for client use.', 46);
-  if (c.illustrative_rates) warning('ILLUSTRATIVE EXCHANGE RATES', ILLUSTRATIVE_RATES_WARNING, 58);
-  p.tag('P', () => doc.font('sans').fontSize(8).fillColor(hex(PALETTE.muted)).text(c.audience === 'internal' ? 'Internal — for the firm only; not to be sent to any client. Values are estimates; see the disclaimer at the end of this report.' : 'Confidential — prepared for the named client only. Values are estimates; see the disclaimer at the end of this report.', x, A4.height - 110, { width: w }));
+  if (c.sandbox) warning(tr.t('pdf.sandbox_title'), tr.t('pdf.sandbox_text'), 46);
+  if (c.illustrative_rates) warning(tr.t('pdf.illustrative_title'), tr.t('pdf.illustrative_text'), 58);
+  p.tag('P', () => doc.font('sans').fontSize(8).fillColor(hex(PALETTE.muted)).text(tr.t(c.audience === 'internal' ? 'pdf.confidential_internal' : 'pdf.confidential'), x, A4.height - 110, { width: w }));
 }
 
 /** The firm's logo: a Figure whose alternative text is the firm's name, fitted into `box` keeping its proportions. */

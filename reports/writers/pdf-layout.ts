@@ -18,6 +18,7 @@ import { keepUnitsTogether } from './pdf-unit-glue';
 import { PALETTE } from './palette';
 import { pageMarks } from './data-marks';
 import { asLanguage, textDirection } from '../../src/i18n/languages';
+import { translator, type Translator } from '../../src/i18n';
 
 export const A4 = { width: 595.28, height: 841.89 };
 export const MARGIN = { top: 64, bottom: 60, side: 48 };
@@ -57,6 +58,8 @@ export interface Furniture {
   sandbox: boolean;
   /** Amounts converted with an illustrative rates file: marked on every page, as sandbox data is. */
   illustrativeRates?: boolean;
+  /** The report's language, for the marks and "Page n of N"; English when absent. */
+  tr?: Translator;
 }
 
 function definedOnly<T extends object>(o: T): Partial<T> {
@@ -351,12 +354,12 @@ export class PdfPages {
         const firmLine = this.brand && (this.brand.footer ?? this.brand.firmName);
         if (firmLine) doc.font('sans').fontSize(7).fillColor(hex(PALETTE.muted)).text(fitText(doc, firmLine, width), left, footY + 11, { width, align: 'center', lineBreak: false });
         doc.fontSize(8);
-        const marks = pageMarks(f);
+        const marks = pageMarks(f, f.tr);
         if (marks.length > 0) {
           doc.font('sansBold').fillColor(hex(PALETTE.negative));
           doc.text(fitText(doc, marks.join(' · '), width / 3), left + width / 3, footY, { width: width / 3, align: 'center', lineBreak: false });
         }
-        doc.font('sans').fillColor(hex(PALETTE.muted)).text(`Page ${i - range.start + 1} of ${total}`, this.x(left + (2 * width) / 3, width / 3), footY, { width: width / 3, align: this.align('right'), lineBreak: false });
+        doc.font('sans').fillColor(hex(PALETTE.muted)).text((f.tr ?? translator('en')).t('pdf.page_of', { page: i - range.start + 1, total }), this.x(left + (2 * width) / 3, width / 3), footY, { width: width / 3, align: this.align('right'), lineBreak: false });
       }, 'Pagination');
       page.margins.bottom = savedBottom;
     }

@@ -3,22 +3,42 @@
  * one-year bars against the benchmarks and the period returns table. It is the market's, not
  * the portfolio's own return (that is "Portfolio performance", pdf-history.ts), and says so.
  */
-import type { ReportData } from '../report-data';
+import type { BenchmarkId, PeriodId, ReportData } from '../report-data';
 import { PALETTE } from './palette';
 import { barAlt, barChart } from './pdf-charts';
-import { PORTFOLIO_PERFORMANCE_TITLE } from './pdf-history';
 import { type PdfPages, hex } from './pdf-layout';
 import { signedColour } from './pdf-signed-colour';
 import { drawTable } from './pdf-table';
-import { formatPercent } from './text-format';
+import type { MessageKey, Translator } from '../../src/i18n';
+import { reportTranslator } from './report-language';
 
-/** Says whose measure it is: the service's, of today's holdings (issue 23). */
-export const MARKET_MEASURE_TITLE = "Market measure (the valuation service's)";
+/** "+1.2 pts": a lead over the benchmark in percentage points, signed as a percent is. */
+function points(value: number, tr: Translator): string {
+  // The signed percent without its percent sign (and the spaces or marks Intl sets around it in the language).
+  const figure = tr.percent(value, { signed: true }).replace(/[\s\u00a0\u202f\u200e\u200f\u061c]*[%٪][\s\u00a0\u202f\u200e\u200f\u061c]*/u, '');
+  return tr.t('pdf.points', { value: figure });
+}
+
+const PERIOD_KEYS = {
+  '1_month': 'pdf.market_period_1_month',
+  '3_months': 'pdf.market_period_3_months',
+  '6_months': 'pdf.market_period_6_months',
+  '1_year': 'common.period_1y',
+  ytd: 'common.period_ytd',
+} as const satisfies Record<PeriodId, MessageKey>;
+const BENCHMARK_KEYS = { luxury_index: 'pdf.bench_luxury_index', gold: 'pdf.bench_gold', equity_index: 'pdf.bench_equity_index' } as const satisfies Record<BenchmarkId, MessageKey>;
+/** A benchmark's name inside a sentence ("against the luxury index"; German keeps its capital). */
+const BENCHMARK_IN_SENTENCE = {
+  luxury_index: 'pdf.bench_in_sentence_luxury_index',
+  gold: 'pdf.bench_in_sentence_gold',
+  equity_index: 'pdf.bench_in_sentence_equity_index',
+} as const satisfies Record<BenchmarkId, MessageKey>;
 
 export function drawPerformance(p: PdfPages, data: ReportData): void {
-  // Keep the heading with its chart.
+  const tr = reportTranslator(data);
+  // Keep the heading with its chart; the title says whose measure it is: the service's, of today's holdings (issue 23).
   p.ensureSpace(data.benchmarks.included ? 300 : 120);
-  p.section(MARKET_MEASURE_TITLE);
+  p.section(tr.t('pdf.market_title'));
   const section = data.benchmarks;
   if (!section.included) {
     p.note(section.note);
@@ -26,39 +46,34 @@ export function drawPerformance(p: PdfPages, data: ReportData): void {
   }
   const perf = section.data;
   const { doc } = p;
+  // The benchmark the service measures the lead against, by its id where the report names one of ours.
+  const vsId = perf.benchmarks.find((b) => b.name === perf.benchmark_name)?.id;
+  const benchmark = vsId && BENCHMARK_IN_SENTENCE[vsId] ? tr.t(BENCHMARK_IN_SENTENCE[vsId]) : perf.benchmark_name.toLowerCase();
   p.ensureSpace(230);
-  p.paragraph(
-    "The valuation service's market measure of the holdings held today: how the market priced these assets over each period, not what the portfolio itself earned" +
-      (data.history ? ` (that is under ${PORTFOLIO_PERFORMANCE_TITLE}, above).` : ', which takes the firm\'s records of its transactions and month-end values.'),
-    { size: 8.5 },
-  );
-  p.tag('P', () => doc.font('sans').fontSize(8).fillColor(hex(PALETTE.muted)).text("One-year market measure: today's holdings against the luxury index, gold and equities.", p.left, doc.y, { width: p.width }));
+  p.paragraph(data.history ? tr.t('pdf.market_intro_history', { title: tr.t('pdf.portfolio_performance') }) : tr.t('pdf.market_intro'), { size: 8.5 });
+  p.tag('P', () => doc.font('sans').fontSize(8).fillColor(hex(PALETTE.muted)).text(tr.t('pdf.market_chart_caption'), p.left, doc.y, { width: p.width }));
   doc.moveDown(0.6);
   const bars = [
-    { label: "Today's holdings", value: perf.portfolio_one_year_return_percent, colour: p.theme.benchmarks[0]! },
-    ...perf.benchmarks.map((b, i) => ({ label: b.name, value: b.one_year_return_percent, colour: p.theme.benchmarks[(i + 1) % p.theme.benchmarks.length]! })),
+    { label: tr.t('pdf.todays_holdings'), value: perf.portfolio_one_year_return_percent, colour: p.theme.benchmarks[0]! },
+    ...perf.benchmarks.map((b, i) => ({ label: BENCHMARK_KEYS[b.id] ? tr.t(BENCHMARK_KEYS[b.id]) : b.name, value: b.one_year_return_percent, colour: p.theme.benchmarks[(i + 1) % p.theme.benchmarks.length]! })),
   ];
   const y = doc.y;
-  p.figure(barAlt("One-year market measure of today's holdings against the benchmarks", bars), { x: p.left, y, width: p.width, height: 160 }, () => barChart(doc, p.left + 40, y, p.width - 60, 160, bars));
+  p.figure(barAlt(tr.t('pdf.market_chart_alt'), bars, tr), { x: p.left, y, width: p.width, height: 160 }, () => barChart(doc, p.left + 40, y, p.width - 60, 160, bars, tr));
   doc.y = y + 172;
   doc.x = p.left;
   drawTable(
     p,
     [
-      { label: 'Period', width: 200 },
-      { label: "Today's holdings", width: 150, align: 'right' },
-      { label: `Against the ${perf.benchmark_name.toLowerCase()}`, width: p.width - 350, align: 'right' },
+      { label: tr.t('pdf.col_period'), width: 200 },
+      { label: tr.t('pdf.todays_holdings'), width: 150, align: 'right' },
+      { label: tr.t('pdf.col_against', { benchmark }), width: p.width - 350, align: 'right' },
     ],
     perf.periods.map((r) => [
-      r.label,
-      { text: formatPercent(r.return_percent, 1, true), colour: signedColour(r.return_percent) },
-      { text: r.vs_benchmark_percent === null ? '–' : `${formatPercent(r.vs_benchmark_percent, 1, true).replace(' %', ' pts')}`, colour: signedColour(r.vs_benchmark_percent) },
+      PERIOD_KEYS[r.period] ? tr.t(PERIOD_KEYS[r.period]) : r.label,
+      { text: tr.percent(r.return_percent, { signed: true }), colour: signedColour(r.return_percent) },
+      { text: r.vs_benchmark_percent === null ? '–' : points(r.vs_benchmark_percent, tr), colour: signedColour(r.vs_benchmark_percent) },
     ]),
   );
-  p.paragraph(
-    `Period returns are the service's market measure of the holdings held today over each period, and the last column their lead over the ${perf.benchmark_name.toLowerCase()} in percentage points. ` +
-      'They differ from the value change since the last report in the summary, which compares the two reports\' values, new purchases included.',
-    { colour: PALETTE.muted, size: 8 },
-  );
+  p.paragraph(tr.t('pdf.market_periods_note', { benchmark }), { colour: PALETTE.muted, size: 8 });
   if (section.note) p.paragraph(section.note, { colour: PALETTE.muted, size: 8 });
 }

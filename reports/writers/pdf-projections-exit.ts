@@ -3,60 +3,66 @@ import type { AnalysedAsset, ReportData } from '../report-data';
 import { PALETTE } from './palette';
 import type { PdfPages } from './pdf-layout';
 import { drawTable } from './pdf-table';
-import { formatCompactMoney, formatInteger, formatMoney, formatPercent } from './text-format';
+import type { Translator } from '../../src/i18n';
+import { reportTranslator } from './report-language';
 import { readable } from './labels';
 
 export function drawEnrichment(p: PdfPages, data: ReportData): void {
   const cur = data.cover.currency;
+  const tr = reportTranslator(data);
+  const internal = data.cover.audience === 'internal';
+  const holdingLabel = internal ? tr.t('pdf.col_holding_portfolio') : tr.t('pdf.col_holding');
+  const signed = (v: number | null) => tr.percent(v, { signed: true });
   p.addPage();
-  p.section('Projections for the largest holdings');
+  p.section(tr.t('pdf.projections'));
   if (!data.projections.included) p.note(data.projections.note);
   else {
     drawTable(
       p,
       [
-        { label: data.cover.audience === 'internal' ? 'Holding (portfolio)' : 'Holding', width: 170 },
-        { label: 'Value now', width: 66, align: 'right' },
-        { label: 'ROI 12m', width: 46, align: 'right' },
-        { label: 'ROI 24m', width: 46, align: 'right' },
-        { label: 'ROI 36m', width: 46, align: 'right' },
-        { label: '36-month range', width: 95, align: 'right' },
-        { label: 'Conf.', width: p.width - 469, align: 'right' },
+        { label: holdingLabel, width: 170 },
+        { label: tr.t('pdf.col_value_now'), width: 66, align: 'right' },
+        { label: tr.t('pdf.col_roi_12'), width: 46, align: 'right' },
+        { label: tr.t('pdf.col_roi_24'), width: 46, align: 'right' },
+        { label: tr.t('pdf.col_roi_36'), width: 46, align: 'right' },
+        { label: tr.t('pdf.col_range_36'), width: 95, align: 'right' },
+        { label: tr.t('pdf.col_conf'), width: p.width - 469, align: 'right' },
       ],
       data.projections.data.map((r) => [
-        holdingCell(r, data.cover.audience === 'internal'),
-        formatMoney(r.current_value, cur, 0),
-        formatPercent(r.expected_roi_12m_percent, 1, true),
-        formatPercent(r.expected_roi_24m_percent, 1, true),
-        formatPercent(r.expected_roi_36m_percent, 1, true),
-        { text: formatMoney(r.central_value_36m, cur, 0), sub: `${formatCompactMoney(r.conservative_value_36m, cur)}–${formatCompactMoney(r.optimistic_value_36m, cur)}` },
-        r.confidence.toFixed(2),
+        holdingCell(r, internal, tr),
+        tr.money(r.current_value, cur, 0),
+        signed(r.expected_roi_12m_percent),
+        signed(r.expected_roi_24m_percent),
+        signed(r.expected_roi_36m_percent),
+        { text: tr.money(r.central_value_36m, cur, 0), sub: `${tr.compactMoney(r.conservative_value_36m, cur)}–${tr.compactMoney(r.optimistic_value_36m, cur)}` },
+        tr.number(r.confidence, 2),
       ]),
     );
-    p.paragraph('Expected return is the probability-weighted average of the conservative, central and optimistic scenarios.', { size: 8, colour: PALETTE.muted });
+    p.paragraph(tr.t('pdf.expected_return_note'), { size: 8, colour: PALETTE.muted });
     if (data.projections.note) p.paragraph(data.projections.note, { size: 8, colour: PALETTE.muted });
   }
-  p.section('Exit analysis');
+  p.section(tr.t('pdf.exit_analysis'));
   if (!data.exit_analysis.included) p.note(data.exit_analysis.note);
   else {
     drawTable(
       p,
       [
-        { label: data.cover.audience === 'internal' ? 'Holding (portfolio)' : 'Holding', width: 120 },
-        { label: 'Timing', width: 82 },
-        { label: 'Best channel', width: 140 },
-        { label: 'Net proceeds', width: 70, align: 'right' },
-        { label: 'Days', width: 40, align: 'right' },
-        { label: 'Hold 12m', width: p.width - 452, align: 'right' },
+        { label: holdingLabel, width: 120 },
+        { label: tr.t('pdf.col_timing'), width: 82 },
+        { label: tr.t('pdf.col_best_channel'), width: 140 },
+        { label: tr.t('pdf.col_net_proceeds'), width: 70, align: 'right' },
+        { label: tr.t('pdf.col_days'), width: 40, align: 'right' },
+        { label: tr.t('pdf.col_hold_12'), width: p.width - 452, align: 'right' },
       ],
       data.exit_analysis.data.map((e) => [
-        holdingCell(e, data.cover.audience === 'internal'),
-        { text: readable(e.recommendation), sub: `${readable(e.signal)}; window ${readable(e.optimal_window).toLowerCase()}` },
+        holdingCell(e, internal, tr),
+        // The service's codes in words by labels.ts (the columns' area); the sentence around them is ours.
+        { text: readable(e.recommendation), sub: tr.t('pdf.timing_sub', { signal: readable(e.signal), window: readable(e.optimal_window).toLocaleLowerCase(tr.lang) }) },
         // The next-best channel by its name, beside its proceeds: a bare "alt." amount left the reader to guess whose it was.
-        { text: e.primary_channel, sub: `commission ${formatPercent(e.primary_commission_percent)}; next best: ${e.secondary_channel}, ${formatMoney(e.secondary_estimated_net, cur, 0)} net` },
-        formatMoney(e.primary_estimated_net, cur, 0),
+        { text: e.primary_channel, sub: tr.t('pdf.channel_sub', { percent: tr.percent(e.primary_commission_percent), channel: e.secondary_channel, amount: tr.money(e.secondary_estimated_net, cur, 0) }) },
+        tr.money(e.primary_estimated_net, cur, 0),
         e.primary_timeline_days,
-        formatPercent(e.hold_12m_roi_percent, 1, true),
+        signed(e.hold_12m_roi_percent),
       ]),
     );
     if (data.exit_analysis.note) p.paragraph(data.exit_analysis.note, { size: 8, colour: PALETTE.muted });
@@ -67,7 +73,7 @@ export function drawEnrichment(p: PdfPages, data: ReportData): void {
  * The holding a row is about, with the number of identical holdings it stands for when more than
  * one: the value beside it is theirs together, and the reader should not take it for one piece.
  */
-function holdingCell(r: AnalysedAsset, internal: boolean): { text: string; sub: string } {
-  const count = r.holding_count > 1 ? [`${formatInteger(r.holding_count)} identical holdings`] : [];
+function holdingCell(r: AnalysedAsset, internal: boolean, tr: Translator): { text: string; sub: string } {
+  const count = r.holding_count > 1 ? [tr.t('pdf.identical_holdings', { count: r.holding_count })] : [];
   return { text: r.description, sub: [...(internal ? [r.portfolio] : []), ...count, r.asset_id].join(' · ') };
 }

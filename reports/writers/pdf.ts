@@ -19,26 +19,39 @@ import { PdfPages } from './pdf-layout';
 import { drawPerformance } from './pdf-performance';
 import { drawEnrichment } from './pdf-projections-exit';
 import { drawFigureNotes, drawSummary } from './pdf-summary';
-import { formatLongDate } from './text-format';
+import { brandText } from '../../src/brand';
+import { documentLang, reportTranslator } from './report-language';
 
 export { PDF_MAX_HOLDINGS } from './pdf-holdings';
 export { PDF_MAX_ERRORS } from './pdf-closing';
 
-/** The language of the report's text (English, British spelling); a translated report passes its own. */
-export const REPORT_LANG = 'en-GB';
+export { REPORT_LANG } from './report-language';
 
 /** `plain`: the benchmark's baseline (see DocumentOptions); `siblings`: this run's JSON and CSV, embedded as written. */
 export async function writePdf(data: ReportData, filePath: string, options: { plain?: boolean; siblings?: WrittenSiblings } = {}): Promise<void> {
   const c = data.cover;
+  const tr = reportTranslator(data);
+  const count = c.portfolios.length;
+  const subtitle = tr.t('pdf.doc_subtitle', { date: tr.date(c.as_of), currency: c.currency });
+  // The firm's words in the client's language; a missing one falls back to the firm's with a warning said on stderr when the PDF is finished.
+  const warnings: string[] = [];
+  const to = { portfolio: c.portfolio_name, warn: (line: string) => warnings.push(line) };
+  const brand = data.brand && {
+    ...data.brand,
+    coverTitle: brandText(data.brand, 'cover_title', tr.lang, to),
+    footer: brandText(data.brand, 'footer', tr.lang, to),
+    disclosures: brandText(data.brand, 'disclosures', tr.lang, to),
+  };
   const pages = new PdfPages(
     c.audience === 'internal'
-      ? { title: `Internal consolidated report — ${c.portfolios.length} portfolios`, subtitle: `Valued as of ${formatLongDate(c.as_of)} · ${c.currency}`, reference: `${c.report_id} · INTERNAL, not for clients`, sandbox: c.sandbox, illustrativeRates: c.illustrative_rates }
-      : { title: c.client_name === c.portfolio_name ? c.portfolio_name : `${c.portfolio_name} — ${c.client_name}`, subtitle: `Valued as of ${formatLongDate(c.as_of)} · ${c.currency}`, reference: c.report_id, sandbox: c.sandbox, illustrativeRates: c.illustrative_rates },
+      ? { title: tr.t('pdf.doc_title_internal', { count }), subtitle, reference: tr.t('pdf.doc_reference_internal', { reference: c.report_id }), sandbox: c.sandbox, illustrativeRates: c.illustrative_rates, tr }
+      : { title: c.client_name === c.portfolio_name ? c.portfolio_name : `${c.portfolio_name} — ${c.client_name}`, subtitle, reference: c.report_id, sandbox: c.sandbox, illustrativeRates: c.illustrative_rates, tr },
     c.audience === 'internal'
-      ? { Title: `Internal consolidated report ${c.as_of}`, Author: c.prepared_by, Subject: `Consolidated valuation of ${c.portfolios.length} portfolios, for the firm only` }
-      : { Title: `${c.portfolio_name} — portfolio report ${c.as_of}`, Author: c.prepared_by, Subject: `Valuation report for ${c.client_name}` },
-    { lang: data.language && data.language !== 'en' ? data.language : REPORT_LANG, created: new Date(c.generated_at), plain: options.plain, brand: data.brand },
+      ? { Title: tr.t('pdf.info_title_internal', { date: c.as_of }), Author: c.prepared_by, Subject: tr.t('pdf.info_subject_internal', { count }) }
+      : { Title: tr.t('pdf.info_title', { portfolio: c.portfolio_name, date: c.as_of }), Author: c.prepared_by, Subject: tr.t('pdf.info_subject', { client: c.client_name }) },
+    { lang: documentLang(tr.lang), created: new Date(c.generated_at), plain: options.plain, brand },
   );
+  pages.warnings.push(...warnings);
   if (!options.plain) for (const file of await reportAttachments(data, filePath, options.siblings)) pages.attach(file);
   drawCover(pages, data);
   drawSummary(pages, data);

@@ -5,6 +5,7 @@
  * writer labels it so. A holding's period follows from its purchase date and as_of; the
  * portfolio's is the summary's `returns_since` (since the first flow of its ledger).
  */
+import { translator, type Translator } from '../../src/i18n';
 import { isAnnualisedSpan, spanOfDates } from '../../src/returns';
 import type { Holding, ReportSummary } from '../report-data';
 
@@ -25,14 +26,12 @@ export function portfolioPeriod(s: Pick<ReportSummary, 'returns_since'>): Return
   return s.returns_since ? { days: s.returns_since.days, annualised: s.returns_since.annualised } : { days: 0, annualised: false };
 }
 
-const daysText = (days: number) => `${days} day${days === 1 ? '' : 's'}`;
-
 /** "Return a year (IRR)", or "Return over 21 days" when the figure is the period's own return. */
-export function moneyWeightedLabel(p: ReturnPeriod): string {
-  return p.annualised ? 'Return a year (IRR)' : `Return over ${daysText(p.days)}`;
+export function moneyWeightedLabel(p: ReturnPeriod, tr: Translator = translator('en')): string {
+  return p.annualised ? tr.t('pdf.mwr_label_year') : tr.t('pdf.mwr_label_days', { days: p.days });
 }
 
 /** A short note beneath a figure under a year: "21 days, not annualised". */
-export function notAnnualisedNote(p: ReturnPeriod): string {
-  return `${daysText(p.days)}, not annualised`;
+export function notAnnualisedNote(p: ReturnPeriod, tr: Translator = translator('en')): string {
+  return tr.t('pdf.not_annualised_days', { days: p.days });
 }

@@ -8,6 +8,7 @@ import notes from './messages/notes';
 import dashboard from './messages/dashboard';
 import columns from './messages/columns';
 import xlsx from './messages/xlsx';
+import pdf from './messages/pdf';
 
 export const AREAS = {
   common,
@@ -15,6 +16,7 @@ export const AREAS = {
   dashboard,
   columns,
   xlsx,
+  pdf,
 } satisfies Record<string, Area<Messages>>;
 
 type Areas = typeof AREAS;
