@@ -4,9 +4,11 @@
  */
 import type { Area, Messages } from './catalogue';
 import common from './messages/common';
+import addin from './messages/addin';
 
 export const AREAS = {
   common,
+  addin,
 } satisfies Record<string, Area<Messages>>;
 
 type Areas = typeof AREAS;
