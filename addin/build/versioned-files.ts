@@ -66,7 +66,7 @@ export async function versionFiles(outDir: string, minify: boolean): Promise<Ver
  * loads it, outside any browser page and so outside the worker; the page loads the hashed copy).
  */
 function isKeptForOffline(file: string): boolean {
-  return file !== 'functions.js' && (/\.(js|css|png|svg)$/.test(file) || /^functions(\.[A-Za-z-]+)?\.json$/.test(file));
+  return file !== 'functions.js' && (/\.(js|css|png|svg)$/.test(file) || file === 'functions.json');
 }
 
 async function listFiles(dir: string): Promise<string[]> {
