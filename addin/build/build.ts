@@ -4,6 +4,8 @@ import { gzipSync } from 'node:zlib';
 import { build, type BuildOptions as EsbuildOptions, type Plugin } from 'esbuild';
 import { generateCustomFunctionsMetadata } from 'custom-functions-metadata';
 import { rewriteManifest, DEFAULT_ORIGIN } from './manifest';
+import { localiseManifest } from './manifest-locales';
+import { localisedMetadataFiles } from './localised-metadata';
 import { ADDIN_DIR } from '../paths';
 import { msalConfig, resolveSignIn, withWebApplicationInfo, type BuildSignIn } from './sign-in-config';
 import { versionFiles } from './versioned-files';
@@ -133,12 +135,15 @@ async function buildInto(outDir: string, options: BuildOptions): Promise<BuildRe
   const minify = options.minify ?? true;
   // The manifest first: a bad origin or deployment key fails before anything is bundled.
   const signIn = options.signIn ? resolveSignIn(options.signIn, origin) : undefined;
-  const rewritten = rewriteManifest(await fs.readFile(MANIFEST_SOURCE, 'utf8'), { origin, deploymentKey: options.deploymentKey });
+  const rewritten = localiseManifest(rewriteManifest(await fs.readFile(MANIFEST_SOURCE, 'utf8'), { origin, deploymentKey: options.deploymentKey }), origin);
   const manifest = signIn ? withWebApplicationInfo(rewritten, signIn) : rewritten;
   const { json, associations } = await generateMetadata();
   // Entity values (SVC.ASSET's cards) and formatted numbers from custom functions need this flag
   // in the metadata; custom-functions-metadata does not write it.
-  await fs.writeFile(path.join(outDir, 'functions.json'), JSON.stringify({ allowCustomDataForDataTypeAny: true, ...(JSON.parse(json) as object) }, null, 2));
+  const metadata = { allowCustomDataForDataTypeAny: true, ...(JSON.parse(json) as { functions: { id: string; parameters: { name: string }[] }[] }) };
+  await fs.writeFile(path.join(outDir, 'functions.json'), JSON.stringify(metadata, null, 2));
+  // Excel's localised metadata: one file per display language the manifest points at (manifest-locales.ts).
+  for (const [name, text] of localisedMetadataFiles(metadata)) await fs.writeFile(path.join(outDir, name), text);
 
   const release = options.release ?? (await packageVersion());
   const common = { ...bundleOptions(minify), define: { __SVC_ADDIN_RELEASE__: JSON.stringify(release) } };

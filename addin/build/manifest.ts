@@ -3,7 +3,7 @@ import { DEPLOYMENT_KEY_PARAM, DEPLOYMENT_KEY_RULE, isValidDeploymentKey } from 
 /** The origin the committed manifest.xml names; the build replaces it. */
 export const DEFAULT_ORIGIN = 'https://localhost:3000';
 
-function escapeXmlAttribute(text: string): string {
+export function escapeXmlAttribute(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 

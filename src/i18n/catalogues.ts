@@ -9,6 +9,7 @@ import dashboard from './messages/dashboard';
 import columns from './messages/columns';
 import xlsx from './messages/xlsx';
 import pdf from './messages/pdf';
+import addin from './messages/addin';
 
 export const AREAS = {
   common,
@@ -17,6 +18,7 @@ export const AREAS = {
   columns,
   xlsx,
   pdf,
+  addin,
 } satisfies Record<string, Area<Messages>>;
 
 type Areas = typeof AREAS;

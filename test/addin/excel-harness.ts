@@ -136,13 +136,15 @@ export async function openExcelIn(context: BrowserContext | Browser, hostUrl: st
  * WKWebView on the Mac: no Office frame around it), with the host information in the URL and
  * the stand-in for the Excel process (EXCEL_BRIDGE) in place before office.js loads. The page
  * is the one the manifest names, so the add-in's service worker serves it when the host is down.
+ * `displayLanguage` is the culture Excel reports (de-DE, ja-JP…).
  */
-export async function openEntryPageIn(context: BrowserContext, hostUrl: string): Promise<ExcelPage> {
+export async function openEntryPageIn(context: BrowserContext, hostUrl: string, displayLanguage = 'en-US'): Promise<ExcelPage> {
   const page = await context.newPage();
   const watched = watchPage(page);
   // An init script, not a file beside the build: the page must be exactly what the build made.
   await page.addInitScript({ content: EXCEL_BRIDGE });
-  await page.goto(`${hostUrl}/taskpane.html?${EXCEL_WEB_HOST_INFO}#&_xdm_Info=test-conversation$svc-addin$${encodeURIComponent(hostUrl)}&_serializer_version=1`);
+  // Excel's display language travels in the host information (its fourth field): office.js gives it as Office.context.displayLanguage.
+  await page.goto(`${hostUrl}/taskpane.html?${EXCEL_WEB_HOST_INFO.replace('$en-US$', `$${displayLanguage}$`)}#&_xdm_Info=test-conversation$svc-addin$${encodeURIComponent(hostUrl)}&_serializer_version=1`);
   return excelOn(page, page.mainFrame(), watched);
 }
 

@@ -2,6 +2,10 @@ import { singleLine } from '../../../src/single-line';
 import { CURRENCIES, HORIZONS, SCENARIOS, SEGMENT_IDS, URGENCIES, isRealDate, parseSegment, type Currency, type Horizon, type ScenarioName, type SegmentId } from '../../../src/wire';
 import { serialToIsoDate } from './excel-dates';
 import { InputError, isMissing } from './input-error';
+import { addinTranslator } from './display-language';
+
+/** The message of a bad argument in Excel's display language (the argument's name as the function's metadata spells it). */
+const say: ReturnType<typeof addinTranslator>['t'] = (key, values) => addinTranslator().t(key, values);
 
 /**
  * Readers for formula arguments. Each names the argument and what it accepts when the
@@ -9,8 +13,8 @@ import { InputError, isMissing } from './input-error';
  */
 
 export function readText(name: string, value: unknown): string {
-  if (isMissing(value)) throw new InputError(name, `${name} is required.`);
-  if (typeof value !== 'string' && typeof value !== 'number') throw new InputError(name, `${name} must be text.`);
+  if (isMissing(value)) throw new InputError(name, say('addin.arg_required', { name }));
+  if (typeof value !== 'string' && typeof value !== 'number') throw new InputError(name, say('addin.arg_text', { name }));
   // Alt+Enter in the cell a formula reads is formatting: one line, as the holdings files are read.
   return singleLine(String(value));
 }
@@ -25,11 +29,11 @@ export function readChoice<const T extends string>(name: string, value: unknown,
 export function readChoice<const T extends string>(name: string, value: unknown, allowed: readonly T[], fallback?: T): T {
   if (isMissing(value)) {
     if (fallback !== undefined) return fallback;
-    throw new InputError(name, `${name} is required: one of ${allowed.join(', ')}.`, allowed);
+    throw new InputError(name, say('addin.arg_choice_required', { name, allowed: allowed.join(', ') }), allowed);
   }
   const t = String(value).trim().toLowerCase().replace(/[\s-]+/g, '_');
   const hit = allowed.find((a) => a.toLowerCase() === t);
-  if (!hit) throw new InputError(name, `${name} must be one of ${allowed.join(', ')} (got "${String(value)}").`, allowed);
+  if (!hit) throw new InputError(name, say('addin.arg_one_of', { name, allowed: allowed.join(', '), got: String(value) }), allowed);
   return hit;
 }
 
@@ -37,7 +41,7 @@ export function readCurrency(name: string, value: unknown): Currency {
   if (isMissing(value)) return 'USD';
   const t = String(value).trim().toUpperCase();
   if (!(CURRENCIES as readonly string[]).includes(t)) {
-    throw new InputError(name, `${name} must be one of ${CURRENCIES.join(', ')} (got "${String(value)}").`, CURRENCIES);
+    throw new InputError(name, say('addin.arg_one_of', { name, allowed: CURRENCIES.join(', '), got: String(value) }), CURRENCIES);
   }
   return t as Currency;
 }
@@ -45,14 +49,15 @@ export function readCurrency(name: string, value: unknown): Currency {
 export function readSegment(name: string, value: unknown): SegmentId {
   const text = readText(name, value);
   const segment = parseSegment(text);
-  if (!segment) throw new InputError(name, `${name} must be one of ${SEGMENT_IDS.join(', ')} (got "${text}").`, SEGMENT_IDS);
+  if (!segment) throw new InputError(name, say('addin.arg_one_of', { name, allowed: SEGMENT_IDS.join(', '), got: text }), SEGMENT_IDS);
   return segment;
 }
 
 export function readHorizon(name: string, value: unknown): Horizon {
   const n = typeof value === 'string' ? Number(value.replace(/\s*(m|months?)$/i, '')) : value;
   if (typeof n !== 'number' || !(HORIZONS as readonly number[]).includes(n)) {
-    throw new InputError(name, `${name} must be ${HORIZONS.join(', ')} (months)${isMissing(value) ? '' : ` (got "${String(value)}")`}.`, HORIZONS);
+    const allowed = HORIZONS.join(', ');
+    throw new InputError(name, isMissing(value) ? say('addin.arg_horizon', { name, allowed }) : say('addin.arg_horizon_got', { name, allowed, got: String(value) }), HORIZONS);
   }
   return n as Horizon;
 }
@@ -69,14 +74,14 @@ export function readUrgency(name: string, value: unknown): (typeof URGENCIES)[nu
 export function readOptionalAmount(name: string, value: unknown): number | undefined {
   if (isMissing(value)) return undefined;
   const n = typeof value === 'number' ? value : Number(String(value).replace(/[,\s$€£]/g, ''));
-  if (!Number.isFinite(n) || n <= 0) throw new InputError(name, `${name} must be a positive amount (got "${String(value)}").`);
+  if (!Number.isFinite(n) || n <= 0) throw new InputError(name, say('addin.arg_amount', { name, got: String(value) }));
   return n;
 }
 
 export function readOptionalYear(name: string, value: unknown): number | undefined {
   if (isMissing(value)) return undefined;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 1600 || n > 2100) throw new InputError(name, `${name} must be a whole year between 1600 and 2100 (got "${String(value)}").`);
+  if (!Number.isInteger(n) || n < 1600 || n > 2100) throw new InputError(name, say('addin.arg_year', { name, got: String(value) }));
   return n;
 }
 
@@ -93,6 +98,6 @@ export function readBooleanFlag(value: unknown): boolean {
 export function readOptionalDate(name: string, value: unknown): string | undefined {
   if (isMissing(value)) return undefined;
   const iso = typeof value === 'number' ? serialToIsoDate(value) : isRealDate(String(value).trim()) ? String(value).trim() : undefined;
-  if (iso === undefined) throw new InputError(name, `${name} must be a date: an Excel date from 1900-03-01 on, or text YYYY-MM-DD (got "${String(value)}").`);
+  if (iso === undefined) throw new InputError(name, say('addin.arg_date', { name, got: String(value) }));
   return iso;
 }

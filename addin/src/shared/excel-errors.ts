@@ -1,7 +1,8 @@
 import './custom-functions-global';
 import { InputError } from './input-error';
 import { CancelledError } from '../dispatcher/outcome';
-import { SIGN_IN_MESSAGE } from './sign-in';
+import { addinTranslator } from './display-language';
+import type { Translator } from '../../../src/i18n';
 import { isUnreachable } from './unreachable';
 
 /** The service client's error fields this mapping reads (src/client/errors.ts ServiceError). */
@@ -28,30 +29,32 @@ function clip(message: string): string {
  */
 export function toExcelError(err: unknown): CustomFunctions.Error {
   const { Error: ExcelError, ErrorCode } = CustomFunctions;
+  // The cell's message in Excel's display language; the service's own sentence inside it stays as the service wrote it.
+  const tr = addinTranslator();
   if (err instanceof InputError) return new ExcelError(ErrorCode.invalidValue, clip(err.message));
-  if (err instanceof CancelledError) return new ExcelError(ErrorCode.notAvailable, 'The calculation was cancelled.');
+  if (err instanceof CancelledError) return new ExcelError(ErrorCode.notAvailable, tr.t('addin.err_cancelled'));
   if (err instanceof Error) {
     const e = err as Error & ServiceErrorLike;
     if (e.status === 400 && e.field) {
-      const allowed = e.allowedValues?.length ? ` Allowed: ${e.allowedValues.join(', ')}.` : '';
-      return new ExcelError(ErrorCode.invalidValue, clip(`${e.message}${allowed}`));
+      const text = e.allowedValues?.length ? tr.t('addin.err_allowed', { message: e.message, allowed: e.allowedValues.join(', ') }) : e.message;
+      return new ExcelError(ErrorCode.invalidValue, clip(text));
     }
-    return new ExcelError(ErrorCode.notAvailable, clip(reasonFor(e)));
+    return new ExcelError(ErrorCode.notAvailable, clip(reasonFor(e, tr)));
   }
-  return new ExcelError(ErrorCode.notAvailable, 'The valuation service could not answer.');
+  return new ExcelError(ErrorCode.notAvailable, tr.t('addin.err_no_answer'));
 }
 
-function reasonFor(e: Error & ServiceErrorLike): string {
+function reasonFor(e: Error & ServiceErrorLike, tr: Translator): string {
   // An asset id the service did not issue: the ids it listed show what one looks like.
   if (e.status === 404) {
-    const examples = e.allowedValues?.length ? `; for example ${e.allowedValues.slice(0, 2).join(', ')}` : '';
-    return `Not found: ${e.message.replace(/\.$/, '')}${examples}.`;
+    const reason = e.message.replace(/\.$/, '');
+    return e.allowedValues?.length
+      ? tr.t('addin.err_not_found_examples', { reason, examples: e.allowedValues.slice(0, 2).join(', ') })
+      : tr.t('addin.err_not_found', { reason });
   }
-  if (e.status === 403 && e.type === 'forbidden') return `Your subscription does not include this: ${e.message}`;
+  if (e.status === 403 && e.type === 'forbidden') return tr.t('addin.err_tier', { reason: e.message });
   // The host answers its own sign-in failures upstream as 502: a 401 from it is always about the user's sign-in.
-  if (e.status === 401) return SIGN_IN_MESSAGE;
-  if (isUnreachable(e)) {
-    return `The valuation service is unreachable: ${e.message}`;
-  }
+  if (e.status === 401) return tr.t('addin.err_sign_in');
+  if (isUnreachable(e)) return tr.t('addin.err_unreachable', { reason: e.message });
   return e.message;
 }

@@ -3,6 +3,7 @@ import type { AccountBudget } from '../../contract/refresh-budget';
 import { DEFAULT_CONFIRM_PERCENT, estimateRefresh, needsConfirmation, planRefresh, type RefreshEstimate, type RefreshPlan } from './budget-plan';
 import { fetchBudget } from './host-api';
 import { browserStorage } from '../shared/page-storage';
+import { addinTranslator } from '../shared/display-language';
 import { readWorkbook } from './workbook-reader';
 
 /**
@@ -74,6 +75,7 @@ export function budgetLines(b: RefreshBudget): [string, string][] {
 
 /** The question asked above the threshold. */
 export function confirmQuestion(b: RefreshBudget, thresholdPercent: number): string {
-  if (b.estimate.exceedsDay) return `This refresh needs ${n(b.estimate.calls)} calls but only ${n(b.estimate.dayRemaining ?? 0)} are left today: cells past the budget will show #N/A until it resets. Refresh anyway?`;
-  return `This refresh would use ${formatShare(b.estimate.dayShare)} of today's remaining budget, above your ${thresholdPercent}% threshold. Refresh anyway?`;
+  const tr = addinTranslator();
+  if (b.estimate.exceedsDay) return tr.t('addin.confirm_exceeds_day', { calls: b.estimate.calls, left: b.estimate.dayRemaining ?? 0 });
+  return tr.t('addin.confirm_above_threshold', { share: formatShare(b.estimate.dayShare), threshold: thresholdPercent });
 }

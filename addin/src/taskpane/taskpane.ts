@@ -14,6 +14,8 @@ import { exportSelection, offerDownload } from './export-report';
 import { clearHostCache, fetchStatus, type HostStatus } from './host-api';
 import { valueSelection } from './value-selection';
 import { wireRefreshBudget, wireSharing } from './workbook-commands';
+import { addinTranslator } from '../shared/display-language';
+import { localisePane } from './pane-text';
 
 const STATUS_INTERVAL_MS = 30_000;
 
@@ -25,17 +27,21 @@ function say(text: string, kind: 'ok' | 'error' | '' = ''): void {
   m.className = kind;
 }
 
-const count = (n: number | null) => (n === null ? 'unknown' : n.toLocaleString('en-US'));
+// Words and numbers in Excel's display language (display-language.ts), read when used: known once Office is ready.
+const tr = () => addinTranslator();
+const count = (n: number | null) => (n === null ? tr().t('addin.unknown') : tr().number(n, 0));
+const countOf = (remaining: number | null, limit: number | null) =>
+  remaining === null || limit === null ? count(limit === null ? remaining : null) : tr().t('addin.remaining_of', { remaining, limit });
 
 export function renderStatus(s: HostStatus): void {
-  $('status-service').textContent = `${s.service}${s.sandbox ? ' (test data)' : ''} — ${s.connected ? 'connected' : 'not connected'}`;
+  $('status-service').textContent = tr().t('addin.status_service', { service: s.service, sandbox: s.sandbox ? 'yes' : 'no', connected: s.connected ? 'yes' : 'no' });
   $('status-tier').textContent = s.tier;
-  $('status-minute').textContent = s.minute_limit === null ? count(s.minute_remaining) : `${count(s.minute_remaining)} of ${count(s.minute_limit)}`;
-  $('status-day').textContent = s.day_limit === null ? count(s.day_remaining) : `${count(s.day_remaining)} of ${count(s.day_limit)}`;
+  $('status-minute').textContent = countOf(s.minute_remaining, s.minute_limit);
+  $('status-day').textContent = countOf(s.day_remaining, s.day_limit);
   $('status-limits').textContent = s.limits_in_force;
   const problem = $('status-problem');
   // A user whose calls wait for their turn (fair share on the host) sees why.
-  const waiting = s.user && s.user.waiting > 0 ? `${s.user.waiting} of your requests are waiting their turn: the firm's budget this minute is shared between everyone using SVC.` : undefined;
+  const waiting = s.user && s.user.waiting > 0 ? tr().t('addin.waiting', { count: s.user.waiting }) : undefined;
   const text = [s.problem, waiting].filter(Boolean).join(' ');
   problem.hidden = text === '';
   problem.textContent = text;
@@ -48,7 +54,7 @@ async function renderSignIn(): Promise<void> {
   $('sign-in').hidden = false;
   const token = await broker.silent();
   const user = token ? broker.user() : undefined;
-  $('signed-in-as').textContent = user ? `Signed in as ${user.name}` : 'Not signed in: sign in with your work account to use SVC.';
+  $('signed-in-as').textContent = user ? tr().t('addin.signed_in_as', { name: user.name }) : tr().t('addin.not_signed_in');
   $('sign-in-button').hidden = user !== undefined;
 }
 
@@ -56,7 +62,7 @@ async function refreshStatus(): Promise<void> {
   try {
     renderStatus(await fetchStatus());
   } catch (err) {
-    $('status-service').textContent = 'not connected';
+    $('status-service').textContent = tr().t('addin.not_connected');
     const problem = $('status-problem');
     problem.hidden = false;
     problem.textContent = err instanceof Error ? err.message : String(err);
@@ -74,7 +80,7 @@ function onClick(id: string, work: () => Promise<string>): void {
   button.addEventListener('click', () => {
     if (button.disabled) return;
     button.disabled = true;
-    say('Working…');
+    say(tr().t('addin.working'));
     work()
       .then((text) => say(text, 'ok'))
       .catch((err: unknown) => say(err instanceof Error ? err.message : String(err), 'error'))
@@ -96,19 +102,19 @@ export function startTaskpane(): void {
     const r = await valueSelection(runtime, currency(), (done, total) => {
       progress.max = Math.max(total, 1);
       progress.value = done;
-      say(`Valued ${done} of ${total} holdings…`);
+      say(tr().t('addin.valued_progress', { done, total }));
     }, signal);
-    return `Valued ${r.valued} holding${r.valued === 1 ? '' : 's'}${r.failed ? `; ${r.failed} could not be valued (see the status column)` : ''}. Results in ${r.written}.`;
+    return tr().t('addin.valued_done', { valued: r.valued, failed: r.failed, written: r.written });
   });
   onClick('export-report', async () => {
     const format = selected<ReportFormat>('report-format', REPORT_FORMATS);
     const file = await exportSelection(format, currency());
     offerDownload(file, $<HTMLAnchorElement>('report-link'));
-    return `Report ready: ${file.name} (${file.holdings} holdings${file.problems ? `, ${file.problems} row${file.problems === 1 ? '' : 's'} with problems listed in the report` : ''}).`;
+    return tr().t('addin.report_ready', { file: file.name, holdings: file.holdings, problems: file.problems });
   });
   onClick('insert-dashboard', async () => {
     const r = await insertMarketDashboard(runtime, signal);
-    return `Inserted the sheet "${r.sheet}" (${r.alerts} active alert${r.alerts === 1 ? '' : 's'}).`;
+    return tr().t('addin.dashboard_inserted', { sheet: r.sheet, alerts: r.alerts });
   });
   // Refresh values shows its budget first and asks above the user's threshold (workbook-commands.ts).
   wireRefreshBudget(onClick, async () => {
@@ -118,7 +124,7 @@ export function startTaskpane(): void {
       ctx.workbook.application.calculate(Excel.CalculationType.full);
       await ctx.sync();
     });
-    return 'Cached values cleared; every SVC cell is being recalculated.';
+    return tr().t('addin.refreshed');
   });
   wireSharing(onClick);
   onClick('sign-in-button', async () => {
@@ -126,7 +132,7 @@ export function startTaskpane(): void {
     await broker?.interactive();
     await renderSignIn();
     runtime.refresh();
-    return 'Signed in. Recalculate to value the cells that asked you to sign in.';
+    return tr().t('addin.signed_in');
   });
   $('status-refresh').addEventListener('click', () => void refreshStatus());
   void renderSignIn().then(() => refreshStatus());
@@ -141,5 +147,16 @@ void showStorageNotice(browserStorage().keeping(), $('storage-notice'));
 // Keeps this version's pages for the next open without the host; a refusal changes nothing else.
 void registerPageCache();
 // Which build is running, for support (the version is the page's, stamped by addin:build).
-$('addin-version').textContent = `Version ${ADDIN_RELEASE} (build ${document.querySelector<HTMLMetaElement>(`meta[name="${VERSION_META}"]`)?.content ?? 'unknown'})`;
-Office.onReady(() => startTaskpane());
+const showVersion = () => {
+  const build = document.querySelector<HTMLMetaElement>(`meta[name="${VERSION_META}"]`)?.content ?? tr().t('addin.unknown');
+  $('addin-version').textContent = tr().t('addin.version', { release: ADDIN_RELEASE, build });
+};
+// The pane's words in Excel's display language at once (office.js has read it from the page's host information), and again
+// when Office is ready (Office.context.displayLanguage, the same language).
+localisePane(document, tr());
+showVersion();
+Office.onReady(() => {
+  localisePane(document, tr());
+  showVersion();
+  startTaskpane();
+});

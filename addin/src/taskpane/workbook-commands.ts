@@ -2,6 +2,7 @@
 import { budgetLines, confirmPercent, confirmQuestion, refreshBudget, type RefreshBudget } from './budget';
 import { freezeFormulas, restoreFormulas, type FreezeScope, type RestoreResult } from './freeze';
 import { confirmationKey, SOURCES_SHEET, type OtherFormula } from './freeze-plan';
+import { addinTranslator } from '../shared/display-language';
 
 /** The pane's way of running a button's work (taskpane.ts onClick): the returned sentence is shown. */
 export type OnClick = (id: string, work: () => Promise<string>) => void;
@@ -34,7 +35,7 @@ export function wireRefreshBudget(onClick: OnClick, refreshAll: () => Promise<st
     const b = await refreshBudget(confirmPercent(threshold));
     showBudget(b);
     confirm.hidden = true;
-    return `A refresh would make ${b.estimate.calls.toLocaleString('en-US')} calls.`;
+    return addinTranslator().t('addin.refresh_would_make', { calls: b.estimate.calls });
   });
   onClick('refresh-values', async () => {
     const pct = confirmPercent(threshold);
@@ -43,7 +44,7 @@ export function wireRefreshBudget(onClick: OnClick, refreshAll: () => Promise<st
     if (b.confirm) {
       el('budget-question').textContent = confirmQuestion(b, pct);
       confirm.hidden = false;
-      return 'Not refreshed yet: confirm below.';
+      return addinTranslator().t('addin.refresh_not_yet');
     }
     confirm.hidden = true;
     return refreshAll();
@@ -54,7 +55,7 @@ export function wireRefreshBudget(onClick: OnClick, refreshAll: () => Promise<st
   });
   onClick('budget-cancel', async () => {
     confirm.hidden = true;
-    return 'Refresh cancelled; nothing was spent.';
+    return addinTranslator().t('addin.refresh_cancelled');
   });
 }
 

@@ -1,0 +1,165 @@
+import { describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import addinEnglish from '../../src/i18n/messages/addin/en.json';
+import { translator, type Language, type MessageKey } from '../../src/i18n';
+import { N_A, VALUE, openEntryPageIn, useExcelStack, type ExcelPage } from './excel-harness';
+
+/**
+ * The add-in in Excel's display language (issue 36), under Microsoft's runtime (office.js +
+ * excel-web-16.00.js, the display language in the host information Excel gives the page):
+ * the pane's words in that language, Arabic right to left, the pseudo-locale proving no pane word
+ * is hard-coded, the functions' descriptions Excel would read through the manifest's locale
+ * override for that culture (served by the host), and a cell's error message in German.
+ */
+const env = useExcelStack('i18n', 1);
+const WAIT_MS = 60_000;
+const ENGLISH = addinEnglish as Record<string, string>;
+
+interface PaneText {
+  lang: string;
+  dir: string;
+  /** Each marked element: its key and its text. */
+  marked: [string, string][];
+  body: string;
+}
+
+/** Opens the entry page as Excel in `culture` shows it and reads the pane once Office is ready and the pane localised. */
+async function paneIn(culture: string, lang: Language): Promise<{ excel: ExcelPage; text: PaneText }> {
+  const excel = await openEntryPageIn(await env.build.browser.newContext(), env.stack.host.url, culture);
+  await excel.page.waitForFunction((l) => document.documentElement.lang === l && document.getElementById('addin-version')?.textContent !== '', lang, { timeout: WAIT_MS });
+  const text = await excel.page.evaluate(() => ({
+    lang: document.documentElement.lang,
+    dir: document.documentElement.dir,
+    marked: [...document.querySelectorAll<HTMLElement>('[data-i18n]')].map((e) => [e.getAttribute('data-i18n')!, e.textContent ?? ''] as [string, string]),
+    // textContent: the words as written (innerText would give CSS's upper-cased headings); the product's name is a proper name.
+    body: (document.body.textContent ?? '').replace(/\s+/g, ' ').replace('SVC Luxury Valuations', ''),
+  }));
+  return { excel, text };
+}
+
+/** English catalogue texts with no placeholder that the language says differently: none may be left in its pane. */
+const englishLeft = (body: string, lang: Language) =>
+  Object.entries(ENGLISH)
+    .filter(([key, en]) => !en.includes('{') && translator(lang).t(`addin.${key}` as MessageKey) !== en)
+    .map(([, en]) => en)
+    .filter((en) => body.includes(en));
+
+/** The functions' metadata Excel in `culture` reads: the manifest's override of the metadata URL for it, fetched from the host. */
+async function metadataFor(culture: string): Promise<{ url: string; functions: { id: string; description: string; parameters: { name: string; description: string }[] }[] }> {
+  const manifest = await readFile(path.join(env.build.dist, 'manifest.xml'), 'utf8');
+  const xpath = `string(//*[local-name()='Url'][@id='Functions.Metadata.Url']/*[local-name()='Override'][@Locale='${culture}']/@Value)`;
+  const url = execFileSync('xmllint', ['--xpath', xpath, '-'], { input: manifest }).toString().trim();
+  expect(url, `an override of the metadata URL for ${culture}`).toMatch(/^https?:\/\/.+\/functions\.[A-Za-z-]+\.json$/);
+  // The build's origin is the default one; the host serving this build answers the same path.
+  const res = await fetch(`${env.stack.host.url}${new URL(url).pathname}`);
+  expect(res.status).toBe(200);
+  return { url, ...((await res.json()) as { functions: never[] }) };
+}
+
+describe.each([
+  ['de-DE', 'de', 'Verbindung', 'Bericht exportieren'],
+  ['fr-FR', 'fr', 'Connexion', 'Exporter le rapport'],
+  ['ja-JP', 'ja', '接続', 'レポートをエクスポート'],
+] as const)('Excel in %s', (culture, lang, connection, exportReport) => {
+  it('the pane speaks the language: every marked text from its catalogue, no English catalogue sentence left', async () => {
+    const { excel, text } = await paneIn(culture, lang);
+    try {
+      expect(text.lang).toBe(lang);
+      expect(text.dir).toBe('ltr');
+      expect(text.body).toContain(connection);
+      expect(text.body).toContain(exportReport);
+      for (const [key, shown] of text.marked) expect(shown, key).toBe(translator(lang).t(key as MessageKey));
+      expect(englishLeft(text.body, lang)).toEqual([]);
+      // The version line is a catalogue message too, not English around the release.
+      expect(text.body).toContain(translator(lang).t('addin.version', { release: '', build: '' }).split(' ')[0]!);
+    } finally {
+      await excel.close();
+    }
+  }, 120_000);
+
+  it("the functions' descriptions and argument help Excel reads for the culture are in the language; ids and names stay", async () => {
+    const { functions } = await metadataFor(culture);
+    expect(functions.map((f) => f.id)).toEqual(env.build.metadata.map((f) => f.id));
+    const english = new Map(env.build.metadata.map((f) => [f.id, f as unknown as (typeof functions)[number]]));
+    for (const f of functions) {
+      const en = english.get(f.id)!;
+      expect((f as unknown as { name: string }).name).toBe((en as unknown as { name: string }).name);
+      expect(f.description, f.id).toBe(translator(lang).t(`addin.fn.${f.id}` as MessageKey));
+      expect(f.description, f.id).not.toBe(en.description);
+      f.parameters.forEach((p, i) => {
+        expect(p.name).toBe(en.parameters[i]!.name);
+        // Lists of the service's own field names (SIGNAL's fields, the periods) read the same in every language.
+        const key = `fn.${f.id}.${p.name}` in ENGLISH ? `fn.${f.id}.${p.name}` : `param.${p.name}`;
+        if (translator(lang).t(`addin.${key}` as MessageKey) !== ENGLISH[key]) expect(p.description, `${f.id}(${p.name})`).not.toBe(en.parameters[i]!.description);
+        expect(p.description, `${f.id}(${p.name})`).toBe(translator(lang).t(`addin.${key}` as MessageKey));
+      });
+    }
+  });
+});
+
+describe('Excel in ar-SA and in the pseudo-locale', () => {
+  it('ar: the pane right to left (dir="rtl"), its headings in Arabic, the layout mirrored', async () => {
+    const { excel, text } = await paneIn('ar-SA', 'ar');
+    try {
+      expect(text.dir).toBe('rtl');
+      expect(text.body).toContain('الاتصال');
+      expect(englishLeft(text.body, 'ar')).toEqual([]);
+      // Mirrored: the header's icon and the status list's first column (its labels) are drawn at the right.
+      const sides = await excel.page.evaluate(() => {
+        const middle = (el: Element) => { const r = el.getBoundingClientRect(); return r.left + r.width / 2; };
+        const header = document.querySelector('header')!.getBoundingClientRect();
+        const list = document.querySelector('#status dl')!.getBoundingClientRect();
+        return { icon: middle(document.querySelector('header img')!), headerMiddle: header.left + header.width / 2, label: middle(document.querySelector('#status dt')!), value: middle(document.querySelector('#status dd')!), listMiddle: list.left + list.width / 2 };
+      });
+      expect(sides.icon).toBeGreaterThan(sides.headerMiddle);
+      expect(sides.label).toBeGreaterThan(sides.value);
+    } finally {
+      await excel.close();
+    }
+  }, 120_000);
+
+  it('en-XA: every text the pane owns is accented: nothing of it is hard-coded English', async () => {
+    const { excel, text } = await paneIn('en-XA', 'en-XA');
+    try {
+      expect(text.marked.length).toBeGreaterThan(30);
+      for (const [key, shown] of text.marked) expect(shown, key).not.toMatch(/[A-Za-z]/);
+      // The whole visible page: only proper names and the service's own words may be unaccented.
+      const owned = await excel.page.evaluate(() => {
+        const notOurs = ['h1', '#currency', '#report-format', '#status-tier', '#status-limits', '#status-problem', '#status-minute', '#status-day', 'title'];
+        const out: string[] = [];
+        const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+        for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+          const el = n.parentElement!;
+          if (notOurs.some((s) => el.closest(s))) continue;
+          if (el.closest('[hidden]') || !n.textContent?.trim()) continue;
+          out.push(n.textContent.trim());
+        }
+        return out;
+      });
+      // The service's label (a name) and the build id are data inside accented messages; no English word of ours remains.
+      const english = owned.flatMap((t) => t.replace(/test sandbox|[0-9a-f]{16}|\d+\.\d+\.\d+/g, '').match(/[A-Za-z]{2,}/g) ?? []);
+      expect(english).toEqual([]);
+    } finally {
+      await excel.close();
+    }
+  }, 120_000);
+});
+
+describe('cell errors in Excel in de-DE', () => {
+  it('#VALUE! and #N/A say why in German', async () => {
+    const excel = await openEntryPageIn(await env.build.browser.newContext(), env.stack.host.url, 'de-DE');
+    try {
+      await excel.page.waitForFunction(() => document.documentElement.lang === 'de', null, { timeout: WAIT_MS });
+      const [bad, unknown] = await excel.results(await excel.invoke([env.build.cell('MIDVALUE', [env.ids[0], 'JPY']), env.build.cell('SCORE', ['SVC-WAT-NOSUCH-XYZ-2021'])]));
+      expect(bad!.errorCode).toBe(VALUE);
+      expect(bad!.message).toBe('currency muss einer der Werte USD, EUR, GBP sein (erhalten: „JPY“).');
+      expect(unknown!.errorCode).toBe(N_A);
+      // The service's own reason inside stays as it wrote it; the sentence around it is German.
+      expect(unknown!.message).toMatch(/^Nicht gefunden: asset_id 'SVC-WAT-NOSUCH-XYZ-2021' .*; zum Beispiel SVC-WAT-\S+/);
+    } finally {
+      await excel.close();
+    }
+  }, 120_000);
+});
