@@ -7,14 +7,14 @@ import { close, monthEnds, openDatabase } from '../../src/db';
 import { runReports } from '../../reports/run/run-job';
 import type { Progress } from '../../reports/run/progress';
 import { ROOT, runCli, serviceEnv, tempDir, testSandbox, type TestSandbox } from '../reports/helpers';
-import { docBlocks, docFiles, isLedgerBlock, matchOutput, steps, type DocBlock } from './docs-blocks';
+import { docBlocks, docFiles, isCommandBlock, isLedgerBlock, matchOutput, notRunReason, steps, type DocBlock } from './docs-blocks';
 
 /**
  * Issue 34: every ledger and command example of README.md and docs/ runs, and gives what the docs
  * show. Blocks are marked `<!-- docs-example: ledger FILE -->` (written to FILE) or
  * `<!-- docs-example: commands -->` (each `$` line run in the same folder against the sandbox over
- * HTTP; the lines after it are its output — stderr for `npx svc-report`, stdout for the tools that
- * read its files — `...` standing for lines left out and `exit N` for its exit code). A csv block
+ * HTTP; the lines after it are its output — stderr for `npx svc-report` (or its stdout, when the
+ * lines are what it prints there), stdout for the tools that read its files — `...` standing for lines left out and `exit N` for its exit code). A csv block
  * with a type column left unmarked fails, so no ledger example escapes. Then a 14-month ledger
  * written from the docs alone, month-ends through the run function in-process (the CLI is run by
  * the examples above), recorded in an embedded database.
@@ -26,6 +26,8 @@ const PYTHON = '/usr/bin/python3';
 
 const blocks: DocBlock[] = docFiles(ROOT).flatMap((doc) => docBlocks(ROOT, doc));
 const marked = blocks.filter((b) => b.marker);
+/** The blocks the runner runs: ledgers written, commands run (a `not-run` block is only checked for its reason). */
+const runnable = marked.filter((b) => b.marker![0] !== 'not-run');
 const where = (b: DocBlock) => `${b.doc}:${b.line}`;
 
 let sb: TestSandbox;
@@ -40,7 +42,20 @@ describe('the docs mark their examples', () => {
     expect(unmarked).toEqual([]);
     const ledgers = marked.filter((b) => b.marker![0] === 'ledger');
     expect(ledgers.map((b) => b.marker![1])).toEqual(expect.arrayContaining(['readme-ledger.csv', 'okafor-ledger.csv', 'bad-ledger.csv']));
-    for (const b of marked) expect(['ledger', 'commands'], where(b)).toContain(b.marker![0]);
+    for (const b of marked) expect(['ledger', 'commands', 'not-run'], where(b)).toContain(b.marker![0]);
+  });
+
+  it('every block that shows commands is run, or marked not-run with the reason it cannot be', () => {
+    const commandBlocks = blocks.filter(isCommandBlock);
+    const unaccounted = commandBlocks.filter((b) => b.marker?.[0] !== 'commands' && notRunReason(b) === undefined).map(where);
+    expect(unaccounted).toEqual([]);
+    // The check itself: an unmarked `$` block, an unmarked shell fence and a reasonless not-run are all caught.
+    expect(isCommandBlock({ doc: 'x.md', line: 1, lang: '', body: ['$ svc-report verify out'] })).toBe(true);
+    expect(isCommandBlock({ doc: 'x.md', line: 1, lang: 'sh', body: ['ls'] })).toBe(true);
+    expect(isCommandBlock({ doc: 'x.md', line: 1, lang: '', body: ['SVC_QUEUE_SECRET=… svc-report worker --out x'] })).toBe(true);
+    expect(isCommandBlock({ doc: 'x.md', line: 1, lang: 'csv', body: ['a,b'] })).toBe(false);
+    expect(notRunReason({ doc: 'x.md', line: 1, lang: '', body: [], marker: ['not-run'] })).toBeUndefined();
+    expect(notRunReason({ doc: 'x.md', line: 1, lang: '', body: [], marker: ['not-run', 'needs', 'a', 'live', 'service'] })).toBe('needs a live service');
   });
 
   it('an output that lacks a line the docs show, or has one they do not, does not match', () => {
@@ -58,9 +73,9 @@ describe('the docs examples, run as written', () => {
     symlinkSync(join(ROOT, 'examples'), join(cwd, 'examples'));
   });
 
-  for (const doc of [...new Set(marked.map((b) => b.doc))]) {
+  for (const doc of [...new Set(runnable.map((b) => b.doc))]) {
     it(`${doc}: its marked ledgers and commands give what it shows`, async () => {
-      for (const b of marked.filter((x) => x.doc === doc)) {
+      for (const b of runnable.filter((x) => x.doc === doc)) {
         if (b.marker![0] === 'ledger') {
           writeFileSync(join(cwd, b.marker![1]!), b.body.join('\n') + '\n');
           continue;
@@ -69,22 +84,30 @@ describe('the docs examples, run as written', () => {
           // The shell splits and expands the command as a reader's shell would.
           const { stdout: words } = await run('bash', ['-c', `printf '%s\\0' ${step.command}`], { cwd });
           const argv = words.split('\0').slice(0, -1);
+          // `NAME=value command …`: the variables for that command alone, as the shell gives them.
+          const env: Record<string, string> = {};
+          while (/^[A-Z_][A-Z0-9_]*=/.test(argv[0] ?? '')) {
+            const [name, ...value] = argv.shift()!.split('=');
+            env[name!] = value.join('=');
+          }
+          // `svc-report` as installed is `npx svc-report` from the repository.
+          if (argv[0] === 'svc-report') argv.unshift('npx');
           let code: number;
           let output: string;
           if (argv[0] === 'npx' && argv[1] === 'svc-report') {
-            const r = await runCli(argv.slice(2), serviceEnv(sb), cwd);
+            const r = await runCli(argv.slice(2), { ...serviceEnv(sb), ...env }, cwd);
             code = r.code ?? -1;
-            output = r.stderr;
+            // What the command says goes to stderr; what it was asked for (history's month-ends, verify's findings) to stdout.
+            output = step.expected.length === 0 || matchOutput(step.expected, toLines(r.stderr)).ok ? r.stderr : r.stdout;
           } else {
-            const r = await run(argv[0]!, argv.slice(1), { cwd }).then(
+            const r = await run(argv[0]!, argv.slice(1), { cwd, env: { ...process.env, ...env } }).then(
               (x) => ({ code: 0, stdout: x.stdout }),
               (e: { code?: number; stdout?: string }) => ({ code: e.code ?? -1, stdout: e.stdout ?? '' }),
             );
             code = r.code;
             output = r.stdout;
           }
-          const lines = output.split('\n');
-          if (lines.at(-1) === '') lines.pop();
+          const lines = toLines(output);
           const label = `${where(b)} $ ${step.command}`;
           if (step.exit !== undefined) expect(code, `${label}\n${output}`).toBe(step.exit);
           // Without a stated exit code a month-end must finish (3: with the rows the docs show refused); a tool must succeed.
@@ -94,9 +117,15 @@ describe('the docs examples, run as written', () => {
           expect(m, `${label}\nthe docs show: ${m.ok ? '' : m.wanted}\nthe output (from line ${m.ok ? 0 : m.at + 1}):\n${lines.slice(m.ok ? 0 : m.at).join('\n')}`).toEqual({ ok: true });
         }
       }
-    }, 240_000);
+    }, 400_000);
   }
 });
+
+function toLines(output: string): string[] {
+  const lines = output.split('\n');
+  if (lines.at(-1) === '') lines.pop();
+  return lines;
+}
 
 /** The 14 month-ends the ledger is reported through: 2025-01-31 … 2026-02-28. */
 const MONTHS = Array.from({ length: 14 }, (_, i) => new Date(Date.UTC(2025, i + 1, 0)).toISOString().slice(0, 10));
