@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +7,8 @@ import { close, monthEnds, openDatabase } from '../../src/db';
 import { runReports } from '../../reports/run/run-job';
 import type { Progress } from '../../reports/run/progress';
 import { ROOT, runCli, serviceEnv, tempDir, testSandbox, type TestSandbox } from '../reports/helpers';
+import { makePki } from '../signoff/certificates';
+import { startTimestampServer, type TimestampServer } from '../signoff/timestamp-server';
 import { docBlocks, docFiles, isCommandBlock, isLedgerBlock, matchOutput, notRunReason, steps, type DocBlock } from './docs-blocks';
 
 /**
@@ -66,12 +68,23 @@ describe('the docs mark their examples', () => {
   });
 });
 
+/** The throw-away signing key's password, which the docs' signing example reads from $FIRM_SIGN_PASSWORD. */
+const SIGN_PASSWORD = 'docs-example-password';
+
 describe('the docs examples, run as written', () => {
   const cwd = tempDir('svc-docs-examples-');
-  beforeAll(() => {
+  let tsa: TimestampServer;
+  beforeAll(async () => {
     // The docs' commands name examples/… relative to the repository.
     symlinkSync(join(ROOT, 'examples'), join(cwd, 'examples'));
+    // The firm's key, CA and timestamp authority the signing examples name: the signoff tests' throw-away ones.
+    const pki = makePki(tempDir('svc-docs-pki-'), SIGN_PASSWORD);
+    // Copies: --ca and --sign read regular files only, never through a link.
+    copyFileSync(pki.p12, join(cwd, 'firm.p12'));
+    copyFileSync(pki.caCert, join(cwd, 'firm-ca.pem'));
+    tsa = await startTimestampServer(pki);
   });
+  afterAll(() => tsa?.close());
 
   for (const doc of [...new Set(runnable.map((b) => b.doc))]) {
     it(`${doc}: its marked ledgers and commands give what it shows`, async () => {
@@ -82,7 +95,9 @@ describe('the docs examples, run as written', () => {
         }
         for (const step of steps(b)) {
           // The shell splits and expands the command as a reader's shell would.
-          const { stdout: words } = await run('bash', ['-c', `printf '%s\\0' ${step.command}`], { cwd });
+          // $FIRM_TSA_URL and $FIRM_SIGN_PASSWORD stand for the firm's timestamp authority and its key's password.
+          const firm = { FIRM_TSA_URL: tsa.url, FIRM_SIGN_PASSWORD: SIGN_PASSWORD };
+          const { stdout: words } = await run('bash', ['-c', `printf '%s\\0' ${step.command}`], { cwd, env: { ...process.env, ...firm } });
           const argv = words.split('\0').slice(0, -1);
           // `NAME=value command …`: the variables for that command alone, as the shell gives them.
           const env: Record<string, string> = {};
