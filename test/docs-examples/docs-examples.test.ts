@@ -16,8 +16,11 @@ import { docBlocks, docFiles, isCommandBlock, isLedgerBlock, matchOutput, notRun
  * show. Blocks are marked `<!-- docs-example: ledger FILE -->` (written to FILE) or
  * `<!-- docs-example: commands -->` (each `$` line run in the same folder against the sandbox over
  * HTTP; the lines after it are its output — stderr for `npx svc-report` (or its stdout, when the
- * lines are what it prints there), stdout for the tools that read its files — `...` standing for lines left out and `exit N` for its exit code). A csv block
- * with a type column left unmarked fails, so no ledger example escapes. Then a 14-month ledger
+ * lines are what it prints there), stdout for the tools that read its files — `...` standing for
+ * lines left out and `exit N` for its exit code). A csv block with a type column left unmarked
+ * fails, so no ledger example escapes; so does a block showing commands that is neither run nor
+ * marked `<!-- docs-example: not-run REASON -->`. The signing examples get the signoff tests'
+ * throw-away key (firm.p12), CA (firm-ca.pem) and TSA ($FIRM_TSA_URL, $FIRM_SIGN_PASSWORD). Then a 14-month ledger
  * written from the docs alone, month-ends through the run function in-process (the CLI is run by
  * the examples above), recorded in an embedded database.
  */
