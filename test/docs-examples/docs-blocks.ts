@@ -44,6 +44,24 @@ export function isLedgerBlock(b: DocBlock): boolean {
   return b.lang === 'csv' && header !== undefined && header.split(',').some((h) => h.trim().toLowerCase() === 'type');
 }
 
+/** A line a reader would type at a shell: `$ …`, or a command of the project's or of the tools its docs use. */
+const COMMAND_LINE = /^\s*(\$ |([A-Z_][A-Z0-9_]*=\S*\s+)*(sudo\s+)?(npx|npm|svc-report|svc-sandbox|node|pdfsig|jq|curl|openssl|systemctl)\b)/;
+
+/**
+ * A block that shows commands: a shell fence (sh, bash, shell, console) or any line that runs one.
+ * Each must be run (`commands`) or say why it cannot be (`not-run REASON`), so none goes stale unseen.
+ */
+export function isCommandBlock(b: DocBlock): boolean {
+  return ['sh', 'bash', 'shell', 'console'].includes(b.lang) || b.body.some((l) => COMMAND_LINE.test(l));
+}
+
+/** A `not-run` marker's reason: at least a few words saying what the block needs that a test does not have. */
+export function notRunReason(b: DocBlock): string | undefined {
+  if (b.marker?.[0] !== 'not-run') return undefined;
+  const reason = b.marker.slice(1).join(' ');
+  return reason.split(/\s+/).filter(Boolean).length >= 3 ? reason : undefined;
+}
+
 export interface Step {
   command: string;
   /** The lines the docs show after it (`...` for lines left out); empty when they show none. */

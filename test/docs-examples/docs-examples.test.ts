@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,15 +7,20 @@ import { close, monthEnds, openDatabase } from '../../src/db';
 import { runReports } from '../../reports/run/run-job';
 import type { Progress } from '../../reports/run/progress';
 import { ROOT, runCli, serviceEnv, tempDir, testSandbox, type TestSandbox } from '../reports/helpers';
-import { docBlocks, docFiles, isLedgerBlock, matchOutput, steps, type DocBlock } from './docs-blocks';
+import { makePki } from '../signoff/certificates';
+import { startTimestampServer, type TimestampServer } from '../signoff/timestamp-server';
+import { docBlocks, docFiles, isCommandBlock, isLedgerBlock, matchOutput, notRunReason, steps, type DocBlock } from './docs-blocks';
 
 /**
  * Issue 34: every ledger and command example of README.md and docs/ runs, and gives what the docs
  * show. Blocks are marked `<!-- docs-example: ledger FILE -->` (written to FILE) or
  * `<!-- docs-example: commands -->` (each `$` line run in the same folder against the sandbox over
- * HTTP; the lines after it are its output — stderr for `npx svc-report`, stdout for the tools that
- * read its files — `...` standing for lines left out and `exit N` for its exit code). A csv block
- * with a type column left unmarked fails, so no ledger example escapes. Then a 14-month ledger
+ * HTTP; the lines after it are its output — stderr for `npx svc-report` (or its stdout, when the
+ * lines are what it prints there), stdout for the tools that read its files — `...` standing for
+ * lines left out and `exit N` for its exit code). A csv block with a type column left unmarked
+ * fails, so no ledger example escapes; so does a block showing commands that is neither run nor
+ * marked `<!-- docs-example: not-run REASON -->`. The signing examples get the signoff tests'
+ * throw-away key (firm.p12), CA (firm-ca.pem) and TSA ($FIRM_TSA_URL, $FIRM_SIGN_PASSWORD). Then a 14-month ledger
  * written from the docs alone, month-ends through the run function in-process (the CLI is run by
  * the examples above), recorded in an embedded database.
  */
@@ -26,6 +31,8 @@ const PYTHON = '/usr/bin/python3';
 
 const blocks: DocBlock[] = docFiles(ROOT).flatMap((doc) => docBlocks(ROOT, doc));
 const marked = blocks.filter((b) => b.marker);
+/** The blocks the runner runs: ledgers written, commands run (a `not-run` block is only checked for its reason). */
+const runnable = marked.filter((b) => b.marker![0] !== 'not-run');
 const where = (b: DocBlock) => `${b.doc}:${b.line}`;
 
 let sb: TestSandbox;
@@ -40,7 +47,20 @@ describe('the docs mark their examples', () => {
     expect(unmarked).toEqual([]);
     const ledgers = marked.filter((b) => b.marker![0] === 'ledger');
     expect(ledgers.map((b) => b.marker![1])).toEqual(expect.arrayContaining(['readme-ledger.csv', 'okafor-ledger.csv', 'bad-ledger.csv']));
-    for (const b of marked) expect(['ledger', 'commands'], where(b)).toContain(b.marker![0]);
+    for (const b of marked) expect(['ledger', 'commands', 'not-run'], where(b)).toContain(b.marker![0]);
+  });
+
+  it('every block that shows commands is run, or marked not-run with the reason it cannot be', () => {
+    const commandBlocks = blocks.filter(isCommandBlock);
+    const unaccounted = commandBlocks.filter((b) => b.marker?.[0] !== 'commands' && notRunReason(b) === undefined).map(where);
+    expect(unaccounted).toEqual([]);
+    // The check itself: an unmarked `$` block, an unmarked shell fence and a reasonless not-run are all caught.
+    expect(isCommandBlock({ doc: 'x.md', line: 1, lang: '', body: ['$ svc-report verify out'] })).toBe(true);
+    expect(isCommandBlock({ doc: 'x.md', line: 1, lang: 'sh', body: ['ls'] })).toBe(true);
+    expect(isCommandBlock({ doc: 'x.md', line: 1, lang: '', body: ['SVC_QUEUE_SECRET=… svc-report worker --out x'] })).toBe(true);
+    expect(isCommandBlock({ doc: 'x.md', line: 1, lang: 'csv', body: ['a,b'] })).toBe(false);
+    expect(notRunReason({ doc: 'x.md', line: 1, lang: '', body: [], marker: ['not-run'] })).toBeUndefined();
+    expect(notRunReason({ doc: 'x.md', line: 1, lang: '', body: [], marker: ['not-run', 'needs', 'a', 'live', 'service'] })).toBe('needs a live service');
   });
 
   it('an output that lacks a line the docs show, or has one they do not, does not match', () => {
@@ -51,40 +71,61 @@ describe('the docs mark their examples', () => {
   });
 });
 
+/** The throw-away signing key's password, which the docs' signing example reads from $FIRM_SIGN_PASSWORD. */
+const SIGN_PASSWORD = 'docs-example-password';
+
 describe('the docs examples, run as written', () => {
   const cwd = tempDir('svc-docs-examples-');
-  beforeAll(() => {
+  let tsa: TimestampServer;
+  beforeAll(async () => {
     // The docs' commands name examples/… relative to the repository.
     symlinkSync(join(ROOT, 'examples'), join(cwd, 'examples'));
+    // The firm's key, CA and timestamp authority the signing examples name: the signoff tests' throw-away ones.
+    const pki = makePki(tempDir('svc-docs-pki-'), SIGN_PASSWORD);
+    // Copies: --ca and --sign read regular files only, never through a link.
+    copyFileSync(pki.p12, join(cwd, 'firm.p12'));
+    copyFileSync(pki.caCert, join(cwd, 'firm-ca.pem'));
+    tsa = await startTimestampServer(pki);
   });
+  afterAll(() => tsa?.close());
 
-  for (const doc of [...new Set(marked.map((b) => b.doc))]) {
+  for (const doc of [...new Set(runnable.map((b) => b.doc))]) {
     it(`${doc}: its marked ledgers and commands give what it shows`, async () => {
-      for (const b of marked.filter((x) => x.doc === doc)) {
+      for (const b of runnable.filter((x) => x.doc === doc)) {
         if (b.marker![0] === 'ledger') {
           writeFileSync(join(cwd, b.marker![1]!), b.body.join('\n') + '\n');
           continue;
         }
         for (const step of steps(b)) {
           // The shell splits and expands the command as a reader's shell would.
-          const { stdout: words } = await run('bash', ['-c', `printf '%s\\0' ${step.command}`], { cwd });
+          // $FIRM_TSA_URL and $FIRM_SIGN_PASSWORD stand for the firm's timestamp authority and its key's password.
+          const firm = { FIRM_TSA_URL: tsa.url, FIRM_SIGN_PASSWORD: SIGN_PASSWORD };
+          const { stdout: words } = await run('bash', ['-c', `printf '%s\\0' ${step.command}`], { cwd, env: { ...process.env, ...firm } });
           const argv = words.split('\0').slice(0, -1);
+          // `NAME=value command …`: the variables for that command alone, as the shell gives them.
+          const env: Record<string, string> = {};
+          while (/^[A-Z_][A-Z0-9_]*=/.test(argv[0] ?? '')) {
+            const [name, ...value] = argv.shift()!.split('=');
+            env[name!] = value.join('=');
+          }
+          // `svc-report` as installed is `npx svc-report` from the repository.
+          if (argv[0] === 'svc-report') argv.unshift('npx');
           let code: number;
           let output: string;
           if (argv[0] === 'npx' && argv[1] === 'svc-report') {
-            const r = await runCli(argv.slice(2), serviceEnv(sb), cwd);
+            const r = await runCli(argv.slice(2), { ...serviceEnv(sb), ...env }, cwd);
             code = r.code ?? -1;
-            output = r.stderr;
+            // What the command says goes to stderr; what it was asked for (history's month-ends, verify's findings) to stdout.
+            output = step.expected.length === 0 || matchOutput(step.expected, toLines(r.stderr)).ok ? r.stderr : r.stdout;
           } else {
-            const r = await run(argv[0]!, argv.slice(1), { cwd }).then(
+            const r = await run(argv[0]!, argv.slice(1), { cwd, env: { ...process.env, ...env } }).then(
               (x) => ({ code: 0, stdout: x.stdout }),
               (e: { code?: number; stdout?: string }) => ({ code: e.code ?? -1, stdout: e.stdout ?? '' }),
             );
             code = r.code;
             output = r.stdout;
           }
-          const lines = output.split('\n');
-          if (lines.at(-1) === '') lines.pop();
+          const lines = toLines(output);
           const label = `${where(b)} $ ${step.command}`;
           if (step.exit !== undefined) expect(code, `${label}\n${output}`).toBe(step.exit);
           // Without a stated exit code a month-end must finish (3: with the rows the docs show refused); a tool must succeed.
@@ -94,9 +135,15 @@ describe('the docs examples, run as written', () => {
           expect(m, `${label}\nthe docs show: ${m.ok ? '' : m.wanted}\nthe output (from line ${m.ok ? 0 : m.at + 1}):\n${lines.slice(m.ok ? 0 : m.at).join('\n')}`).toEqual({ ok: true });
         }
       }
-    }, 240_000);
+    }, 400_000);
   }
 });
+
+function toLines(output: string): string[] {
+  const lines = output.split('\n');
+  if (lines.at(-1) === '') lines.pop();
+  return lines;
+}
 
 /** The 14 month-ends the ledger is reported through: 2025-01-31 … 2026-02-28. */
 const MONTHS = Array.from({ length: 14 }, (_, i) => new Date(Date.UTC(2025, i + 1, 0)).toISOString().slice(0, 10));
