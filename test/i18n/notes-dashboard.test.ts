@@ -60,7 +60,8 @@ const slug = (name: string) => name.toLowerCase().replace(/\s+/g, '-');
 beforeAll(async () => {
   sb = await testSandbox();
   dir = tempDir('svc-report-notes-dashboard-');
-  const header = readFileSync(join(ROOT, 'examples/meridian-wealth-clients.csv'), 'utf8').split('\n')[0]!;
+  // The examples' columns, written out: the rows below give each of them a value.
+  const header = 'Portfolio,Segment,Brand,Model,Reference,Year,Condition,Box & Papers,Size,Quantity,Purchase Price,Purchase Date,Currency,Notes';
   const holdings = join(dir, 'clients.csv');
   writeFileSync(holdings, [`${header},Language`, ...Object.entries(PORTFOLIOS).flatMap(([lang, name]) => ROWS.map((r) => `${name},${r},${lang}`))].join('\n') + '\n');
   const out = join(dir, 'run');
@@ -188,12 +189,12 @@ describe('the dashboard: --language decides its words', () => {
       'print(json.dumps({ws.title: [[c.value for c in r] for r in ws.iter_rows(max_row=2)] for ws in wb.worksheets}, default=str))',
     ].join('\n');
     const book: Record<string, unknown[][]> = JSON.parse(execFileSync('/usr/bin/python3', ['-c', script, dashboard.deXlsx], { encoding: 'utf8' }));
-    expect(Object.keys(book)).toEqual(['Segmente', 'Größte Preisbewegungen', 'Hinweise', 'Anmerkungen']);
-    expect(book.Segmente![0]!.slice(0, 6)).toEqual(['Segment-ID', 'Segment', 'Momentum', 'Volumen', 'Stimmung', 'Signalstärke']);
+    expect(Object.keys(book)).toEqual(['Segmente', 'Größte Veränderungen', 'Warnmeldungen', 'Hinweise']);
+    expect(book.Segmente![0]!.slice(0, 6)).toEqual(['Segment-ID', 'Segment', 'Dynamik', 'Volumen', 'Stimmung', 'Signalstärke']);
     // The first segment's row: its code kept in the id column, its name and its momentum in German.
     expect(book.Segmente![1]!.slice(0, 2)).toEqual(['watches', 'Luxusuhren']);
     expect(['Positiv', 'Neutral', 'Negativ']).toContain(book.Segmente![1]![2]);
-    expect(book['Größte Preisbewegungen']![0]).toEqual(['Segment', 'Marke', 'Modell', 'Veränderung 30 Tage']);
-    expect(book.Anmerkungen![0]![0]).toBe(`Marktübersicht — ${intlDate('de', AS_OF)}`);
+    expect(book['Größte Veränderungen']![0]).toEqual(['Segment', 'Marke', 'Modell', 'Veränderung 30 Tage']);
+    expect(book.Hinweise![0]![0]).toBe(`Marktübersicht — ${intlDate('de', AS_OF)}`);
   });
 });
