@@ -43,6 +43,9 @@ const PLAIN_TEXT = Object.fromEntries(
  */
 export const SHAPED_RTL: string[] = [];
 
+/** Shaped runs a font keeps (a report's distinct Arabic words and lines, with room to spare). */
+const SHAPED_RUNS_KEPT = 20_000;
+
 /**
  * `font` with fontkit's layout honouring SHAPED_RTL; other runs laid out with `otherwise` (the
  * fallback fonts keep fontkit's default features: CJK text wants its `locl`, `ccmp`).
@@ -50,16 +53,30 @@ export const SHAPED_RTL: string[] = [];
 export function withShapingMarkers<F>(font: F, otherwise?: Record<string, boolean>): F {
   const f = font as unknown as { layout: (text: string, features?: unknown, script?: string, language?: string, direction?: string) => unknown };
   const layout = f.layout.bind(font);
+  // Shaped runs kept by text: fontkit plans the shaping anew at every call (most of an Arabic
+  // page's time), and a line is measured while it is broken, then measured and drawn again.
+  // pdfkit scales a run's positions in place, so each caller gets its own positions.
+  const shaped = new Map<string, object>();
   f.layout = (text, features) => {
     if (features !== SHAPED_RTL) return layout(text, features ?? otherwise);
+    const known = shaped.get(text);
+    if (known) return freshPositions(known);
+    if (shaped.size >= SHAPED_RUNS_KEPT) shaped.clear();
     const run = layout(text, undefined, undefined, undefined, 'rtl') as { glyphs: { id: number; advanceWidth: number; codePoints: number[] }[] };
+    shaped.set(text, run);
     // A ligature (lam-alef) maps back to its letters in visual order, as its neighbours do:
     // a reader reversing the right-to-left run then reads them in logical order. The glyph
     // objects are fontkit's shared ones, so the run gets copies.
     run.glyphs = run.glyphs.map((g) => (g.codePoints.length > 1 ? { id: g.id, advanceWidth: g.advanceWidth, codePoints: [...g.codePoints].reverse() } : g));
-    return run;
+    return freshPositions(run);
   };
   return font;
+}
+
+/** The run as fontkit made it (its class, for its advanceWidth), with positions of its own. */
+function freshPositions(run: object): object {
+  const { positions } = run as { positions: object[] };
+  return Object.assign(Object.create(Object.getPrototypeOf(run) as object) as object, run, { positions: positions.map((p) => ({ ...p })) });
 }
 
 const withoutShaping = <F>(font: F): F => withShapingMarkers(font, PLAIN_TEXT);
