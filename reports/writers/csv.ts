@@ -112,7 +112,7 @@ export function realisedGainsCsvPath(holdingsCsvPath: string): string {
  * every record carries the currency and sandbox flag, as the holdings CSV's do.
  */
 /** The realised-gains CSV's header in the report's language, column for column. */
-const REALISED_GAIN_LABELS = ['columns.asset_id', 'columns.description', 'columns.bought', 'columns.sold', 'columns.quantity', 'common.cost', 'columns.proceeds', 'columns.gain', 'columns.source', 'columns.currency', 'columns.sandbox'] as const;
+const REALISED_GAIN_LABELS = ['columns.asset_id', 'columns.description', 'columns.bought', 'columns.sold', 'columns.quantity', 'common.cost', 'columns.proceeds', 'columns.gain', 'columns.source', 'columns.currency', 'columns.sandbox', 'columns.unit', 'columns.lot'] as const;
 
 export async function writeRealisedGainsCsv(data: ReportData, filePath: string, options: CsvOptions = {}): Promise<void> {
   const lines = data.history?.realised_gain.lines ?? [];
