@@ -38,6 +38,8 @@ export interface RunOptions extends CommonFlags {
   concurrency?: number;
   /** --queue: seconds without any portfolio taken before the run says no worker has come (--worker-wait, default 30). */
   workerWait?: number;
+  /** False: no consolidated report even for several portfolios (the demo's history months record portfolios, never a consolidation). */
+  consolidated?: boolean;
 }
 
 export interface RunIo {
@@ -175,11 +177,12 @@ export async function runReports(opts: RunOptions, io: RunIo): Promise<RunOutcom
       writing.set(name, written);
     };
 
+    const withConsolidated = opts.consolidated !== false && portfolios.length > 1;
     const results = await valueEverything(client, inServiceCurrency(portfolios, asked, currency, fx), cp, {
       currency: asked,
       signal: io.signal,
       progress: io.progress,
-      consolidated: portfolios.length > 1,
+      consolidated: withConsolidated,
       concurrency: opts.concurrency ?? settings.concurrency,
       onPortfolio: writePortfolio,
       telemetry,
@@ -187,7 +190,7 @@ export async function runReports(opts: RunOptions, io: RunIo): Promise<RunOutcom
     });
     const files: string[] = [];
     for (const p of portfolios) files.push(...(await writing.get(p.name)!).map((w) => w.path));
-    if (portfolios.length > 1) {
+    if (withConsolidated) {
       const parts = await Promise.all(portfolios.map(async (p) => ({ input: p, results: results.get(p.name)!, past: await past.get(p.name)! })));
       const performance = cp.state.consolidated?.performance ?? { included: false as const, note: 'Omitted: not fetched.' };
       sayLeftOut(leftOut('Consolidated', 'performance against benchmarks', performance));
