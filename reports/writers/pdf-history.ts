@@ -12,18 +12,9 @@ import { lineAlt, lineChart, type Line } from './pdf-charts';
 import type { PdfPages } from './pdf-layout';
 import { signedColour } from './pdf-signed-colour';
 import { drawTable, type PdfCell, type PdfRow } from './pdf-table';
-import { TRANSACTION_TYPE_LABELS, cumulativeNetFlows, sentence, transactionAsset } from './history-labels';
+import { TRANSACTION_TYPE_LABELS, cumulativeNetFlows, periodLabel, sentence, transactionAsset } from './history-labels';
 import { reportTranslator } from './report-language';
 
-/** The standard periods by the common financial terms (docs/glossary.md). */
-const PERIOD_LABEL_KEYS = {
-  mtd: 'common.period_mtd',
-  qtd: 'common.period_qtd',
-  ytd: 'common.period_ytd',
-  '1y': 'common.period_1y',
-  '3y': 'common.period_3y',
-  since_inception: 'common.since_inception',
-} as const satisfies Record<PeriodKey, MessageKey>;
 
 /** A quantity as entered: "6", "0.5". */
 const quantityText = (q: number | null) => (q === null ? '—' : String(Math.round(q * 10_000) / 10_000));
@@ -76,11 +67,11 @@ function drawPeriods(p: PdfPages, h: ReportHistory, currency: string, tr: Transl
     const period = h.performance.periods[key];
     if (period === null) {
       const n = noteFor(h.performance.unavailable[key]);
-      return [tr.t(PERIOD_LABEL_KEYS[key]), { text: n === undefined ? tr.t('pdf.not_enough_history') : tr.t('pdf.not_enough_history_note', { note: n }), colour: PALETTE.muted }, '', '', '', '', ''];
+      return [periodLabel(key, tr), { text: n === undefined ? tr.t('pdf.not_enough_history') : tr.t('pdf.not_enough_history_note', { note: n }), colour: PALETTE.muted }, '', '', '', '', ''];
     }
     const n = period.twr_percent === null || period.mwr_percent === null ? noteFor(period.note) : undefined;
     return [
-      tr.t(PERIOD_LABEL_KEYS[key]),
+      periodLabel(key, tr),
       tr.shortDate(period.from),
       returnCell(period.twr_percent, period, n, tr),
       returnCell(period.mwr_percent, period, n, tr),
