@@ -61,6 +61,15 @@ export async function ensureTemplate(path: string = templatePath()): Promise<str
   return path;
 }
 
+/** The build's copy, or undefined where its place cannot be told (PGlite's version not found): initdb then. */
+function defaultTemplate(): string | undefined {
+  try {
+    return templatePath();
+  } catch {
+    return undefined;
+  }
+}
+
 /** The empty cluster, or undefined when there is none usable (then PGlite runs initdb). */
 export function readTemplate(path: string): Blob | undefined {
   try {
@@ -92,11 +101,12 @@ function compiledEngine(): Promise<{ pgliteWasmModule: WebAssembly.Module; fsBun
  * Opens PGlite on `dataDir`. A folder that holds no cluster yet is filled from the empty copy;
  * if that copy cannot be unpacked, what it left is removed and initdb makes the cluster instead.
  */
-export async function createPGlite(dataDir: string, template: string = templatePath()): Promise<PGlite> {
+export async function createPGlite(dataDir: string, template?: string): Promise<PGlite> {
   mkdirSync(dirname(dataDir), { recursive: true });
   // Only a folder with nothing in it yet: a half-made cluster left by a crash is PGlite's to judge.
   const fresh = !existsSync(dataDir) || readdirSync(dataDir).length === 0;
-  const copy = fresh ? readTemplate(template) : undefined;
+  const from = fresh ? (template ?? defaultTemplate()) : undefined;
+  const copy = from === undefined ? undefined : readTemplate(from);
   const compiled = (await compiledEngine()) ?? {};
   if (copy) {
     try {
