@@ -12,6 +12,11 @@ import { openDatabase } from '../../src/db';
 import { createPGlite, ensureTemplate, readTemplate, templatePath } from '../../src/db/pglite-template';
 import { tempDir } from '../reports/helpers';
 
+/** How many tables of that name the cluster holds (0 or 1). */
+async function tableCount(pg: PGlite, name: string): Promise<number> {
+  return (await pg.query<{ n: number }>('select count(*)::int as n from pg_tables where tablename = $1', [name])).rows[0]!.n;
+}
+
 describe('the empty embedded database copy', () => {
   let dir: string;
   let marked: string;
@@ -29,8 +34,7 @@ describe('the empty embedded database copy', () => {
   it('fills a new folder from the copy', async () => {
     const pg = await createPGlite(join(dir, 'fresh', 'pgdata'), marked);
     try {
-      const r = await pg.query<{ n: number }>("select count(*)::int as n from pg_tables where tablename = 'made_from_the_copy'");
-      expect(r.rows[0]!.n).toBe(1);
+      expect(await tableCount(pg, 'made_from_the_copy')).toBe(1);
     } finally {
       await pg.close();
     }
@@ -43,8 +47,7 @@ describe('the empty embedded database copy', () => {
     await first.close();
     const again = await createPGlite(data, marked);
     try {
-      const r = await again.query<{ n: number }>("select count(*)::int as n from pg_tables where tablename = 'kept'");
-      expect(r.rows[0]!.n).toBe(1);
+      expect(await tableCount(again, 'kept')).toBe(1);
     } finally {
       await again.close();
     }
@@ -55,8 +58,7 @@ describe('the empty embedded database copy', () => {
     writeFileSync(broken, Buffer.from('not a tarball at all'));
     const pg = await createPGlite(join(dir, 'from-broken', 'pgdata'), broken);
     try {
-      const r = await pg.query<{ n: number }>("select count(*)::int as n from pg_tables where tablename = 'made_from_the_copy'");
-      expect(r.rows[0]!.n).toBe(0);
+      expect(await tableCount(pg, 'made_from_the_copy')).toBe(0);
       expect((await pg.query<{ one: number }>('select 1 as one')).rows[0]!.one).toBe(1);
     } finally {
       await pg.close();
