@@ -1,7 +1,22 @@
-/** Vector charts drawn with pdfkit paths: a donut for allocation, bars for returns. */
+/**
+ * Vector charts drawn with pdfkit paths: a donut for allocation, bars for returns, lines over
+ * dates. Each is drawn as for a left-to-right page, every x position through the page's
+ * `Direction`: on a right-to-left page (`ar`) the chart comes out mirrored — value axes on the
+ * right, the first bar and the earliest date at the right (time runs right to left), legend chips
+ * right of their names, the donut's slices counter-clockwise — with its text unmirrored.
+ */
 import { PALETTE } from './palette';
-import { hex } from './pdf-layout';
+import { hex, type Align } from './pdf-layout';
 import { PSEUDO_LANGUAGE, translator, type Translator } from '../../src/i18n';
+
+/** How x positions and alignments land on the page (a PdfPages is one); left to right when absent. */
+export interface Direction {
+  readonly rtl: boolean;
+  x(x: number, width?: number): number;
+  align(align?: Align): Align;
+}
+
+const LEFT_TO_RIGHT: Direction = { rtl: false, x: (x) => x, align: (align = 'left') => align };
 
 export interface Slice {
   label: string;
@@ -24,12 +39,16 @@ function ringSegment(doc: PDFKit.PDFDocument, cx: number, cy: number, outer: num
 }
 
 /** A donut with its legend to the right; `centre` is printed in the hole (e.g. the total). */
-export function donutChart(doc: PDFKit.PDFDocument, x: number, y: number, size: number, slices: Slice[], centre: { label: string; value: string; colour?: string }, legendWidth: number, tr: Translator = translator('en')): number {
+export function donutChart(doc: PDFKit.PDFDocument, x: number, y: number, size: number, slices: Slice[], centre: { label: string; value: string; colour?: string }, legendWidth: number, tr: Translator = translator('en'), d: Direction = LEFT_TO_RIGHT): number {
   const r = size / 2;
-  const cx = x + r;
+  const cx = d.x(x, size) + r;
   const cy = y + r;
   const inner = r * 0.58;
   const total = slices.reduce((s, sl) => s + Math.max(0, sl.value), 0);
+  // Mirrored, a clockwise angle a becomes π − a, and the segment runs the other way.
+  const mirrored = (a: number) => (d.rtl ? Math.PI - a : a);
+  const segment = (a0: number, a1: number, colour: string) =>
+    d.rtl ? ringSegment(doc, cx, cy, r, inner, mirrored(a1), mirrored(a0), colour) : ringSegment(doc, cx, cy, r, inner, a0, a1, colour);
   let angle = -Math.PI / 2;
   if (total > 0) {
     for (const sl of slices) {
@@ -37,18 +56,18 @@ export function donutChart(doc: PDFKit.PDFDocument, x: number, y: number, size: 
       if (sweep <= 0) continue;
       // An arc cannot span a full circle: draw a whole ring as two halves.
       if (sweep >= 2 * Math.PI - 1e-9) {
-        ringSegment(doc, cx, cy, r, inner, angle, angle + Math.PI, sl.colour);
-        ringSegment(doc, cx, cy, r, inner, angle + Math.PI, angle + 2 * Math.PI, sl.colour);
+        segment(angle, angle + Math.PI, sl.colour);
+        segment(angle + Math.PI, angle + 2 * Math.PI, sl.colour);
       } else {
-        ringSegment(doc, cx, cy, r, inner, angle, angle + sweep, sl.colour);
+        segment(angle, angle + sweep, sl.colour);
       }
       angle += sweep;
     }
     // Thin white separators between slices.
     angle = -Math.PI / 2;
     for (const sl of slices) {
-      const [ox, oy] = point(cx, cy, r + 0.5, angle);
-      const [ix, iy] = point(cx, cy, inner - 0.5, angle);
+      const [ox, oy] = point(cx, cy, r + 0.5, mirrored(angle));
+      const [ix, iy] = point(cx, cy, inner - 0.5, mirrored(angle));
       doc.moveTo(ix, iy).lineTo(ox, oy).lineWidth(1).strokeColor('#FFFFFF').stroke();
       angle += (Math.max(0, sl.value) / total) * 2 * Math.PI;
     }
@@ -62,9 +81,9 @@ export function donutChart(doc: PDFKit.PDFDocument, x: number, y: number, size: 
   const lx = x + size + 18;
   let ly = y + 4;
   for (const sl of slices) {
-    doc.rect(lx, ly + 1.5, 7, 7).fill(hex(sl.colour));
-    doc.font('sans').fontSize(8).fillColor(hex(PALETTE.ink)).text(sl.label, lx + 12, ly, { width: legendWidth - 60, lineBreak: false, ellipsis: true });
-    doc.text(total > 0 ? tr.percent((sl.value / total) * 100) : '–', lx + legendWidth - 50, ly, { width: 38, align: 'right', lineBreak: false });
+    doc.rect(d.x(lx, 7), ly + 1.5, 7, 7).fill(hex(sl.colour));
+    doc.font('sans').fontSize(8).fillColor(hex(PALETTE.ink)).text(sl.label, d.x(lx + 12, legendWidth - 60), ly, { width: legendWidth - 60, align: d.align(), lineBreak: false, ellipsis: true });
+    doc.text(total > 0 ? tr.percent((sl.value / total) * 100) : '–', d.x(lx + legendWidth - 50, 38), ly, { width: 38, align: d.align('right'), lineBreak: false });
     ly += 13;
   }
   return Math.max(size, ly - y);
@@ -78,7 +97,7 @@ export interface Bar {
 }
 
 /** Vertical bars around a zero line with value labels; returns the height used. */
-export function barChart(doc: PDFKit.PDFDocument, x: number, y: number, width: number, height: number, bars: Bar[], tr: Translator = translator('en')): number {
+export function barChart(doc: PDFKit.PDFDocument, x: number, y: number, width: number, height: number, bars: Bar[], tr: Translator = translator('en'), d: Direction = LEFT_TO_RIGHT): number {
   const values = bars.map((b) => b.value ?? 0);
   const max = Math.max(0, ...values);
   const min = Math.min(0, ...values);
@@ -95,11 +114,11 @@ export function barChart(doc: PDFKit.PDFDocument, x: number, y: number, width: n
   doc.lineWidth(0.3).strokeColor(hex(PALETTE.rule));
   for (let v = Math.ceil(min / step) * step; v <= max + 1e-9; v += step) {
     const gy = plotTop + ((max - v) / span) * plotHeight;
-    doc.moveTo(x, gy).lineTo(x + width, gy).stroke();
-    doc.font('sans').fontSize(6.5).fillColor(hex(PALETTE.muted)).text(tr.percent(v, { digits: 0 }), x - 34, gy - 3.5, { width: 30, align: 'right', lineBreak: false });
+    doc.moveTo(d.x(x), gy).lineTo(d.x(x + width), gy).stroke();
+    doc.font('sans').fontSize(6.5).fillColor(hex(PALETTE.muted)).text(tr.percent(v, { digits: 0 }), d.x(x - 34, 30), gy - 3.5, { width: 30, align: d.align('right'), lineBreak: false });
   }
   bars.forEach((b, i) => {
-    const bx = x + i * slot + (slot - barWidth) / 2;
+    const bx = d.x(x + i * slot + (slot - barWidth) / 2, barWidth);
     if (b.value !== null) {
       const top = plotTop + ((max - Math.max(0, b.value)) / span) * plotHeight;
       const h = (Math.abs(b.value) / span) * plotHeight;
@@ -109,9 +128,9 @@ export function barChart(doc: PDFKit.PDFDocument, x: number, y: number, width: n
     } else {
       doc.font('sans').fontSize(7).fillColor(hex(PALETTE.muted)).text(tr.t('pdf.chart_na'), bx - 10, zeroY - 11, { width: barWidth + 20, align: 'center', lineBreak: false });
     }
-    doc.font('sans').fontSize(7.5).fillColor(hex(PALETTE.ink)).text(b.label, x + i * slot, plotTop + plotHeight + labelBand + 2, { width: slot, align: 'center', lineBreak: false, ellipsis: true });
+    doc.font('sans').fontSize(7.5).fillColor(hex(PALETTE.ink)).text(b.label, d.x(x + i * slot, slot), plotTop + plotHeight + labelBand + 2, { width: slot, align: 'center', lineBreak: false, ellipsis: true });
   });
-  doc.moveTo(x, zeroY).lineTo(x + width, zeroY).lineWidth(0.8).strokeColor(hex(PALETTE.ink)).stroke();
+  doc.moveTo(d.x(x), zeroY).lineTo(d.x(x + width), zeroY).lineWidth(0.8).strokeColor(hex(PALETTE.ink)).stroke();
   return height;
 }
 
@@ -156,10 +175,10 @@ function shortMonth(date: string, tr: Translator): string {
 }
 
 /**
- * Lines over dates with a legend above, the value axis on the left labelled by `format` (money in
- * the report currency) and about six dates along the bottom; returns the height used.
+ * Lines over dates with a legend above, the value axis at the start side labelled by `format`
+ * (money in the report currency) and about six dates along the bottom; returns the height used.
  */
-export function lineChart(doc: PDFKit.PDFDocument, x: number, y: number, width: number, height: number, dates: string[], lines: Line[], format: (v: number) => string, tr: Translator = translator('en')): number {
+export function lineChart(doc: PDFKit.PDFDocument, x: number, y: number, width: number, height: number, dates: string[], lines: Line[], format: (v: number) => string, tr: Translator = translator('en'), d: Direction = LEFT_TO_RIGHT): number {
   const legendBand = 16;
   const axisBand = 16;
   const axisWidth = 58;
@@ -172,29 +191,33 @@ export function lineChart(doc: PDFKit.PDFDocument, x: number, y: number, width: 
   const min = Math.floor(Math.min(0, ...all) / step) * step;
   const max = Math.ceil(Math.max(0, ...all) / step) * step || step;
   const yOf = (v: number) => plotTop + ((max - v) / (max - min)) * plotHeight;
-  const xOf = (i: number) => plotLeft + (dates.length > 1 ? (i / (dates.length - 1)) * plotWidth : plotWidth / 2);
+  const xOf = (i: number) => d.x(plotLeft + (dates.length > 1 ? (i / (dates.length - 1)) * plotWidth : plotWidth / 2));
+  const plotStart = d.x(plotLeft);
+  const plotEnd = d.x(plotLeft + plotWidth);
 
   // Legend: a short stroke of each line's colour and its name.
   let lx = plotLeft;
   for (const l of lines) {
-    doc.moveTo(lx, y + 6).lineTo(lx + 16, y + 6).lineWidth(2).strokeColor(hex(l.colour));
+    doc.moveTo(d.x(lx), y + 6).lineTo(d.x(lx + 16), y + 6).lineWidth(2).strokeColor(hex(l.colour));
     if (l.dashed) doc.dash(3, { space: 2 });
     doc.stroke().undash();
-    doc.font('sans').fontSize(8).fillColor(hex(PALETTE.ink)).text(l.label, lx + 20, y + 1.5, { lineBreak: false });
-    lx += 20 + doc.widthOfString(l.label) + 18;
+    doc.font('sans').fontSize(8).fillColor(hex(PALETTE.ink));
+    const labelWidth = doc.widthOfString(l.label);
+    doc.text(l.label, d.x(lx + 20, labelWidth), y + 1.5, { lineBreak: false });
+    lx += 20 + labelWidth + 18;
   }
   // Gridlines with the amounts they mark.
   doc.lineWidth(0.3).strokeColor(hex(PALETTE.rule));
   for (let v = min; v <= max + step / 1e6; v += step) {
-    doc.moveTo(plotLeft, yOf(v)).lineTo(plotLeft + plotWidth, yOf(v)).stroke();
-    doc.font('sans').fontSize(6.5).fillColor(hex(PALETTE.muted)).text(format(v), x, yOf(v) - 3.5, { width: axisWidth - 4, align: 'right', lineBreak: false });
+    doc.moveTo(plotStart, yOf(v)).lineTo(plotEnd, yOf(v)).stroke();
+    doc.font('sans').fontSize(6.5).fillColor(hex(PALETTE.muted)).text(format(v), d.x(x, axisWidth - 4), yOf(v) - 3.5, { width: axisWidth - 4, align: d.align('right'), lineBreak: false });
   }
   // About six dates along the bottom, always the first and the last.
   const every = Math.max(1, Math.ceil((dates.length - 1) / 5));
-  dates.forEach((d, i) => {
+  dates.forEach((date, i) => {
     if (i % every !== 0 && i !== dates.length - 1) return;
     if (i !== dates.length - 1 && dates.length - 1 - i < every / 2) return;
-    doc.font('sans').fontSize(6.5).fillColor(hex(PALETTE.muted)).text(shortMonth(d, tr), xOf(i) - 25, plotTop + plotHeight + 4, { width: 50, align: 'center', lineBreak: false });
+    doc.font('sans').fontSize(6.5).fillColor(hex(PALETTE.muted)).text(shortMonth(date, tr), xOf(i) - 25, plotTop + plotHeight + 4, { width: 50, align: 'center', lineBreak: false });
   });
   for (const l of lines) {
     l.values.forEach((v, i) => (i === 0 ? doc.moveTo(xOf(i), yOf(v)) : doc.lineTo(xOf(i), yOf(v))));
@@ -202,7 +225,7 @@ export function lineChart(doc: PDFKit.PDFDocument, x: number, y: number, width: 
     if (l.dashed) doc.dash(4, { space: 2.5 });
     doc.stroke().undash();
   }
-  doc.moveTo(plotLeft, yOf(0)).lineTo(plotLeft + plotWidth, yOf(0)).lineWidth(0.6).strokeColor(hex(PALETTE.ink)).stroke();
+  doc.moveTo(plotStart, yOf(0)).lineTo(plotEnd, yOf(0)).lineWidth(0.6).strokeColor(hex(PALETTE.ink)).stroke();
   return height;
 }
 

@@ -31,13 +31,15 @@ export function drawCover(p: PdfPages, data: ReportData): void {
   if (brand && logo) drawLogo(p, logo, brand.firmName, { x, y: 22, width: 180, height: 44 });
   const top = stripHeight ? stripHeight + 26 : 96;
   const tagline = c.audience === 'internal' ? tr.t('pdf.cover_tagline_internal') : (brand?.coverTitle ?? tr.t('pdf.cover_tagline'));
-  p.tag('P', () => doc.font('sansBold').fontSize(9).fillColor(hex(p.theme.accent)).text(tagline, x, top, { width: w, characterSpacing: 2.5 }));
-  p.tag('H1', () => doc.font('serifBold').fontSize(28).fillColor('#FFFFFF').text(c.portfolio_name, x, top + 26, { width: w, lineGap: 2 }));
+  // The band's text spans the page's width less its margins (symmetric): only its alignment follows the page's direction.
+  const align = p.align();
+  p.tag('P', () => doc.font('sansBold').fontSize(9).fillColor(hex(p.theme.accent)).text(tagline, x, top, { width: w, characterSpacing: 2.5, align }));
+  p.tag('H1', () => doc.font('serifBold').fontSize(28).fillColor('#FFFFFF').text(c.portfolio_name, x, top + 26, { width: w, lineGap: 2, align }));
   doc.moveDown(0.4);
-  p.tag('P', () => doc.font('serif').fontSize(13).fillColor('#E8E2D6').text(c.audience === 'internal' ? tr.t('pdf.cover_consolidated', { count: c.portfolios.length }) : tr.t('pdf.cover_prepared_for', { client: c.client_name }), x, doc.y, { width: w }));
-  p.tag('P', () => doc.font('sans').fontSize(10).fillColor('#C9C3B6').text(brand ? tr.t('pdf.cover_service_firm', { firm: brand.firmName }) : tr.t('pdf.cover_service'), x, bandHeight - 48, { width: w }));
+  p.tag('P', () => doc.font('serif').fontSize(13).fillColor('#E8E2D6').text(c.audience === 'internal' ? tr.t('pdf.cover_consolidated', { count: c.portfolios.length }) : tr.t('pdf.cover_prepared_for', { client: c.client_name }), x, doc.y, { width: w, align }));
+  p.tag('P', () => doc.font('sans').fontSize(10).fillColor('#C9C3B6').text(brand ? tr.t('pdf.cover_service_firm', { firm: brand.firmName }) : tr.t('pdf.cover_service'), x, bandHeight - 48, { width: w, align }));
 
-  p.tag('P', () => doc.font('serif').fontSize(16).fillColor(hex(p.theme.primary)).text(tr.t('common.valued_as_of', { date: tr.date(c.as_of) }), x, bandHeight + 44, { width: w }));
+  p.tag('P', () => doc.font('serif').fontSize(16).fillColor(hex(p.theme.primary)).text(tr.t('common.valued_as_of', { date: tr.date(c.as_of) }), x, bandHeight + 44, { width: w, align }));
   let y = bandHeight + 84;
   const rows: [string, string][] = [
     [tr.t('pdf.cover_base_currency'), c.currency],
@@ -60,8 +62,9 @@ export function drawCover(p: PdfPages, data: ReportData): void {
     for (const [label, value] of rows) {
       const at = y;
       p.group('TR', () => {
-        p.tag('TH', () => doc.font('sans').fontSize(9).fillColor(hex(PALETTE.muted)).text(label.toLocaleUpperCase(tr.lang), x, at, { width: 130, characterSpacing: 0.6 }), { scope: 'Row' });
-        p.tag('TD', () => doc.font('serif').fontSize(11).fillColor(hex(PALETTE.ink)).text(value, x + 140, at - 1.5, { width: w - 140 }));
+        // Labels at the start side (the right on an `ar` page), values beside them.
+        p.tag('TH', () => doc.font('sans').fontSize(9).fillColor(hex(PALETTE.muted)).text(label.toLocaleUpperCase(tr.lang), p.x(x, 130), at, { width: 130, characterSpacing: 0.6, align }), { scope: 'Row' });
+        p.tag('TD', () => doc.font('serif').fontSize(11).fillColor(hex(PALETTE.ink)).text(value, p.x(x + 140, w - 140), at - 1.5, { width: w - 140, align }));
       });
       y += pitch;
     }
@@ -71,22 +74,23 @@ export function drawCover(p: PdfPages, data: ReportData): void {
     const at = y;
     p.artifact(() => doc.rect(x, at, w, height).lineWidth(1.2).strokeColor(hex(PALETTE.negative)).stroke());
     p.tag('P', () => {
-      doc.font('sansBold').fontSize(11).fillColor(hex(PALETTE.negative)).text(title, x + 14, at + 9, { width: w - 28 });
-      doc.font('sans').fontSize(9).text(text, x + 14, at + 25, { width: w - 28 });
+      doc.font('sansBold').fontSize(11).fillColor(hex(PALETTE.negative)).text(title, x + 14, at + 9, { width: w - 28, align });
+      doc.font('sans').fontSize(9).text(text, x + 14, at + 25, { width: w - 28, align });
     });
     y += height;
   };
   if (c.sandbox) warning(tr.t('pdf.sandbox_title'), tr.t('pdf.sandbox_text'), 46);
   if (c.illustrative_rates) warning(tr.t('pdf.illustrative_title'), tr.t('pdf.illustrative_text'), 58);
-  p.tag('P', () => doc.font('sans').fontSize(8).fillColor(hex(PALETTE.muted)).text(tr.t(c.audience === 'internal' ? 'pdf.confidential_internal' : 'pdf.confidential'), x, A4.height - 110, { width: w }));
+  p.tag('P', () => doc.font('sans').fontSize(8).fillColor(hex(PALETTE.muted)).text(tr.t(c.audience === 'internal' ? 'pdf.confidential_internal' : 'pdf.confidential'), x, A4.height - 110, { width: w, align }));
 }
 
 /** The firm's logo: a Figure whose alternative text is the firm's name, fitted into `box` keeping its proportions. */
 function drawLogo(p: PdfPages, logo: LogoImage, firmName: string, box: { x: number; y: number; width: number; height: number }): void {
   const scale = Math.min(box.width / logo.width, box.height / logo.height);
   const [w, h] = [logo.width * scale, logo.height * scale];
+  // At the start side: the right on an `ar` page (figure() mirrors the box, the image is placed so).
   p.figure(firmName, { x: box.x, y: box.y, width: w, height: h }, () => {
-    p.doc.image(Buffer.from(logo.png.buffer, logo.png.byteOffset, logo.png.byteLength), box.x, box.y, { width: w, height: h });
+    p.doc.image(Buffer.from(logo.png.buffer, logo.png.byteOffset, logo.png.byteLength), p.x(box.x, w), box.y, { width: w, height: h });
     return h;
   });
 }

@@ -1,6 +1,6 @@
-/** The summary's key figures as cards, three a row: label, figure, optional note beneath. */
+/** The summary's key figures as cards, three a row from the start side (the right on an `ar` page): label, figure, optional note beneath. */
 import { PALETTE } from './palette';
-import { type PdfPages, fitFontSize, hex } from './pdf-layout';
+import { type Align, type PdfPages, fitFontSize, hex } from './pdf-layout';
 
 export interface Figure {
   label: string;
@@ -20,20 +20,21 @@ export function drawFigures(p: PdfPages, figures: Figure[], perRow = 3): void {
     const row = figures.slice(i, i + perRow);
     p.artifact(() => {
       row.forEach((_, k) => {
-        const x = p.left + k * (w + gap);
+        const x = p.x(p.left + k * (w + gap), w);
         doc.rect(x, y, w, h).fill(hex(PALETTE.paper));
         doc.rect(x, y, w, 2).fill(hex(p.theme.accent));
       });
     });
     // Each card reads as one paragraph: label, figure, note.
     row.forEach((f, k) => {
-      const x = p.left + k * (w + gap);
+      const x = p.x(p.left + k * (w + gap), w);
+      const align = p.align();
       p.tag('P', () => {
-        doc.font('sans').fontSize(7.5).fillColor(hex(PALETTE.muted)).text(f.label.toUpperCase(), x + 10, y + 10, { width: w - 20, characterSpacing: 0.6, lineBreak: false });
+        doc.font('sans').fontSize(7.5).fillColor(hex(PALETTE.muted)).text(f.label.toUpperCase(), x + 10, y + 10, { width: w - 20, characterSpacing: 0.6, lineBreak: false, align });
         doc.font('serifBold');
         const size = fitFontSize(doc, f.value, w - 20, 15, 9);
-        doc.fontSize(size).fillColor(hex(f.colour ?? p.theme.primary)).text(f.value, x + 10, y + 24 + (15 - size) / 2, { width: w - 20, lineBreak: false });
-        if (f.sub) drawNote(doc, f.sub, x + 10, y + 45, w - 20);
+        doc.fontSize(size).fillColor(hex(f.colour ?? p.theme.primary)).text(f.value, x + 10, y + 24 + (15 - size) / 2, { width: w - 20, lineBreak: false, align });
+        if (f.sub) drawNote(doc, f.sub, x + 10, y + 45, w - 20, align);
       });
     });
     doc.y = y + h + gap;
@@ -48,9 +49,9 @@ const NOTE_MIN_SIZE = 6;
  * A card's note, whole: shrunk to fit one line, else wrapped at NOTE_MIN_SIZE. Never cut with an
  * ellipsis — "Range CHF 36,822,8…" hid the top of the range the figure above it is the middle of.
  */
-function drawNote(doc: PDFKit.PDFDocument, note: string, x: number, y: number, width: number): void {
+function drawNote(doc: PDFKit.PDFDocument, note: string, x: number, y: number, width: number, align: Align): void {
   doc.font('sans').fillColor(hex(PALETTE.muted));
   const size = fitFontSize(doc, note, width, 7.5, NOTE_MIN_SIZE);
   const fits = doc.fontSize(size).widthOfString(note) <= width;
-  doc.text(note, x, y, fits ? { width, lineBreak: false } : { width, lineGap: 0 });
+  doc.text(note, x, y, fits ? { width, lineBreak: false, align } : { width, lineGap: 0, align });
 }

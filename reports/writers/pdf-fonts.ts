@@ -51,6 +51,7 @@ const SHAPED_RUNS_KEPT = 20_000;
  * fallback fonts keep fontkit's default features: CJK text wants its `locl`, `ccmp`).
  */
 export function withShapingMarkers<F>(font: F, otherwise?: Record<string, boolean>): F {
+  keepCodePoints(font);
   const f = font as unknown as { layout: (text: string, features?: unknown, script?: string, language?: string, direction?: string) => unknown };
   const layout = f.layout.bind(font);
   // Shaped runs kept by text: fontkit plans the shaping anew at every call (most of an Arabic
@@ -71,6 +72,27 @@ export function withShapingMarkers<F>(font: F, otherwise?: Record<string, boolea
     return freshPositions(run);
   };
   return font;
+}
+
+interface GlyphSource {
+  getGlyph(id: number, codePoints?: number[]): { codePoints: number[] } | null;
+}
+
+/**
+ * fontkit keeps one glyph object per glyph id, with the code points of the call that first made
+ * it. Subsetting a composite glyph (an accented letter: "ŕ" is "r" and an acute) makes its
+ * components without code points; every later document then maps "r" to nothing in its text
+ * layer ("Übersicht" read back as "Übe icht" after an en-XA report in the same process). A glyph
+ * met without code points takes those of the first call that names them.
+ */
+function keepCodePoints(font: unknown): void {
+  const f = font as GlyphSource;
+  const getGlyph = f.getGlyph.bind(f);
+  f.getGlyph = (id, codePoints = []) => {
+    const glyph = getGlyph(id, codePoints);
+    if (glyph && glyph.codePoints.length === 0 && codePoints.length > 0) glyph.codePoints = codePoints;
+    return glyph;
+  };
 }
 
 /** The run as fontkit made it (its class, for its advanceWidth), with positions of its own. */

@@ -39,7 +39,7 @@ function drawValueChart(p: PdfPages, h: ReportHistory, currency: string, tr: Tra
   p.ensureSpace(height + 30);
   const y = doc.y;
   const alt = lineAlt(tr.t('pdf.value_chart_alt'), dates, lines, (v) => tr.money(v, currency, 0), tr);
-  p.figure(alt, { x: p.left, y, width: p.width, height }, () => lineChart(doc, p.left, y, p.width, height, dates, lines, (v) => tr.compactMoney(v, currency), tr));
+  p.figure(alt, { x: p.left, y, width: p.width, height }, () => lineChart(doc, p.left, y, p.width, height, dates, lines, (v) => tr.compactMoney(v, currency), tr, p));
   doc.y = y + height + 8;
   doc.x = p.left;
   p.paragraph(tr.t('pdf.value_chart_note'), { colour: PALETTE.muted, size: 8 });

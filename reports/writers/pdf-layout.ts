@@ -196,11 +196,13 @@ export class PdfPages {
 
   /**
    * A chart: a Figure whose alternative text says what it shows (a screen reader reads `alt`
-   * instead of the chart's labels), with its box on the page; `draw` returns the height used.
+   * instead of the chart's labels), with its box on the page (given as for a left-to-right page,
+   * mirrored on a right-to-left one, as the chart is); `draw` returns the height used.
    */
   figure(alt: string, box: { x: number; y: number; width: number; height: number }, draw: () => number): number {
     let used = 0;
-    this.tag('Figure', () => (used = draw()), { alt, placement: 'Block', bbox: [box.x, box.y, box.x + box.width, box.y + box.height] });
+    const x = this.x(box.x, box.width);
+    this.tag('Figure', () => (used = draw()), { alt, placement: 'Block', bbox: [x, box.y, x + box.width, box.y + box.height] });
     return used;
   }
 

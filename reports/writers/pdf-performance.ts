@@ -58,7 +58,7 @@ export function drawPerformance(p: PdfPages, data: ReportData): void {
     ...perf.benchmarks.map((b, i) => ({ label: BENCHMARK_KEYS[b.id] ? tr.t(BENCHMARK_KEYS[b.id]) : b.name, value: b.one_year_return_percent, colour: p.theme.benchmarks[(i + 1) % p.theme.benchmarks.length]! })),
   ];
   const y = doc.y;
-  p.figure(barAlt(tr.t('pdf.market_chart_alt'), bars, tr), { x: p.left, y, width: p.width, height: 160 }, () => barChart(doc, p.left + 40, y, p.width - 60, 160, bars, tr));
+  p.figure(barAlt(tr.t('pdf.market_chart_alt'), bars, tr), { x: p.left, y, width: p.width, height: 160 }, () => barChart(doc, p.left + 40, y, p.width - 60, 160, bars, tr, p));
   doc.y = y + 172;
   doc.x = p.left;
   drawTable(

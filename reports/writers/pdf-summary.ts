@@ -53,12 +53,12 @@ export function drawSummary(p: PdfPages, data: ReportData): void {
   const y = doc.y;
   const centre = { label: tr.t('pdf.total_value'), value: tr.compactMoney(s.current_value, cur), colour: p.theme.primary };
   const used = p.figure(donutAlt(tr.t('pdf.allocation_alt'), slices, centre, tr), { x: p.left + 4, y, width: 352, height: 130 }, () =>
-    donutChart(doc, p.left + 4, y, 130, slices, centre, 190, tr),
+    donutChart(doc, p.left + 4, y, 130, slices, centre, 190, tr, p),
   );
   // Concentration beside the legend.
   const cx = p.left + 362;
   const cw = p.right - cx;
-  p.tag('H3', () => doc.font('sansBold').fontSize(8).fillColor(hex(p.theme.primary)).text(tr.t('pdf.concentration').toLocaleUpperCase(tr.lang), cx, y + 4, { width: cw, characterSpacing: 0.6 }));
+  p.tag('H3', () => doc.font('sansBold').fontSize(8).fillColor(hex(p.theme.primary)).text(tr.t('pdf.concentration').toLocaleUpperCase(tr.lang), p.x(cx, cw), y + 4, { width: cw, characterSpacing: 0.6, align: p.align() }));
   doc.font('sans').fontSize(8).fillColor(hex(PALETTE.ink));
   const lp = concentration.largest_position;
   const points = [
@@ -66,7 +66,7 @@ export function drawSummary(p: PdfPages, data: ReportData): void {
     ...(lp ? [{ text: tr.t('pdf.largest_position', { share: pct(lp.weight_percent), description: lp.description }), colour: PALETTE.ink, gap: 3 }] : []),
     ...concentration.flags.map((f) => ({ text: `▲ ${f.message}`, colour: PALETTE.warning, gap: 3 })),
   ];
-  p.list(points, (pt) => doc.font('sans').fontSize(8).fillColor(hex(pt.colour)).text(pt.text, cx, doc.y + pt.gap, { width: cw }));
+  p.list(points, (pt) => doc.font('sans').fontSize(8).fillColor(hex(pt.colour)).text(pt.text, p.x(cx, cw), doc.y + pt.gap, { width: cw, align: p.align() }));
   doc.y = Math.max(y + used, doc.y) + 14;
   doc.x = p.left;
 

@@ -231,6 +231,9 @@ export function enableFontFallback(
   /** `f` in `font` (the current one needs no switch). */
   const runIn = <T>(font: string, f: () => T): T => (font === role ? f() : inFont(font, f));
 
+  /** Arabic is never letter-spaced (a label's tracking would pull its joined letters apart): spacing off for right-to-left pieces. */
+  const rtlSpacing = (rtl: boolean) => (rtl ? { characterSpacing: 0 } : {});
+
   /** The runs of line [start, end) of `p` from left to right, each in its font, with its width. */
   const drawnPieces = (p: BidiParagraph, start: number, end: number, options: object) => {
     const out: { font: string; text: string; rtl: boolean; width: number }[] = [];
@@ -238,7 +241,7 @@ export function enableFontFallback(
       const runs = runsOf(piece.text) ?? [{ font: role, text: piece.text }];
       if (piece.rtl) runs.reverse();
       const features = piece.rtl ? SHAPED_RTL : undefined;
-      for (const r of runs) out.push({ ...r, rtl: piece.rtl, width: runIn(r.font, () => widthOf(r.text, { ...options, features })) });
+      for (const r of runs) out.push({ ...r, rtl: piece.rtl, width: runIn(r.font, () => widthOf(r.text, { ...options, ...rtlSpacing(piece.rtl), features })) });
     }
     return out;
   };
@@ -276,7 +279,7 @@ export function enableFontFallback(
       let cx = side === 'right' ? startX + width - w : side === 'center' ? startX + (width - w) / 2 : startX;
       if (lang) doc.markContent('Span', { lang });
       for (const r of pieces) {
-        runIn(r.font, () => text(r.text, cx, at, { ...rest, lineBreak: false, features: r.rtl ? SHAPED_RTL : undefined }));
+        runIn(r.font, () => text(r.text, cx, at, { ...rest, ...rtlSpacing(r.rtl), lineBreak: false, features: r.rtl ? SHAPED_RTL : undefined }));
         cx += r.width;
       }
       if (lang) doc.endMarkedContent();
