@@ -19,7 +19,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import * as fontkit from 'fontkit';
 import { SHAPED_RTL, withShapingMarkers } from './pdf-fonts';
-import { bidiParagraph, breakLines, RTL_SCRIPT, visualPieces, type BidiParagraph } from './pdf-bidi';
+import { bidiParagraph, RTL_SCRIPT, visualPieces, type BidiParagraph } from './pdf-bidi';
+import { breakLines, CJK } from './pdf-line-breaks';
 
 /** A single font (never a collection: every file here is one font). */
 type ParsedFont = fontkit.Font;
@@ -248,14 +249,15 @@ export function enableFontFallback(
   const lineWidth = (p: BidiParagraph, start: number, end: number, options: object) => drawnPieces(p, start, end, options).reduce((w, r) => w + r.width, 0);
 
   const bidiLines = (p: BidiParagraph, o: TextOptions, width: number): [number, number][] =>
-    o.lineBreak === false ? [[0, p.text.length]] : breakLines(p, width, (s, e) => lineWidth(p, s, e, o), script.lang);
+    o.lineBreak === false ? [[0, p.text.length]] : breakLines(p.text, width, (s, e) => lineWidth(p, s, e, o), script.lang);
 
   const defaultWidth = (x: number) => doc.page.width - doc.page.margins.right - x;
   const lineGapOf = (o: TextOptions) => o.lineGap ?? (doc as unknown as { _lineGap?: number })._lineGap ?? 0;
 
   /**
-   * A string with right-to-left characters: lines broken in logical order, each drawn piece by
-   * piece in visual order (aligned to the paragraph's start unless `align` says otherwise).
+   * A string with right-to-left characters, or Chinese or Japanese: lines broken in logical order
+   * by the locale's words and kinsoku (pdf-line-breaks.ts), each drawn piece by piece in visual
+   * order (aligned to the paragraph's start unless `align` says otherwise).
    * No /ActualText: pdftotext reorders right-to-left text itself and would reverse a logical
    * ActualText; glyphs in visual order with their letters as ToUnicode extract logically.
    */
@@ -291,6 +293,8 @@ export function enableFontFallback(
   };
 
   const isBidi = (s: unknown): s is string => typeof s === 'string' && !SIMPLE.test(s) && RTL.test(s);
+  /** Chinese or Japanese: broken into lines by the locale's words and kinsoku (pdf-line-breaks.ts), not pdfkit's UAX #14 alone. */
+  const isCjk = (s: unknown): s is string => typeof s === 'string' && !SIMPLE.test(s) && CJK.test(s);
 
   Object.assign(doc, {
     font(this: PDFKit.PDFDocument, src: unknown, ...rest: unknown[]) {
@@ -299,7 +303,7 @@ export function enableFontFallback(
     },
     text(this: PDFKit.PDFDocument, value: unknown, x?: unknown, y?: unknown, options?: unknown) {
       const opts = ((typeof x === 'object' && x !== null ? x : options) ?? {}) as TextOptions;
-      if (isBidi(value)) return drawBidi(value, x, y, opts);
+      if (isBidi(value) || (isCjk(value) && !opts.continued)) return drawBidi(value, x, y, opts);
       const lang = typeof value === 'string' && !SIMPLE.test(value) && !opts.continued ? spanLang(value) : undefined;
       if (!lang) return drawRuns(value, x, y, options);
       doc.markContent('Span', { lang });
@@ -316,7 +320,7 @@ export function enableFontFallback(
       return runs.reduce((w, r) => w + inFont(r.font, () => widthOf(r.text, options)), 0);
     },
     heightOfString(this: PDFKit.PDFDocument, s: string, options?: unknown) {
-      if (isBidi(s)) {
+      if (isBidi(s) || isCjk(s)) {
         const o = (options ?? {}) as TextOptions;
         const lines = bidiLines(bidiParagraph(s, script.dir === 'rtl' ? 'rtl' : 'auto'), o, o.width ?? defaultWidth(doc.x));
         return lines.length * (doc.currentLineHeight(true) + lineGapOf(o));
