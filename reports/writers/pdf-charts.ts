@@ -191,7 +191,8 @@ export function lineChart(doc: PDFKit.PDFDocument, x: number, y: number, width: 
   const min = Math.floor(Math.min(0, ...all) / step) * step;
   const max = Math.ceil(Math.max(0, ...all) / step) * step || step;
   const yOf = (v: number) => plotTop + ((max - v) / (max - min)) * plotHeight;
-  const xOf = (i: number) => d.x(plotLeft + (dates.length > 1 ? (i / (dates.length - 1)) * plotWidth : plotWidth / 2));
+  const ltrXOf = (i: number) => plotLeft + (dates.length > 1 ? (i / (dates.length - 1)) * plotWidth : plotWidth / 2);
+  const xOf = (i: number) => d.x(ltrXOf(i));
   const plotStart = d.x(plotLeft);
   const plotEnd = d.x(plotLeft + plotWidth);
 
@@ -217,7 +218,9 @@ export function lineChart(doc: PDFKit.PDFDocument, x: number, y: number, width: 
   dates.forEach((date, i) => {
     if (i % every !== 0 && i !== dates.length - 1) return;
     if (i !== dates.length - 1 && dates.length - 1 - i < every / 2) return;
-    doc.font('sans').fontSize(6.5).fillColor(hex(PALETTE.muted)).text(shortMonth(date, tr), xOf(i) - 25, plotTop + plotHeight + 4, { width: 50, align: 'center', lineBreak: false });
+    // Centred under its point, kept within the chart: the last date's label ends at its edge, not in the margin.
+    const at = Math.min(Math.max(ltrXOf(i) - 25, x), x + width - 50);
+    doc.font('sans').fontSize(6.5).fillColor(hex(PALETTE.muted)).text(shortMonth(date, tr), d.x(at, 50), plotTop + plotHeight + 4, { width: 50, align: 'center', lineBreak: false });
   });
   for (const l of lines) {
     l.values.forEach((v, i) => (i === 0 ? doc.moveTo(xOf(i), yOf(v)) : doc.lineTo(xOf(i), yOf(v))));

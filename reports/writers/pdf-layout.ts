@@ -15,6 +15,7 @@ import type { Brand } from '../../src/brand';
 import { themeOf, type Theme } from './brand-theme';
 import { enableFontFallback } from './pdf-text-runs';
 import { keepUnitsTogether } from './pdf-unit-glue';
+import { traceOneLineText, type TracedText } from './pdf-layout-trace';
 import { PALETTE } from './palette';
 import { pageMarks } from './data-marks';
 import { asLanguage, textDirection } from '../../src/i18n/languages';
@@ -80,6 +81,8 @@ export interface DocumentOptions {
   brand?: Brand;
   /** The pages' direction; by default the language's (`ar`: right to left, whole pages mirrored). */
   dir?: 'ltr' | 'rtl';
+  /** Tests only: every one-line text drawn, with its room and drawn width (pdf-layout-trace.ts). */
+  trace?: TracedText[];
 }
 
 /** A text alignment as the writers give it (for a left-to-right page). */
@@ -157,6 +160,7 @@ export class PdfPages {
       this.tagging.addStructure(root);
       this.parents.push(root);
     }
+    if (options.trace) traceOneLineText(this.doc, options.trace);
     this.outlineRoot = this.doc.outline;
   }
 

@@ -16,6 +16,7 @@ import { drawCover } from './pdf-cover';
 import { drawHoldings } from './pdf-holdings';
 import { drawPortfolioPerformance } from './pdf-history';
 import { PdfPages } from './pdf-layout';
+import type { TracedText } from './pdf-layout-trace';
 import { drawPerformance } from './pdf-performance';
 import { drawEnrichment } from './pdf-projections-exit';
 import { drawFigureNotes, drawSummary } from './pdf-summary';
@@ -27,8 +28,8 @@ export { PDF_MAX_ERRORS } from './pdf-closing';
 
 export { REPORT_LANG } from './report-language';
 
-/** `plain`: the benchmark's baseline (see DocumentOptions); `siblings`: this run's JSON and CSV, embedded as written. */
-export async function writePdf(data: ReportData, filePath: string, options: { plain?: boolean; siblings?: WrittenSiblings } = {}): Promise<void> {
+/** `plain`: the benchmark's baseline (see DocumentOptions); `siblings`: this run's JSON and CSV, embedded as written; `trace`: tests' record of one-line texts. */
+export async function writePdf(data: ReportData, filePath: string, options: { plain?: boolean; siblings?: WrittenSiblings; trace?: TracedText[] } = {}): Promise<void> {
   const c = data.cover;
   const tr = reportTranslator(data);
   const count = c.portfolios.length;
@@ -49,7 +50,7 @@ export async function writePdf(data: ReportData, filePath: string, options: { pl
     c.audience === 'internal'
       ? { Title: tr.t('pdf.info_title_internal', { date: c.as_of }), Author: c.prepared_by, Subject: tr.t('pdf.info_subject_internal', { count }) }
       : { Title: tr.t('pdf.info_title', { portfolio: c.portfolio_name, date: c.as_of }), Author: c.prepared_by, Subject: tr.t('pdf.info_subject', { client: c.client_name }) },
-    { lang: documentLang(tr.lang), created: new Date(c.generated_at), plain: options.plain, brand },
+    { lang: documentLang(tr.lang), created: new Date(c.generated_at), plain: options.plain, brand, trace: options.trace },
   );
   pages.warnings.push(...warnings);
   if (!options.plain) for (const file of await reportAttachments(data, filePath, options.siblings)) pages.attach(file);
