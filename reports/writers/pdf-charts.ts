@@ -204,7 +204,8 @@ export function lineChart(doc: PDFKit.PDFDocument, x: number, y: number, width: 
     doc.stroke().undash();
     doc.font('sans').fontSize(8).fillColor(hex(PALETTE.ink));
     const labelWidth = doc.widthOfString(l.label);
-    doc.text(l.label, d.x(lx + 20, labelWidth), y + 1.5, { lineBreak: false });
+    // Its own width: an Arabic label, given none, would be set against the page's far margin.
+    doc.text(l.label, d.x(lx + 20, labelWidth), y + 1.5, { width: labelWidth, align: d.align(), lineBreak: false });
     lx += 20 + labelWidth + 18;
   }
   // Gridlines with the amounts they mark.

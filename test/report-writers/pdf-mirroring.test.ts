@@ -42,6 +42,10 @@ const find = (words: Word[], text: string): Word => {
 };
 
 const en = translator('en');
+/** The line chart's legend in the page's language: an Arabic label is laid out right to left by itself. */
+const LEGEND: Record<string, [string, string]> = { ar: ['القيمة', 'التدفقات'], en: ['Lineone', 'Linetwo'] };
+/** pdftotext -bbox-layout gives an Arabic word's glyphs as drawn, left to right: reversed. */
+const asDrawn = (s: string) => (/[\u0600-\u06ff]/.test(s) ? [...s].reverse().join('') : s);
 const DATES = ['2026-01-31', '2026-02-28', '2026-03-31', '2026-04-30', '2026-05-31', '2026-06-30'];
 
 async function drawn(language: Language): Promise<Word[][]> {
@@ -61,8 +65,8 @@ async function drawn(language: Language): Promise<Word[][]> {
   const bars = [1, 2, 3].map((v) => ({ label: `Q${v}`, value: v * 10, colour: '336699' }));
   barChart(doc, p.left + 40, y + 150, p.width - 60, 160, bars, en, p);
   const lines = [
-    { label: 'Lineone', values: [1, 2, 3, 4, 5, 6].map((v) => v * 1000), colour: '336699' },
-    { label: 'Linetwo', values: [1, 1, 1, 1, 1, 1].map((v) => v * 500), colour: '993366', dashed: true },
+    { label: LEGEND[language]![0], values: [1, 2, 3, 4, 5, 6].map((v) => v * 1000), colour: '336699' },
+    { label: LEGEND[language]![1], values: [1, 1, 1, 1, 1, 1].map((v) => v * 500), colour: '993366', dashed: true },
   ];
   lineChart(doc, p.left, y + 330, p.width, 190, DATES, lines, (v) => `V${v}`, en, p);
   await p.finish(createWriteStream(file));
@@ -109,7 +113,10 @@ describe('pages mirrored for an ar report, not for an en one: cover, figure card
     expect(months.map((m) => m.text)).toEqual(['Jan', 'Mar', 'May', 'Jun']);
     expect(inOrder(months)).toBe(true);
     expect(inOrder([find(page, 'V6000'), months[0]!])).toBe(true);
-    expect(inOrder([find(page, 'Lineone'), find(page, 'Linetwo')])).toBe(true);
+    const legend = LEGEND[language]!.map((l) => find(page, asDrawn(l)));
+    expect(inOrder(legend)).toBe(true);
+    // The legend starts above the plot's start: at the axis' side, not at the page's far margin.
+    expect(inOrder([find(page, 'V6000'), legend[0]!, months.at(-1)!])).toBe(true);
   });
 
   it.each([
