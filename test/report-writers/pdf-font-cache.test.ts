@@ -36,6 +36,9 @@ describe('the font cache after an en-XA PDF in the same process', () => {
   it.each(['de', 'ar'] as Language[])('reads every heading of the %s report written after it back exactly', (language) => {
     const tr = translator(language);
     const text = texts.get(language)!;
+    // The data's Latin words too (the pseudo-locale's accented letters are built on them).
+    expect(text).toContain('Eleanor Whitcombe');
+    expect(text).toContain('Whitcombe Family Collection');
     for (const key of HEADINGS) {
       const heading = spaced(tr.t(key));
       // Card labels are drawn in capitals.
