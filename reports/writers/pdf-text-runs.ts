@@ -10,7 +10,8 @@
  * bidirectional algorithm (pdf-bidi.ts): broken into lines in logical order, each line's pieces
  * drawn left to right in visual order, right-to-left pieces shaped (joining forms, lam-alef) by
  * fontkit; readers (pdftotext, pdf.js, Acrobat) reorder the glyphs back to logical order by the
- * same algorithm, as for any visually ordered PDF. A string in a
+ * same algorithm, as for any visually ordered PDF. Chinese and Japanese take the same layout
+ * (one left-to-right piece a line) for their line breaking: by words and kinsoku (pdf-line-breaks.ts). A string in a
  * script other than the document's language (a Japanese name in a German report) is a Span with
  * its own /Lang. Characters no font has are warned about.
  */
