@@ -7,7 +7,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appliedMigrations, monthEndHoldings, openDatabase, recordMonthEnd, recordRun, underInsuredSince, type Database, type HoldingValuation } from '../../src/db';
+import { Migrator } from 'kysely';
+import { appliedMigrations, MIGRATIONS, monthEndHoldings, openDatabase, recordMonthEnd, recordRun, underInsuredSince, type Database, type HoldingValuation } from '../../src/db';
 import type { InsuranceStatus } from '../../src/insurance';
 import { startPostgres, type PostgresProcess } from '../../fixtures/postgres-server';
 import { showHistory } from '../../reports/history/show-history';
@@ -63,6 +64,25 @@ function cases(name: string, fresh: () => Promise<string>) {
     it('migration 0004 applied; each item\'s insured value and status read back as recorded, none where there was no review', async () => {
       expect(await appliedMigrations(db.kysely)).toContain('0004_insurance');
       for (const [m, asOf] of MONTHS.entries()) expect(await monthEndHoldings(db, 'Ashcombe', asOf)).toEqual(holdingsAt(m));
+    });
+
+    it('0004 on a database recorded before it: its holdings read back as they were, with no cover', async () => {
+      const target = await fresh();
+      const older = await openDatabase(target);
+      const run = await recordRun(older, RUN);
+      const plain = holdingsAt(0).map(({ insuredValue: _v, insuranceStatus: _s, ...h }) => h);
+      await recordMonthEnd(older, { run, portfolio: 'Older', asOf: '2026-06-30', currency: 'USD', value: 1, netFlows: 0, holdings: plain, ledger: [] });
+      const migrator = new Migrator({ db: older.kysely, provider: { getMigrations: async () => MIGRATIONS } });
+      expect((await migrator.migrateTo('0003_ledger_lots_units')).error).toBeUndefined();
+      await older.close();
+      const again = await openDatabase(target);
+      try {
+        expect(again.migrated).toEqual(['0004_insurance']);
+        expect(await monthEndHoldings(again, 'Older', '2026-06-30')).toEqual(plain);
+        expect((await underInsuredSince(again, 'Older', '2026-07-31')).size).toBe(0);
+      } finally {
+        await again.close();
+      }
     });
 
     it('the first month-end of the unbroken run up to the latest before the as-of date', async () => {
