@@ -24,6 +24,7 @@ import type { DashboardData } from './dashboard-data';
 import type { ReportFormat } from '../src/report-formats';
 import type { Brand } from '../src/brand';
 import type { Language } from '../src/i18n/languages';
+import type { InsuranceReview } from '../src/insurance';
 export type { AllocationRow, Concentration, ConcentrationFlag, PositionRef } from './report-allocation';
 export type { AnalysedAsset, ExitRow, ProjectionRow } from './report-analysis';
 export type { Holding } from './report-holding';
@@ -133,6 +134,8 @@ export interface ReportData {
    * history database (report-history.ts). Absent from the consolidated report.
    */
   history?: ReportHistory;
+  /** The insurance review (issue 37, src/insurance) when the portfolio's files carry cover; absent otherwise. */
+  insurance?: InsuranceReview;
   /** Rows that could not be valued or were rejected, and job-level problems. */
   errors: ReportError[];
   /**
