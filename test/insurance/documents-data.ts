@@ -20,7 +20,13 @@ const COVER: { ofHigh: number | null; insurer: string; policy: string; renewsIn?
   { ofHigh: 0.95, insurer: 'Hiscox', policy: 'HX-1002', renewsIn: 5 },
 ];
 
-export function reportWithReview(language: Language = 'en', options: Partial<InsuranceOptions> = {}, holdings = 8): ReportData {
+export interface ReviewedReport {
+  data: ReportData;
+  /** What the review was given per holding: the cover as the files would state it. */
+  inputs: ReviewInput[];
+}
+
+export function reportWithReview(language: Language = 'en', options: Partial<InsuranceOptions> = {}, holdings = 8): ReviewedReport {
   const base = makeReportData({ holdings, errors: 1, previous: true });
   const asOf = base.cover.as_of;
   // A made-up rate for the item insured in francs: the review takes amounts already in the report's currency.
@@ -41,5 +47,5 @@ export function reportWithReview(language: Language = 'en', options: Partial<Ins
   });
   const review = insuranceReview(inputs, { ...DEFAULT_INSURANCE_OPTIONS, asOf, ...options });
   review.items[0]!.under_insured_since = '2026-06-30';
-  return { ...base, language, insurance: review };
+  return { data: { ...base, language, insurance: review }, inputs };
 }
