@@ -87,7 +87,7 @@ function drawTotals(p: PdfPages, review: InsuranceReview, cur: string, tr: Trans
 }
 
 function drawRenewals(p: PdfPages, review: InsuranceReview, cur: string, tr: Translator): void {
-  const days = review.renewalWindowDays;
+  const days = review.renewal_window_days;
   if (review.renewals.length === 0) {
     p.subheading(tr.t('insurance.renewals_heading', { days }));
     p.paragraph(tr.t('insurance.no_renewals', { days }), { size: 9, colour: PALETTE.muted });
@@ -127,7 +127,7 @@ export function drawInsuranceReview(p: PdfPages, data: ReportData): void {
       currency: cur,
       basis: review.basis,
       tolerance: tr.percent(review.tolerance * 100, { digits: 0 }),
-      factor: tr.number(review.overInsuredFactor, 2),
+      factor: tr.number(review.over_insured_factor, 2),
     }),
     { size: 8, colour: PALETTE.muted },
   );

@@ -91,9 +91,9 @@ function writeParameters(book: XlsxBook, sheet: SheetCursor, review: InsuranceRe
   expectRow(sheet.add([section, { value: '', style: book.look.section }, { value: '', style: book.look.section }]), at.parameters);
   const label = (text: string): (CellInput | null)[] => [{ value: text, style: LABEL_STYLE }, null];
   expectRow(sheet.add([...label(tr.t('insurance.tolerance_label')), { value: review.tolerance * 100, kind: 'percent' }]), at.tolerance);
-  expectRow(sheet.add([...label(tr.t('insurance.factor_label')), { value: review.overInsuredFactor, kind: 'ratio' }]), at.factor);
+  expectRow(sheet.add([...label(tr.t('insurance.factor_label')), { value: review.over_insured_factor, kind: 'ratio' }]), at.factor);
   sheet.add([...label(tr.t('insurance.basis_label')), { value: basisLabel(review, tr) }]);
-  sheet.add([...label(tr.t('insurance.window_label')), { value: review.renewalWindowDays, kind: 'int' }]);
+  sheet.add([...label(tr.t('insurance.window_label')), { value: review.renewal_window_days, kind: 'int' }]);
 }
 
 /** The formulas were written pointing at `planned`: a row written elsewhere would make them read the wrong cell. */

@@ -3,7 +3,7 @@
  * valuations (each holding's current value and high estimate) and the cover given, with the
  * issue's rules written out again: the writers' tests never take a figure from src/insurance.
  */
-import type { ReportData } from '../../reports/report-data';
+import type { Holding } from '../../reports/report-data';
 
 export type Status = 'under-insured' | 'over-insured' | 'covered' | 'not-insured';
 export const STATUSES: readonly Status[] = ['under-insured', 'over-insured', 'covered', 'not-insured'];
@@ -28,14 +28,17 @@ export interface ExpectedReview {
 
 const cents = (v: number) => Math.round(v * 100) / 100;
 
+/** The fields of a report's holding the review reads (the JSON's holdings have them too). */
+export type ValuedHolding = Pick<Holding, 'row' | 'asset_id' | 'current_value' | 'value_high'>;
+
 export function expectedReview(
-  data: ReportData,
-  insuredOf: (assetId: string) => number | null,
+  holdings: Iterable<ValuedHolding>,
+  insuredOf: (h: ValuedHolding) => number | null,
   rules: { basis?: 'mid' | 'high'; tolerance?: number; factor?: number } = {},
 ): ExpectedReview {
   const { basis = 'high', tolerance = 0.1, factor = 1.25 } = rules;
-  const items = [...data.holdings].map((h): ExpectedItem => {
-    const insured = insuredOf(h.asset_id);
+  const items = [...holdings].map((h): ExpectedItem => {
+    const insured = insuredOf(h);
     const replacement = basis === 'mid' ? h.current_value : h.value_high;
     let status: Status = 'covered';
     if (insured === null) status = 'not-insured';
@@ -57,4 +60,28 @@ export function expectedReview(
     replacement: sum((i) => i.replacement),
     shortfall: sum((i) => (i.status === 'under-insured' ? i.gap! : 0)),
   };
+}
+
+/** The English status words the documents print. */
+export const STATUS_WORD: Record<Status, string> = { 'under-insured': 'Under-insured', 'over-insured': 'Over-insured', covered: 'Covered', 'not-insured': 'Not insured' };
+
+/** White space of any kind (Intl's no-break ones too) as one space, and the typographic minus as a hyphen. */
+export const plain = (t: string) => t.replace(/[\s\u00a0\u202f]+/g, ' ').replace(/\u2212/g, '-');
+
+/** Whole units of a currency as Intl writes them in a language ("$1,234", "-$61,340", "1.234 $"). */
+export const wholeMoney = (v: number, lang = 'en-US', currency = 'USD') =>
+  plain(new Intl.NumberFormat(lang, { style: 'currency', currency, maximumFractionDigits: 0, minimumFractionDigits: 0 }).format(v));
+
+/** The lines of the PDF's totals table (pdftotext -layout, spaces folded): one per status, then the total. */
+export function totalsLines(e: ExpectedReview, money: (v: number) => string = (v) => wholeMoney(v)): string[] {
+  return [
+    ...STATUSES.map((s) => `${STATUS_WORD[s]} ${e.byStatus[s].count} ${money(e.byStatus[s].insured)} ${money(e.byStatus[s].replacement)}`),
+    `Total ${e.items.length} ${money(e.insured)} ${money(e.replacement)}`,
+  ];
+}
+
+/** The row of an item in the PDF's table (pdftotext -layout): its figures and status in order, anything between. */
+export function itemRow(item: ExpectedItem, money: (v: number) => string = (v) => wholeMoney(v)): RegExp {
+  const figures = [item.insured === null ? '–' : money(item.insured), money(item.mid), money(item.high), money(item.replacement), item.gap === null ? '–' : money(item.gap), STATUS_WORD[item.status]];
+  return new RegExp(figures.map((f) => f.replace(/[$.*+?()[\]{}|\\^]/g, '\\$&')).join(' +'));
 }

@@ -1,34 +1,35 @@
 /**
- * The PDF's insurance review (issue 37), read back with pdftotext and qpdf: every item's figures
- * and status, the totals and the shortfall equal a computation made here from the report's
- * valuations and the cover given (documents-expected.ts); renewals within 60 days named, none
- * later; PDF/A-3a and PDF/UA-1 as every report; no section without a review; a German report's
- * section without English.
+ * The writers' insurance review (issue 37) on report data with a review of every status
+ * (documents-data.ts), read back with pdftotext, qpdf and openpyxl: every item's figures and
+ * status, the totals and the shortfall equal a computation made here from the report's valuations
+ * and the cover given (documents-expected.ts); renewals within 60 days named, none later; since
+ * when under-insured; PDF/A-3a and PDF/UA-1 with the section's three tables tagged; no PDF section
+ * and no xlsx sheet without a review; a German report's section without English. The month-end
+ * run on the shared fixture, and the xlsx formulas recomputed by LibreOffice: documents-run.test.ts.
  */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AREAS } from '../../src/i18n/catalogues';
 import type { ReportData } from '../../reports/report-data';
 import { writePdf } from '../../reports/writers/pdf';
+import { writeXlsx } from '../../reports/writers/xlsx';
 import { readStructure, type PdfStructure } from '../report-writers/pdf-structure';
 import { expectArchivalAndTagged } from '../report-writers/pdf-archival';
 import { pdfText, tempDir } from '../report-writers/tools';
 import { reportWithReview, type ReviewedReport } from './documents-data';
-import { expectedReview, STATUSES, type ExpectedReview } from './documents-expected';
+import { expectedReview, itemRow, plain, STATUSES, totalsLines, wholeMoney as money, type ExpectedReview } from './documents-expected';
 
-/** White space of any kind (Intl's no-break ones too) as one space, and the typographic minus as a hyphen. */
-const plain = (t: string) => t.replace(/[\s\u00a0\u202f]+/g, ' ').replace(/\u2212/g, '-');
 
-/** Whole units of the currency as the house writes them ("$1,234", "-$61,340"), made with Intl here. */
-const money = (v: number, lang = 'en-US', currency = 'USD') => plain(new Intl.NumberFormat(lang, { style: 'currency', currency, maximumFractionDigits: 0, minimumFractionDigits: 0 }).format(v));
 
-const STATUS_WORD = { 'under-insured': 'Under-insured', 'over-insured': 'Over-insured', covered: 'Covered', 'not-insured': 'Not insured' } as const;
 
+const run = promisify(execFile);
 const dir = tempDir('insurance-pdf');
 const tables = (s: PdfStructure) => s.elements.filter((e) => e.type === 'Table').length;
 
 function insuredOf(report: ReviewedReport) {
-  return (assetId: string) => report.inputs.find((i) => i.asset_id === assetId)!.insured_value;
+  return (h: { asset_id: string }) => report.inputs.find((i) => i.asset_id === h.asset_id)!.insured_value;
 }
 
 describe('PDF insurance review in English', () => {
@@ -41,7 +42,7 @@ describe('PDF insurance review in English', () => {
   let withoutReview: { text: string; structure: PdfStructure };
 
   beforeAll(async () => {
-    expected = expectedReview(data, insuredOf(report));
+    expected = expectedReview(data.holdings, insuredOf(report));
     const file = path.join(dir, 'en.pdf');
     const bare = path.join(dir, 'en-without.pdf');
     const { insurance: _, ...without } = data;
@@ -59,11 +60,7 @@ describe('PDF insurance review in English', () => {
   });
 
   it("shows each item's insured value, mid, high, replacement value, gap and status on its row, as computed from the valuations and the cover", () => {
-    for (const item of expected.items) {
-      const cells = [item.insured === null ? '–' : money(item.insured), money(item.mid), money(item.high), money(item.replacement), item.gap === null ? '–' : money(item.gap), STATUS_WORD[item.status]];
-      const row = new RegExp(cells.map((c) => c.replace(/[$.*+?()[\]{}|\\^]/g, '\\$&')).join(' +'));
-      expect(layout.filter((l) => row.test(l)), `${item.asset_id}: ${cells.join(' ')}`).toHaveLength(1);
-    }
+    for (const item of expected.items) expect(layout.filter((l) => itemRow(item).test(l)), item.asset_id).toHaveLength(1);
   });
 
   it('lists the items by shortfall, largest first', () => {
@@ -75,12 +72,7 @@ describe('PDF insurance review in English', () => {
   });
 
   it('totals each status and states the total shortfall', () => {
-    for (const s of STATUSES) {
-      const t = expected.byStatus[s];
-      const line = `${STATUS_WORD[s]} ${t.count} ${money(t.insured)} ${money(t.replacement)}`;
-      expect(layout.some((l) => l.trim() === line), line).toBe(true);
-    }
-    expect(layout.some((l) => l.trim() === `Total ${expected.items.length} ${money(expected.insured)} ${money(expected.replacement)}`)).toBe(true);
+    for (const line of totalsLines(expected)) expect(layout.some((l) => l.trim() === line), line).toBe(true);
     expect(text).toContain(`Total shortfall of the under-insured items: ${money(expected.shortfall)} (${expected.byStatus['under-insured'].count} items).`);
   });
 
@@ -124,6 +116,17 @@ describe('PDF insurance review in English', () => {
   it('has no section, and no word of cover, in a report without a review', () => {
     expect(withoutReview.text).not.toMatch(/Insurance review|Insured value|insured|Replacement value|Renewals within/i);
   });
+
+  it('has an Insurance sheet after Holdings in the workbook, and none without a review', async () => {
+    const { insurance: _, ...without } = data;
+    const [book, bare] = [path.join(dir, 'with.xlsx'), path.join(dir, 'without.xlsx')];
+    await Promise.all([writeXlsx(data, book), writeXlsx(without as ReportData, bare)]);
+    const sheets = async (file: string) => JSON.parse((await run('/usr/bin/python3', ['-c', 'import json, sys, openpyxl; print(json.dumps(openpyxl.load_workbook(sys.argv[1]).sheetnames))', file])).stdout) as string[];
+    const [withSheets, withoutSheets] = await Promise.all([sheets(book), sheets(bare)]);
+    expect(withSheets.indexOf('Insurance')).toBe(withSheets.indexOf('Holdings') + 1);
+    expect(withoutSheets).not.toContain('Insurance');
+    expect(withoutSheets.length).toBe(withSheets.length - 1);
+  });
 });
 
 describe('PDF insurance review in German', () => {
@@ -132,7 +135,7 @@ describe('PDF insurance review in German', () => {
   let expected: ExpectedReview;
 
   beforeAll(async () => {
-    expected = expectedReview(report.data, insuredOf(report));
+    expected = expectedReview(report.data.holdings, insuredOf(report));
     const file = path.join(dir, 'de.pdf');
     await writePdf(report.data, file);
     const text = plain(await pdfText(file));
