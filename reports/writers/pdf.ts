@@ -2,7 +2,7 @@
  * The portfolio report as a PDF for the client: cover, summary with key figures and vector
  * charts, the portfolio's own performance (with a history: pdf-history.ts), the market measure
  * against benchmarks, the holdings table (landscape, header repeated on
- * every page, total at the end), projections, exit analysis, errors, method and disclaimer.
+ * every page, total at the end), the insurance review when the report has one (pdf-insurance.ts), projections, exit analysis, errors, method and disclaimer.
  * Fonts are embedded from reports/fonts; pages say "Page n of N"; sections are in the outline.
  * Tagged PDF/UA-1 and PDF/A-3a (pdf-layout.ts, pdf-archive.ts), with the report's JSON and CSV
  * embedded (pdf-attachments.ts).
@@ -14,6 +14,7 @@ import { reportAttachments, type WrittenSiblings } from './pdf-attachments';
 import { drawErrorsAndNotes } from './pdf-closing';
 import { drawCover } from './pdf-cover';
 import { drawHoldings } from './pdf-holdings';
+import { drawInsuranceReview } from './pdf-insurance';
 import { drawPortfolioPerformance } from './pdf-history';
 import { PdfPages } from './pdf-layout';
 import type { TracedText } from './pdf-layout-trace';
@@ -60,6 +61,7 @@ export async function writePdf(data: ReportData, filePath: string, options: { pl
   drawPortfolioPerformance(pages, data);
   drawPerformance(pages, data);
   drawHoldings(pages, data);
+  drawInsuranceReview(pages, data);
   drawEnrichment(pages, data);
   drawErrorsAndNotes(pages, data);
   await writeAtomically(filePath, (tempPath) => pages.finish(createWriteStream(tempPath)));

@@ -27,6 +27,8 @@ export interface CellInput {
   value: unknown;
   kind?: ValueKind;
   style?: Partial<Style>;
+  /** A formula (without "="): the cell recomputes from its sheet in Excel and LibreOffice; `value` is its result as we computed it. */
+  formula?: string;
 }
 
 /**
@@ -48,7 +50,8 @@ export class SheetCursor {
       if (!c) return;
       const cell = row.getCell(i + 1);
       const kind = c.kind ?? 'text';
-      cell.value = xlsxValue(c.value, kind);
+      const value = xlsxValue(c.value, kind);
+      cell.value = c.formula === undefined ? value : ({ formula: c.formula, result: value ?? undefined } as ExcelJS.CellFormulaValue);
       cell.style = c.style ?? this.styleOf(kind);
     });
     if (options.height) row.height = options.height;

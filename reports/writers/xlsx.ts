@@ -1,7 +1,8 @@
 /**
  * The portfolio report as an Excel workbook, written with exceljs's streaming WorkbookWriter
  * (rows go to disk as they are added, so 100,000 holdings fit in bounded memory), then given
- * native charts by xlsx-charts.ts. Sheets: Summary, Holdings, Allocation, (with a history:
+ * native charts by xlsx-charts.ts. Sheets: Summary, Holdings, (with an insurance review:
+ * Insurance — xlsx-insurance.ts), Allocation, (with a history:
  * History, Transactions, Realised gains — xlsx-history.ts), Performance, Projections, Exit
  * analysis, Errors.
  */
@@ -16,6 +17,7 @@ import { XlsxBook, columnLetter, writeXlsxBook } from './xlsx-book';
 import { managerOf } from '../../src/brand';
 import { brandedBookMeta } from './xlsx-brand';
 import { writeHistorySheets } from './xlsx-history';
+import { writeInsuranceSheet } from './xlsx-insurance';
 import type { CellInput, SheetCursor } from './xlsx-cells';
 import {
   LABEL_STYLE,
@@ -297,6 +299,7 @@ export async function writeXlsx(data: ReportData, filePath: string): Promise<voi
     const w = { book, data, tr };
     writeSummary(w);
     await writeHoldings(w);
+    writeInsuranceSheet(book, data, tr);
     writeAllocation(w);
     writeHistorySheets(book, data, tr);
     writePerformance(w);

@@ -1,6 +1,6 @@
 /** External tools the writer tests read files back with (poppler, LibreOffice), run without a shell. */
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -24,17 +24,31 @@ export async function pdfFonts(file: string): Promise<string> {
 
 /**
  * Converts with LibreOffice headless into outDir, with its default import options (no --infilter); a private profile per call, so parallel
- * test files never share (and lock) one. Resolves to the converted file's path.
+ * test files never share (and lock) one. Resolves to the converted file's path. `recalculate`: every formula of an xlsx is
+ * recomputed on loading (LibreOffice's default keeps the results the file holds). Several files convert in one start of LibreOffice.
  */
-export async function libreOfficeConvert(file: string, format: 'pdf' | 'csv' | 'xlsx', outDir: string): Promise<{ path: string; stderr: string }> {
+export async function libreOfficeConvert(file: string | readonly string[], format: 'pdf' | 'csv' | 'xlsx', outDir: string, options: { recalculate?: boolean } = {}): Promise<{ path: string; paths: string[]; stderr: string }> {
   const profile = tempDir('lo-profile');
+  if (options.recalculate) {
+    mkdirSync(path.join(profile, 'user'), { recursive: true });
+    writeFileSync(path.join(profile, 'user', 'registrymodifications.xcu'), RECALCULATE_ON_LOAD);
+  }
+  const files = typeof file === 'string' ? [file] : [...file];
   const { stderr } = await run(
     'libreoffice',
-    [`-env:UserInstallation=file://${profile}`, '--headless', '--norestore', '--convert-to', format, '--outdir', outDir, file],
-    { timeout: 90_000 },
+    [`-env:UserInstallation=file://${profile}`, '--headless', '--norestore', '--convert-to', format, '--outdir', outDir, ...files],
+    { timeout: 90_000 * files.length },
   );
-  return { path: path.join(outDir, `${path.basename(file, path.extname(file))}.${format}`), stderr };
+  const paths = files.map((f) => path.join(outDir, `${path.basename(f, path.extname(f))}.${format}`));
+  return { path: paths[0]!, paths, stderr };
 }
+
+/** LibreOffice's setting "recalculation on file load" for Excel files: 0, always. */
+const RECALCULATE_ON_LOAD = `<?xml version="1.0" encoding="UTF-8"?>
+<oor:items xmlns:oor="http://openoffice.org/2001/registry" xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
+<item oor:path="/org.openoffice.Office.Calc/Formula/Load"><prop oor:name="OOXMLRecalcMode" oor:op="fuse"><value>0</value></prop></item>
+</oor:items>
+`;
 
 const created: string[] = [];
 // Test output is read back within its test file; nothing is kept after the file's tests
