@@ -210,6 +210,7 @@ export function buildPortfolioReport(input: PortfolioInput, results: PortfolioRe
     disclaimer: composeDisclaimer(head.summary, ctx.sandbox, tr.lang),
     ...(ctx.brand ? { brand: ctx.brand } : {}),
     language: tr.lang,
+    ...(ctx.csvHeaders ? { csv_headers: ctx.csvHeaders } : {}),
   };
 }
 

@@ -132,6 +132,7 @@ export async function runQueued(opts: RunOptions & { workerFolder?: string }, io
         validatedWarningPercent: settings.validatedWarningPercent,
         allowUnknownIds: settings.allowUnknownIds,
         language: settings.language,
+        csvHeaders: settings.csvHeaders,
         generatedAt,
         sandbox: conn.sandbox,
         ledger: loaded.ledgers.get(p.name),
@@ -234,7 +235,7 @@ export async function runQueued(opts: RunOptions & { workerFolder?: string }, io
       servedBySandbox ||= r.servedBySandbox;
     }
 
-    const ctx = { asOf: settings.asOf, currency, generatedAt, sandbox: conn.sandbox || servedBySandbox, preparedBy: settings.preparedBy, brand: settings.brand, validatedWarningPercent: settings.validatedWarningPercent, fx, limitsInForce: describeLimits(conn.client.rateLimitStatus()), previous, language: settings.language };
+    const ctx = { asOf: settings.asOf, currency, generatedAt, sandbox: conn.sandbox || servedBySandbox, preparedBy: settings.preparedBy, brand: settings.brand, validatedWarningPercent: settings.validatedWarningPercent, fx, limitsInForce: describeLimits(conn.client.rateLimitStatus()), previous, language: settings.language, csvHeaders: settings.csvHeaders };
     if (portfolios.length > 1) {
       if (!journal.state.consolidated) {
         const inAsked = inServiceCurrency(portfolios, asked, currency, fx);

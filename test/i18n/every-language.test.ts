@@ -121,7 +121,7 @@ describe('every client document in its client language', () => {
     const tr = translator(lang);
     expect(text).toContain(flat(tr.date(AS_OF)));
     const report = readJson(f.json);
-    expect(text).toContain(flat(tr.money(report.summary.current_value, report.cover.currency)));
+    expect(text).toContain(flat(tr.money(report.summary.current_value, report.currency)));
   });
 
   it.each(ALL.filter((l) => l !== 'en' && l !== 'en-GB'))('%s: the workbook (openpyxl) holds no English catalogue text in its sheet names, headers and labels', (lang) => {
