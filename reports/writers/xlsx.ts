@@ -15,7 +15,7 @@ import { NO_EARLIER_MONTH_END, NOT_ENOUGH_HISTORY } from '../../src/performance'
 import { VS_BENCHMARK } from '../build/sections';
 import { translator, type MessageKey, type Translator } from '../../src/i18n';
 import { XlsxBook, columnLetter, writeXlsxBook } from './xlsx-book';
-import { managerOf } from '../../src/brand';
+import { managerIn } from '../../src/brand';
 import { brandedBookMeta } from './xlsx-brand';
 import { writeHistorySheets } from './xlsx-history';
 import type { CellInput, SheetCursor } from './xlsx-cells';
@@ -83,8 +83,9 @@ function writeSummary({ book, data, tr }: ReportBook): void {
   cur.add(labelled(tr.t('xlsx.report_id'), c.report_id, 'text'));
   cur.add(labelled(tr.t('xlsx.generated_at'), c.generated_at, 'text'));
   if (c.prepared_by ?? data.brand) cur.add(labelled(tr.t('xlsx.prepared_by'), c.prepared_by ?? data.brand!.firmName, 'text'));
-  const manager = isInternal(data) ? undefined : managerOf(data.brand, { name: c.portfolio_name, id: c.portfolio_id });
-  if (manager) cur.add(labelled(tr.t('xlsx.relationship_manager'), [manager.name, manager.email, manager.phone].filter(Boolean).join(' · '), 'text'));
+  const manager = isInternal(data) ? undefined : managerIn(data.brand, { name: c.portfolio_name, id: c.portfolio_id }, tr.lang, { portfolio: c.portfolio_name, warn: (line) => process.emitWarning(line, 'ReportWarning') });
+  // Their own title in the client's language (the brand's managers file), else the house's words.
+  if (manager) cur.add(labelled(manager.title ?? tr.t('xlsx.relationship_manager'), [manager.name, manager.email, manager.phone].filter(Boolean).join(' · '), 'text'));
   cur.blank();
   cur.add([{ value: tr.t('xlsx.key_figures'), style: book.look.section }, { value: '', style: book.look.section }, { value: '', style: book.look.section }]);
   cur.add(labelled(tr.t('xlsx.current_value_mid'), s.current_value, 'money'));

@@ -78,7 +78,7 @@ describe('the reasons a return is unavailable, in the client words', () => {
 describe('segment names', () => {
   it('come from one set of catalogue keys, in every language; an id the service added since is made readable', () => {
     expect(Object.keys(AREAS.notes.en)).not.toContain('segment');
-    for (const lang of [...LANGUAGES, PSEUDO_LANGUAGE]) {
+    for (const lang of [...LANGUAGES, PSEUDO_LANGUAGE] as Language[]) {
       const tr = translator(lang);
       for (const id of SEGMENT_IDS) expect(segmentName(tr, id)).toBe(tr.t(`columns.seg_${id}` as never));
     }
