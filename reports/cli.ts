@@ -6,7 +6,7 @@ import { Command, CommanderError, InvalidArgumentError, Option } from 'commander
 import { ServiceError } from '../src/client/errors';
 import { CURRENCIES, TIER_NAMES } from '../src/wire';
 import { InputError } from '../src/holdings/types';
-import { REPORT_FORMATS } from './report-data';
+import { CSV_HEADERS, DEFAULT_CSV_HEADERS, REPORT_FORMATS, type CsvHeaders } from './report-data';
 import { CheckpointMismatch } from './run/checkpoint';
 import { EXIT, InterruptedError, UsageError } from './run/exit-codes';
 import type { Progress } from './run/progress';
@@ -100,6 +100,7 @@ function withRunOptions(cmd: Command, outHelp: string, scheduled = false): Comma
     .addOption(brandOption())
     .addOption(brandRootOption())
     .addOption(languageOption())
+    .addOption(csvHeadersOption())
     .addOption(minuteMsOption())
     .addOption(sandboxLogOption())
     .addOption(redisOption())
@@ -119,6 +120,10 @@ const sandboxLogOption = () => new Option('--sandbox-log <file>', 'embedded sand
 
 /** --brand: the firm's brand file for the client documents (issue 28). */
 const brandOption = () => new Option('--brand <file>', "the firm's brand file (logo, colours, fonts, disclosures, relationship managers) for the PDF and xlsx; also \"brand\" in the config. Check one with `svc-report brand check FILE`");
+
+/** --csv-headers: the CSV's header row in the report's language, or the machine-stable English keys for import pipelines (issue 36). */
+const csvHeadersOption = () =>
+  new Option('--csv-headers <style>', `the CSV's header row: localised (the report's language; English documents keep the keys) or english (the machine-stable keys such as asset_id, in every language, for import pipelines); also "csv_headers" in the config (default: ${DEFAULT_CSV_HEADERS})`).choices(CSV_HEADERS);
 
 /** --language: the client documents' language where a portfolio gives none, and the consolidated report's (issue 36). */
 const languageOption = (help = 'language of the client documents for portfolios without a language column, and of the consolidated report') =>
@@ -234,7 +239,7 @@ async function runCommand(files: string[], opts: Omit<RunOptions, 'files'> & { q
   }
 }
 
-async function dashboardCommand(opts: { out: string; formats?: string; config?: string; tier?: string; minuteMs?: number; asOf?: string; sandboxLog?: string; manifestKey?: string; brand?: string; brandRoot?: string; language?: Language }): Promise<number> {
+async function dashboardCommand(opts: { out: string; formats?: string; config?: string; tier?: string; minuteMs?: number; asOf?: string; sandboxLog?: string; manifestKey?: string; brand?: string; brandRoot?: string; language?: Language; csvHeaders?: CsvHeaders }): Promise<number> {
   const [{ resolveSettings, fixedGeneratedAt }, { connect }, { buildDashboard }, { writeDashboard }] = await Promise.all([
     import('./config'),
     import('./run/connect'),
@@ -253,7 +258,7 @@ async function dashboardCommand(opts: { out: string; formats?: string; config?: 
   });
   try {
     const data = await buildDashboard(conn.client, { asOf: settings.asOf, generatedAt: fixedGeneratedAt(process.env) ?? new Date().toISOString(), sandbox: conn.sandbox, signal: stop.signal, language: settings.language });
-    const written = await writeDashboard(settings.brand ? { ...data, brand: settings.brand } : data, outDir, settings.formats);
+    const written = await writeDashboard({ ...data, ...(settings.brand ? { brand: settings.brand } : {}), csv_headers: settings.csvHeaders }, outDir, settings.formats);
     for (const w of written) process.stdout.write(`${printable(w.path)}\n`);
     sayNotCarried((await (await import('./run-manifest')).recordRun('dashboard', outDir, opts, [], written.map((w) => w.path))).notCarried);
     return EXIT.ok;
@@ -304,6 +309,7 @@ function program(): Command {
     .addOption(brandOption())
     .addOption(brandRootOption())
     .addOption(languageOption("language of the dashboard's words (PDF, xlsx, the JSON's notes and segment names)"))
+    .addOption(csvHeadersOption())
     .addOption(minuteMsOption())
     .addOption(sandboxLogOption())
     .addOption(manifestKeyOption())

@@ -5,7 +5,7 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import { TIER_NAMES, isRealDate, type TierName } from '../src/wire';
 import { isCurrencyCode } from '../src/fx/codes';
-import { REPORT_FORMATS, type ReportFormat } from './report-data';
+import { CSV_HEADERS, DEFAULT_CSV_HEADERS, REPORT_FORMATS, type CsvHeaders, type ReportFormat } from './report-data';
 import { InputError } from '../src/holdings/types';
 import type { DecimalMark } from '../src/holdings/amounts';
 import { isoDateHint } from '../src/holdings/cells';
@@ -54,6 +54,8 @@ const ConfigFile = z
     manifest_key_file: z.string().min(1).optional(),
     /** The firm's brand file (docs/report-job.md, "Your firm's brand"), relative to the working folder; --brand wins. */
     brand: z.string().trim().min(1, 'must name a brand file, e.g. "brand/brand.json"').optional(),
+    /** The CSV's header row: "localised" (the report's language) or "english" (machine-stable keys); --csv-headers wins. */
+    csv_headers: z.enum(CSV_HEADERS).optional(),
   })
   .strict();
 export type ConfigFile = z.infer<typeof ConfigFile>;
@@ -95,6 +97,8 @@ export interface CommonFlags {
   brandRoot?: string;
   /** --language TAG (parsed by the CLI): the client documents' language for portfolios without one, and the consolidated report's. */
   language?: Language;
+  /** --csv-headers localised|english (commander checks the choice). */
+  csvHeaders?: CsvHeaders;
 }
 
 export interface ServiceSettings {
@@ -139,6 +143,8 @@ export interface JobSettings {
   brand?: Brand;
   /** --language: portfolios without a language column's, and the consolidated report's; default en. */
   language: Language;
+  /** The CSV's header row: --csv-headers, else `csv_headers` in the config, else localised. */
+  csvHeaders: CsvHeaders;
 }
 
 /** Settings from flags over environment over config file over defaults. */
@@ -190,6 +196,7 @@ export function resolveSettings(flags: CommonFlags, env: NodeJS.ProcessEnv = pro
     allowUnknownIds: flags.allowUnknownIds ?? file.allow_unknown_ids ?? false,
     brand: resolveBrand(flags.brand, file.brand, cwd, flags.brandRoot),
     language: flags.language ?? DEFAULT_LANGUAGE,
+    csvHeaders: flags.csvHeaders ?? file.csv_headers ?? DEFAULT_CSV_HEADERS,
   };
 }
 

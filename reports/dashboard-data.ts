@@ -5,6 +5,7 @@
 import type { Brand } from '../src/brand';
 import type { SegmentId } from '../src/wire';
 import type { Language } from '../src/i18n';
+import type { CsvHeaders } from '../src/report-formats';
 
 export interface DashboardSegment {
   segment: SegmentId | (string & {});
@@ -64,4 +65,6 @@ export interface DashboardData {
   language?: Language;
   /** The firm's brand (issue 28) for the PDF and xlsx; absent: the house look. */
   brand?: Brand;
+  /** The CSV's header row (--csv-headers); absent: the default (report-data.ts). Never written into the JSON. */
+  csv_headers?: CsvHeaders;
 }

@@ -21,7 +21,7 @@ import type { PerformanceComparison } from './report-performance';
 import type { ReportSummary } from './report-summary';
 import type { ReportHistory } from './report-history';
 import type { DashboardData } from './dashboard-data';
-import type { ReportFormat } from '../src/report-formats';
+import type { CsvHeaders, ReportFormat } from '../src/report-formats';
 import type { Brand } from '../src/brand';
 import type { Language } from '../src/i18n/languages';
 import type { InsuranceReview } from '../src/insurance/types';
@@ -39,7 +39,8 @@ export const REPORT_SCHEMA_VERSION = '1.6.0';
 /** Version of the JSON dashboard format (reports/schema/market-dashboard.schema.json). */
 export const DASHBOARD_SCHEMA_VERSION = '1.1.0';
 
-export { REPORT_FORMATS, type ReportFormat } from '../src/report-formats';
+export { CSV_HEADERS, DEFAULT_CSV_HEADERS, REPORT_FORMATS, type CsvHeaders, type ReportFormat } from '../src/report-formats';
+
 
 /** A part of the report that may be left out (tier without the scope, call failed, …). */
 export type Section<T> =
@@ -161,6 +162,8 @@ export interface ReportData {
    * else the run's --language; the consolidated report's is the run's. Absent: en.
    */
   language?: Language;
+  /** The CSV's header row (--csv-headers, `csv_headers` in the config); absent: DEFAULT_CSV_HEADERS. Never written into the JSON. */
+  csv_headers?: CsvHeaders;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -85,5 +85,6 @@ export function buildConsolidatedReport(
     ...(ctx.brand ? { brand: ctx.brand } : {}),
     // The firm's own report: the run's language, whatever its clients'.
     language: tr.lang,
+    ...(ctx.csvHeaders ? { csv_headers: ctx.csvHeaders } : {}),
   };
 }

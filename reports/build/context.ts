@@ -3,6 +3,7 @@ import type { RateTable } from '../../src/fx';
 import type { PreviousRun } from './previous';
 import type { Language } from '../../src/i18n/languages';
 import type { InsuranceSettings } from '../../src/insurance/types';
+import type { CsvHeaders } from '../report-data';
 
 /** What every report of one run shares. */
 export interface BuildContext {
@@ -26,4 +27,6 @@ export interface BuildContext {
   insurance?: InsuranceSettings;
   /** The run's --language (issue 36): a portfolio's without one of its own, and the consolidated report's; absent: en. */
   language?: Language;
+  /** The run's --csv-headers (issue 36); absent: the default (report-data.ts). */
+  csvHeaders?: CsvHeaders;
 }

@@ -12,6 +12,7 @@ import { headline, holdingsKey } from './headline';
 import { methodNotes } from './method-notes';
 import { holdingMoneyWeighted, type UnvaluedHolding } from './returns';
 import { DEFAULT_LANGUAGE } from '../../src/i18n/languages';
+import { brandIn } from '../../src/brand';
 import { exitRow, mapSection, performanceComparison, projectionRow, type RowRef } from './sections';
 import { groupPositions, type Position } from '../run/positions';
 import { buildHistory, type HistoryInput } from './history';
@@ -199,6 +200,8 @@ export function buildPortfolioReport(input: PortfolioInput, results: PortfolioRe
   const exits = forClient(mapSection(results.exits, (items) => exitRows(built, items)), 'notes.section_exit_analysis', analyst, tr);
   const history = past ? buildHistory(input, rows, past, figures, ctx) : undefined;
   const insurance = buildInsurance(input, built.byIndex, ctx, tr, past?.underInsuredSince);
+  // The firm's words in the client's language, decided here once: a fallback to the firm's language is an analyst note (the run's log, the JSON).
+  const brand = ctx.brand && brandIn(ctx.brand, tr.lang, { name: input.name, id: head.cover.portfolio_id }, { portfolio: input.name, warn: (line) => analyst.push(line) });
   return {
     ...head,
     holdings: rows,
@@ -211,8 +214,9 @@ export function buildPortfolioReport(input: PortfolioInput, results: PortfolioRe
     analyst_notes: analyst,
     method_notes: methodNotes(ctx, { summary: head.summary, currencies: new Set(rows.map((r) => r.purchase_currency)) }),
     disclaimer: composeDisclaimer(head.summary, ctx.sandbox, tr.lang),
-    ...(ctx.brand ? { brand: ctx.brand } : {}),
+    ...(brand ? { brand } : {}),
     language: tr.lang,
+    ...(ctx.csvHeaders ? { csv_headers: ctx.csvHeaders } : {}),
   };
 }
 

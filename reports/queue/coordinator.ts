@@ -133,6 +133,7 @@ export async function runQueued(opts: RunOptions & { workerFolder?: string }, io
         insurance: settings.insurance,
         allowUnknownIds: settings.allowUnknownIds,
         language: settings.language,
+        csvHeaders: settings.csvHeaders,
         generatedAt,
         sandbox: conn.sandbox,
         ledger: loaded.ledgers.get(p.name),
@@ -235,7 +236,7 @@ export async function runQueued(opts: RunOptions & { workerFolder?: string }, io
       servedBySandbox ||= r.servedBySandbox;
     }
 
-    const ctx = { asOf: settings.asOf, currency, generatedAt, sandbox: conn.sandbox || servedBySandbox, preparedBy: settings.preparedBy, brand: settings.brand, validatedWarningPercent: settings.validatedWarningPercent, insurance: settings.insurance, fx, limitsInForce: describeLimits(conn.client.rateLimitStatus()), previous, language: settings.language };
+    const ctx = { asOf: settings.asOf, currency, generatedAt, sandbox: conn.sandbox || servedBySandbox, preparedBy: settings.preparedBy, brand: settings.brand, validatedWarningPercent: settings.validatedWarningPercent, insurance: settings.insurance, fx, limitsInForce: describeLimits(conn.client.rateLimitStatus()), previous, language: settings.language, csvHeaders: settings.csvHeaders };
     if (portfolios.length > 1) {
       if (!journal.state.consolidated) {
         const inAsked = inServiceCurrency(portfolios, asked, currency, fx);

@@ -4,7 +4,7 @@ import { AssetDescriptorFields, CalendarDate, CurrencySchema, SEGMENT_IDS, plain
 import { isCurrencyCode } from '../../src/fx/codes';
 import { LEDGER_UNITS, TRANSACTION_TYPES } from '../../src/ledger/types';
 import { PreviousReportContent } from '../build/previous';
-import { REPORT_FORMATS } from '../report-data';
+import { CSV_HEADERS, REPORT_FORMATS } from '../report-data';
 import type { PortfolioJobData } from './jobs';
 import { LANGUAGES, PSEUDO_LANGUAGE } from '../../src/i18n/languages';
 import { REPLACEMENT_BASES } from '../../src/insurance/types';
@@ -132,6 +132,7 @@ export const PortfolioJobSchema: z.ZodType<PortfolioJobData> = z
     insurance: z.object({ basis: z.enum(REPLACEMENT_BASES), tolerance: z.number().min(0).max(1) }).strict().optional(),
     allowUnknownIds: z.boolean().optional(),
     language: Language.optional(),
+    csvHeaders: z.enum(CSV_HEADERS).optional(),
     generatedAt: z.iso.datetime({ offset: true }),
     sandbox: z.boolean(),
     ledger: z.object({ entries: z.array(LedgerEntry), realisations: z.array(Realisation) }).strict().optional(),

@@ -3,7 +3,7 @@ import canonicalize from 'canonicalize';
 import { Redis } from 'ioredis';
 import type { Currency } from '../../src/wire';
 import type { PortfolioInput } from '../../src/holdings/types';
-import type { ReportFormat } from '../report-data';
+import type { CsvHeaders, ReportFormat } from '../report-data';
 import type { PortfolioResults } from '../run/results';
 import type { PortfolioLedger } from '../run/run-inputs';
 import type { PreviousReport } from '../build/previous';
@@ -63,6 +63,8 @@ export interface PortfolioJobData {
   allowUnknownIds?: boolean;
   /** The run's --language (issue 36), for a portfolio without its own; absent from a job queued before it existed: en. */
   language?: Language;
+  /** The run's --csv-headers (issue 36); absent from a job queued before it existed: the default. */
+  csvHeaders?: CsvHeaders;
   /** Fixed by the coordinating run, so every worker's reports carry the same generated_at. */
   generatedAt: string;
   sandbox: boolean;

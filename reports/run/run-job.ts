@@ -144,6 +144,7 @@ export async function runReports(opts: RunOptions, io: RunIo): Promise<RunOutcom
         limitsInForce: describeLimits(client.rateLimitStatus()),
         brand: settings.brand,
         language: settings.language,
+        csvHeaders: settings.csvHeaders,
       });
     // Each portfolio's reports are written (in worker threads) as soon as its results are in, while the others are valued.
     const byName = new Map(portfolios.map((p) => [p.name, p]));

@@ -1,20 +1,24 @@
-import type { ReportData } from '../report-data';
+import { DEFAULT_CSV_HEADERS, type CsvHeaders, type ReportData } from '../report-data';
 import { streamTextFile } from './chunked-writer';
 import { INSURANCE_CSV_COLUMNS, holdingColumns, type ValueKind } from './holding-columns';
 import { localiseColumns } from './table-columns';
 import { neutraliseCellText } from './neutralise';
 import { translator } from '../../src/i18n';
 
-/**
- * The CSV's header row: `english`, the machine-stable column keys ("asset_id", the default:
- * import pipelines read them), or `language`, the columns' labels in the report's language
- * (issue 36; docs/decisions.md). The values are the same either way: dot decimals, codes.
- */
-export type CsvHeaders = 'english' | 'language';
-export const CSV_HEADERS: readonly CsvHeaders[] = ['english', 'language'];
-
 export interface CsvOptions {
+  /** Absent: the report's own (`csv_headers`, from --csv-headers), else the default. */
   headers?: CsvHeaders;
+}
+
+/**
+ * Whether the header row is the columns' labels in the report's language (`localised`) rather
+ * than the machine-stable keys ("asset_id"): English documents keep the keys, which are English
+ * already, so `localised` changes nothing an English import pipeline reads (docs/decisions.md).
+ * The values are the same either way: dot decimals, codes.
+ */
+export function headersInLanguage(data: Pick<ReportData, 'language' | 'csv_headers'>, options: CsvOptions): boolean {
+  const lang = data.language ?? 'en';
+  return (options.headers ?? data.csv_headers ?? DEFAULT_CSV_HEADERS) === 'localised' && lang !== 'en' && lang !== 'en-GB';
 }
 
 /** RFC 4180 record separator. */
@@ -74,7 +78,7 @@ function cellFormatter(kind: ValueKind): (value: unknown) => string {
  */
 export async function writeCsv(data: ReportData, filePath: string, options: CsvOptions = {}): Promise<void> {
   const tr = translator(data.language ?? 'en');
-  const byLanguage = options.headers === 'language';
+  const byLanguage = headersInLanguage(data, options);
   const columns = holdingColumns(data, byLanguage ? tr : undefined);
   const keys = columns.map((c) => c.key);
   const format = columns.map((c) => cellFormatter(c.kind));
@@ -136,7 +140,7 @@ export async function writeRealisedGainsCsv(data: ReportData, filePath: string, 
   const tr = translator(data.language ?? 'en');
   await writeCsvTable(
     filePath,
-    options.headers === 'language' ? REALISED_GAIN_LABELS.map((k) => tr.t(k)) : REALISED_GAIN_COLUMNS,
+    headersInLanguage(data, options) ? REALISED_GAIN_LABELS.map((k) => tr.t(k)) : REALISED_GAIN_COLUMNS,
     lines.map((l) => [
       csvText(l.asset_id), csvText(l.description), l.opened, l.sold, csvNumber(l.quantity, 'ratio'),
       csvNumber(l.cost, 'money'), csvNumber(l.proceeds, 'money'), csvNumber(l.gain, 'money'), csvText(l.source), ...tail,

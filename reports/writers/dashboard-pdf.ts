@@ -1,7 +1,8 @@
 /** The market dashboard as a one-to-two page PDF: segment signals, 30-day change chart, top movers, alerts. */
 import { createWriteStream } from 'node:fs';
 import { DEFAULT_LANGUAGE, translator, type Translator } from '../../src/i18n';
-import { codeWord, segmentLabel } from '../client-words';
+import { segmentName } from '../client-words';
+import { valueLabel } from './labels';
 import type { DashboardData } from '../report-data';
 import { writeAtomically } from './atomic-write';
 import { PALETTE } from './palette';
@@ -13,8 +14,8 @@ import { drawDisclosures } from './pdf-closing';
 
 const colourOf = (v: number | null) => (v === null ? PALETTE.muted : v < 0 ? PALETTE.negative : PALETTE.positive);
 
-/** When an alert expires: English keeps the "2026-11-30 06:00 UTC" it always printed; other languages their own date and time. */
-const expiry = (tr: Translator, ts: string) => (tr.lang.startsWith('en') ? ts.replace('T', ' ').replace(/:\d{2}(\.\d+)?Z$/, ' UTC') : tr.timestamp(ts));
+/** When an alert expires: the house English (`en`) keeps the "2026-11-30 06:00 UTC" it always printed; other languages their own date and time. */
+const expiry = (tr: Translator, ts: string) => (tr.lang === 'en' ? ts.replace('T', ' ').replace(/:\d{2}(\.\d+)?Z$/, ' UTC') : tr.timestamp(ts));
 
 /** The dashboard's words in its language (`data.language`, --language); /Lang says it (the house English is en-GB). */
 export async function writeDashboardPdf(data: DashboardData, filePath: string, siblings?: WrittenSiblings): Promise<void> {
@@ -43,14 +44,14 @@ export async function writeDashboardPdf(data: DashboardData, filePath: string, s
   drawTable(
     p,
     [
-      { label: tr.t('common.segment'), width: 150 }, { label: tr.t('dashboard.col_momentum'), width: 70 }, { label: tr.t('dashboard.col_volume'), width: 80 },
-      { label: tr.t('dashboard.col_sentiment'), width: 70 }, { label: tr.t('dashboard.col_strength'), width: 55, align: 'right' },
-      { label: tr.t('dashboard.col_7d'), width: 60, align: 'right' }, { label: tr.t('dashboard.col_30d'), width: 60, align: 'right' },
-      { label: tr.t('dashboard.col_90d'), width: 60, align: 'right' }, { label: tr.t('dashboard.col_sales_30d'), width: p.width - 605, align: 'right' },
+      { label: tr.t('common.segment'), width: 150 }, { label: tr.t('columns.momentum'), width: 70 }, { label: tr.t('columns.volume'), width: 80 },
+      { label: tr.t('columns.sentiment'), width: 70 }, { label: tr.t('columns.signal_strength'), width: 55, align: 'right' },
+      { label: tr.t('columns.change_7d'), width: 60, align: 'right' }, { label: tr.t('columns.change_30d'), width: 60, align: 'right' },
+      { label: tr.t('columns.change_90d'), width: 60, align: 'right' }, { label: tr.t('columns.sales_30d'), width: p.width - 605, align: 'right' },
     ],
     data.segments.map((s) => [
-      // The service's codes ("bullish", "very_high") as words: the PDF is read by people, the CSV and JSON keep the codes.
-      s.segment_name, codeWord(tr, s.momentum), codeWord(tr, s.volume), codeWord(tr, s.sentiment), tr.number(s.signal_strength, 2),
+      // The service's codes ("bullish", "very_high") as words, the workbook's: the PDF is read by people, the CSV and JSON keep the codes.
+      s.segment_name, valueLabel(s.momentum, tr), valueLabel(s.volume, tr), valueLabel(s.sentiment, tr), tr.number(s.signal_strength, 2),
       change(s.change_7d_percent), change(s.change_30d_percent), change(s.change_90d_percent),
       tr.number(s.transaction_count_30d),
     ]),
@@ -59,10 +60,10 @@ export async function writeDashboardPdf(data: DashboardData, filePath: string, s
   drawTable(
     p,
     [
-      { label: tr.t('common.segment'), width: 150 }, { label: tr.t('dashboard.col_brand'), width: 200 }, { label: tr.t('dashboard.col_model'), width: 250 },
-      { label: tr.t('dashboard.col_30d'), width: p.width - 600, align: 'right' },
+      { label: tr.t('common.segment'), width: 150 }, { label: tr.t('columns.brand'), width: 200 }, { label: tr.t('columns.model'), width: 250 },
+      { label: tr.t('columns.change_30d'), width: p.width - 600, align: 'right' },
     ],
-    data.top_movers.map((m) => [segmentLabel(tr, m.segment), m.brand, m.model, change(m.change_30d_percent)]),
+    data.top_movers.map((m) => [segmentName(tr, m.segment), m.brand, m.model, change(m.change_30d_percent)]),
   );
   p.section(tr.t('dashboard.active_alerts'));
   if (data.alerts.length === 0) p.paragraph(tr.t('dashboard.no_alerts'), { colour: PALETTE.muted });
@@ -70,11 +71,11 @@ export async function writeDashboardPdf(data: DashboardData, filePath: string, s
     drawTable(
       p,
       [
-        { label: tr.t('dashboard.col_severity'), width: 80 }, { label: tr.t('common.segment'), width: 90 }, { label: tr.t('dashboard.col_alert'), width: p.width - 290 },
-        { label: tr.t('dashboard.col_expires'), width: 120 },
+        { label: tr.t('columns.severity'), width: 80 }, { label: tr.t('common.segment'), width: 90 }, { label: tr.t('columns.alert'), width: p.width - 290 },
+        { label: tr.t('columns.expires'), width: 120 },
       ],
       // The alert's title and message are the service's words, shown as it gave them.
-      data.alerts.map((a) => [codeWord(tr, a.severity), segmentLabel(tr, a.segment), { text: a.title, sub: a.message }, expiry(tr, a.expires_at)]),
+      data.alerts.map((a) => [valueLabel(a.severity, tr), segmentName(tr, a.segment), { text: a.title, sub: a.message }, expiry(tr, a.expires_at)]),
     );
   }
   for (const n of data.notes) p.paragraph(n, { colour: PALETTE.muted, size: 8 });

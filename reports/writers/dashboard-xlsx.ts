@@ -1,6 +1,7 @@
 /** The market dashboard as a workbook: Segments (with a 30-day change chart), Top movers, Alerts, Notes. */
 import type { DashboardData } from '../report-data';
-import { segmentLabel, textDate, valueLabel } from './labels';
+import { textDate, valueLabel } from './labels';
+import { segmentName } from '../client-words';
 import { dashboardSegmentColumns } from './dashboard-columns';
 import { translator, type MessageKey, type Translator } from '../../src/i18n';
 import { columnLetter, writeXlsxBook } from './xlsx-book';
@@ -19,7 +20,7 @@ export async function writeDashboardXlsx(data: DashboardData, filePath: string):
     book.header(seg, DASHBOARD_SEGMENT_COLUMNS.map((c) => c.label));
     for (const s of data.segments) seg.add(DASHBOARD_SEGMENT_COLUMNS.map((c) => {
       const v = s[c.key];
-      return { value: c.key === 'segment_name' ? segmentLabel(s.segment, tr) : c.display && typeof v === 'string' ? c.display(v, tr) : v, kind: c.kind };
+      return { value: c.key === 'segment_name' ? segmentName(tr, s.segment) : c.display && typeof v === 'string' ? c.display(v, tr) : v, kind: c.kind };
     }));
     const last = seg.row;
     seg.sheet.autoFilter = `A1:${columnLetter(DASHBOARD_SEGMENT_COLUMNS.length)}${last}`;
@@ -31,7 +32,7 @@ export async function writeDashboardXlsx(data: DashboardData, filePath: string):
         spec: {
           kind: 'bar', title: tr.t('xlsx.chart_change_30d'), sheetName: segments, seriesName: tr.t('columns.change_30d_long'),
           categoryColumn: 'B', valueColumn: columnLetter(change30), firstRow: 2, lastRow: last,
-          categories: data.segments.map((s) => segmentLabel(s.segment, tr)), values: data.segments.map((s) => (s.change_30d_percent === null ? NaN : s.change_30d_percent / 100)),
+          categories: data.segments.map((s) => segmentName(tr, s.segment)), values: data.segments.map((s) => (s.change_30d_percent === null ? NaN : s.change_30d_percent / 100)),
           numberFormat: '0.0%', colours: [book.theme.benchmarks[0]!],
         },
       });
@@ -40,14 +41,14 @@ export async function writeDashboardXlsx(data: DashboardData, filePath: string):
 
     const movers = book.sheet(tr.t('xlsx.sheet_top_movers'), [14, 26, 34, 12], true);
     book.header(movers, labels(tr, ['columns.segment', 'columns.brand', 'columns.model', 'columns.change_30d_long']));
-    for (const m of data.top_movers) movers.add([{ value: segmentLabel(m.segment, tr) }, { value: m.brand }, { value: m.model }, { value: m.change_30d_percent, kind: 'percent' }]);
+    for (const m of data.top_movers) movers.add([{ value: segmentName(tr, m.segment) }, { value: m.brand }, { value: m.model }, { value: m.change_30d_percent, kind: 'percent' }]);
     movers.sheet.autoFilter = `A1:D${Math.max(movers.row, 1)}`;
     movers.sheet.commit();
 
     const alerts = book.sheet(tr.t('xlsx.sheet_alerts'), [14, 14, 12, 13, 36, 70, 20, 20], true, true);
     book.header(alerts, labels(tr, ['columns.id', 'columns.type', 'columns.severity', 'columns.segment', 'columns.title', 'columns.message', 'columns.created', 'columns.expires']));
     for (const a of data.alerts) {
-      alerts.add([{ value: a.id }, { value: valueLabel(a.type, tr) }, { value: valueLabel(a.severity, tr) }, { value: segmentLabel(a.segment, tr) }, { value: a.title }, { value: a.message }, { value: a.created_at }, { value: a.expires_at }]);
+      alerts.add([{ value: a.id }, { value: valueLabel(a.type, tr) }, { value: valueLabel(a.severity, tr) }, { value: segmentName(tr, a.segment) }, { value: a.title }, { value: a.message }, { value: a.created_at }, { value: a.expires_at }]);
     }
     if (data.alerts.length === 0) alerts.add([{ value: tr.t('xlsx.no_alerts'), style: NOTE_STYLE }]);
     alerts.sheet.autoFilter = `A1:H${alerts.row}`;

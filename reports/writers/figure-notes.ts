@@ -1,6 +1,8 @@
-import { translator, type Translator } from '../../src/i18n';
+import type { Translator } from '../../src/i18n';
 import type { ReportData, ReportSummary } from '../report-data';
 import { portfolioPeriod } from './return-period';
+import { reasonWords } from '../client-words';
+import { NO_EARLIER_MONTH_END, NOT_ENOUGH_HISTORY } from '../../src/performance';
 
 /** A headline figure with the one plain sentence that says what it measures (PDF and xlsx). */
 export interface ExplainedFigure {
@@ -23,7 +25,7 @@ export function netRealisable(data: Pick<ReportData, 'exit_analysis'>): { value:
 }
 
 /** One sentence per figure, in the client's words (the report's language); figures that are not available say why. */
-export function figureSentences(data: Pick<ReportData, 'summary' | 'cover' | 'exit_analysis' | 'holdings'>, tr: Translator = translator('en')): Record<'change' | 'mwr' | 'twr' | 'fx' | 'asset' | 'coverage' | 'nrv', string> {
+export function figureSentences(data: Pick<ReportData, 'summary' | 'cover' | 'exit_analysis' | 'holdings'>, tr: Translator): Record<'change' | 'mwr' | 'twr' | 'fx' | 'asset' | 'coverage' | 'nrv', string> {
   const s = data.summary;
   const cur = data.cover.currency;
   const cov = s.coverage;
@@ -32,18 +34,19 @@ export function figureSentences(data: Pick<ReportData, 'summary' | 'cover' | 'ex
   const held = portfolioPeriod(s);
   const why = s.returns_unavailable;
   const since = s.returns_since ? tr.date(s.returns_since.from) : '';
-  const unavailable = (reason: string) => tr.t('pdf.why_unavailable', { reason });
+  // The JSON's reasons are the engine's stable English: said in the client's words.
+  const unavailable = (reason: string) => tr.t('pdf.why_unavailable', { reason: reasonWords(tr, reason) });
   return {
-    change: mom ? tr.t('pdf.why_change', { date: tr.date(mom.previous_as_of) }) : unavailable(why.month_on_month ?? tr.t('pdf.why_no_month_end')),
+    change: mom ? tr.t('pdf.why_change', { date: tr.date(mom.previous_as_of) }) : unavailable(why.month_on_month ?? NO_EARLIER_MONTH_END),
     mwr:
       s.money_weighted_return_percent === null
-        ? unavailable(why.money_weighted ?? tr.t('pdf.why_not_enough_history'))
+        ? unavailable(why.money_weighted ?? NOT_ENOUGH_HISTORY)
         : held.annualised
           ? tr.t('pdf.why_mwr', { date: since })
           : tr.t('pdf.why_mwr_short', { days: held.days, date: since }),
     twr:
       s.time_weighted_return_percent === null
-        ? unavailable(why.time_weighted ?? tr.t('pdf.why_not_enough_history'))
+        ? unavailable(why.time_weighted ?? NOT_ENOUGH_HISTORY)
         : tr.t('pdf.why_twr', { date: since, annualised: held.annualised ? 'yes' : 'no' }),
     fx: tr.t('pdf.why_fx', { currency: cur }),
     asset: tr.t('pdf.why_asset'),
@@ -67,17 +70,17 @@ export function figureSentences(data: Pick<ReportData, 'summary' | 'cover' | 'ex
 }
 
 /** "Time-weighted return since 5 Oct 2024" (a year when the period is longer than one). */
-export function timeWeightedLabel(s: Pick<ReportSummary, 'returns_since' | 'time_weighted_return_percent'>, tr: Translator = translator('en')): string {
+export function timeWeightedLabel(s: Pick<ReportSummary, 'returns_since' | 'time_weighted_return_percent'>, tr: Translator): string {
   if (!s.returns_since || s.time_weighted_return_percent === null) return tr.t('common.twr');
   return tr.t('pdf.twr_since', { date: tr.date(s.returns_since.from), annualised: s.returns_since.annualised ? 'yes' : 'no' });
 }
 
 /** Why the yearly return since purchase is missing, in the client's words. */
-export function annualisedMissing(s: Pick<ReportSummary, 'returns_since'>, tr: Translator = translator('en')): string {
+export function annualisedMissing(s: Pick<ReportSummary, 'returns_since'>, tr: Translator): string {
   return s.returns_since && !s.returns_since.annualised ? tr.t('pdf.annualised_short') : tr.t('pdf.not_available');
 }
 
 /** The summary page's statement of validation, by value first (the count alone hid 96 % of a portfolio's value). */
-export function validatedShare(s: Pick<ReportData['summary'], 'asset_count' | 'market_validated_count' | 'market_validated_percent'>, tr: Translator = translator('en')): string {
+export function validatedShare(s: Pick<ReportData['summary'], 'asset_count' | 'market_validated_count' | 'market_validated_percent'>, tr: Translator): string {
   return tr.t('pdf.validated_share', { percent: tr.percent(s.market_validated_percent), validated: tr.number(s.market_validated_count), count: s.asset_count });
 }

@@ -2,7 +2,7 @@
  * The portfolio history's words, shared by the PDF and the xlsx (issue 23): the standard periods
  * and the ledger's types as a client reads them. The JSON and CSV keep the codes.
  */
-import { translator, type MessageKey, type Translator } from '../../src/i18n';
+import type { MessageKey, Translator } from '../../src/i18n';
 import type { PeriodFigures, PeriodKey, TransactionLine, ValueHistoryPoint } from '../report-data';
 
 /** The standard periods in the reader's language: the glossary's words (common area). */
@@ -24,17 +24,12 @@ const TRANSACTION_TYPE_KEYS: Record<TransactionLine['type'], MessageKey> = {
   transfer_out: 'columns.tx_transfer_out',
 };
 
-const EN = translator('en');
-
-export const periodLabel = (key: PeriodKey, tr: Translator = EN): string => tr.t(PERIOD_KEYS[key]);
-export const transactionTypeLabel = (type: TransactionLine['type'], tr: Translator = EN): string => tr.t(TRANSACTION_TYPE_KEYS[type]);
-
-/** English labels, for writers not yet given a translator. */
-export const PERIOD_LABELS = Object.fromEntries(Object.keys(PERIOD_KEYS).map((k) => [k, periodLabel(k as PeriodKey)])) as Record<PeriodKey, string>;
-export const TRANSACTION_TYPE_LABELS = Object.fromEntries(Object.keys(TRANSACTION_TYPE_KEYS).map((k) => [k, transactionTypeLabel(k as TransactionLine['type'])])) as Record<TransactionLine['type'], string>;
+// No English default translator: a writer that forgot the reader's language would not compile.
+export const periodLabel = (key: PeriodKey, tr: Translator): string => tr.t(PERIOD_KEYS[key]);
+export const transactionTypeLabel = (type: TransactionLine['type'], tr: Translator): string => tr.t(TRANSACTION_TYPE_KEYS[type]);
 
 /** How a period's returns are stated: a yearly rate for a period longer than a year, else the period's own return. */
-export const returnBasis = (p: PeriodFigures, tr: Translator = EN): string => tr.t(p.annualised ? 'columns.basis_annualised' : 'columns.basis_period');
+export const returnBasis = (p: PeriodFigures, tr: Translator): string => tr.t(p.annualised ? 'columns.basis_annualised' : 'columns.basis_period');
 
 /** The money put in minus taken out up to each month-end: the value chart's second line. */
 export function cumulativeNetFlows(points: readonly ValueHistoryPoint[]): number[] {
@@ -43,13 +38,6 @@ export function cumulativeNetFlows(points: readonly ValueHistoryPoint[]): number
 }
 
 /** "What the asset is" for a transaction: its description, else its id, else the portfolio as a whole (a fee or income on no asset). */
-export function transactionAsset(t: Pick<TransactionLine, 'description' | 'asset_id'>, tr: Translator = EN): string {
+export function transactionAsset(t: Pick<TransactionLine, 'description' | 'asset_id'>, tr: Translator): string {
   return t.description ?? t.asset_id ?? tr.t('columns.whole_portfolio');
-}
-
-/** The reason a period is not available, as a sentence: "Not enough history: …" with its first letter raised. */
-export function sentence(text: string): string {
-  const t = text.trim();
-  const body = t.charAt(0).toUpperCase() + t.slice(1);
-  return /[.!?]$/.test(body) ? body : `${body}.`;
 }

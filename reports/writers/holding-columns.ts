@@ -1,7 +1,8 @@
 import type { Holding, ReportData } from '../report-data';
 import type { InsuranceItem } from '../../src/insurance/types';
 import { translator, type Translator } from '../../src/i18n';
-import { segmentLabel, valueLabel } from './labels';
+import { valueLabel } from './labels';
+import { segmentName } from '../client-words';
 import { defineColumns, localiseColumns, type TableColumn } from './table-columns';
 
 export type { ValueKind } from './table-columns';
@@ -19,7 +20,7 @@ export const HOLDING_COLUMNS = defineColumns<HoldingColumn>([
   { key: 'row', label: 'columns.row', kind: 'int' },
   { key: 'asset_id', label: 'columns.asset_id', width: 30 },
   { key: 'description', label: 'columns.description', width: 44 },
-  { key: 'segment', label: 'columns.segment', width: 16, display: segmentLabel },
+  { key: 'segment', label: 'columns.segment', width: 16, display: (id, tr) => segmentName(tr, id) },
   { key: 'quantity', label: 'columns.qty', kind: 'int' },
   { key: 'quantity_unit', label: 'columns.unit', width: 18 },
   { key: 'purchase_date', label: 'columns.purchased', kind: 'date' },

@@ -1,4 +1,3 @@
-import { segmentById } from '../../src/wire';
 import { AREAS } from '../../src/i18n/catalogues';
 import { translator, type MessageKey, type Translator } from '../../src/i18n';
 
@@ -31,12 +30,6 @@ export function valueLabel(code: string, tr: Translator = EN): string {
   return hasColumnsKey(`v_${code}`) ? tr.t(`columns.v_${code}` as MessageKey) : readable(code);
 }
 
-/** A segment's name in the reader's language (an unknown id as `readable` makes it). */
-export function segmentLabel(id: string, tr: Translator = EN): string {
-  if (hasColumnsKey(`seg_${id}`)) return tr.t(`columns.seg_${id}` as MessageKey);
-  return segmentById(id)?.name ?? readable(id);
-}
-
 const BENCHMARK_PERIODS: Record<string, MessageKey> = { '1_month': 'columns.period_1m', '3_months': 'columns.period_3m', '6_months': 'columns.period_6m', '1_year': 'common.period_1y', ytd: 'common.period_ytd' };
 
 /** A benchmark comparison's period in the reader's language; one the catalogue lacks keeps the data's label. */
@@ -46,7 +39,7 @@ export const benchmarkPeriodLabel = (period: string, label: string, tr: Translat
 export const benchmarkName = (id: string, name: string, tr: Translator = EN): string => (hasColumnsKey(`bm_${id}`) ? tr.t(`columns.bm_${id}` as MessageKey) : name);
 
 /**
- * A date inside a sentence or label: the locale's long or short form, except in English, whose
- * workbook keeps the ISO dates it has always printed there (the house style; nothing English changes).
+ * A date inside a sentence or label: the locale's long or short form through Intl (en-GB's too),
+ * except in the house English (`en`), which keeps the ISO dates it has always printed there.
  */
 export const textDate = (tr: Translator, iso: string, form: 'date' | 'shortDate' = 'date'): string => (tr.lang === 'en' ? iso : tr[form](iso));

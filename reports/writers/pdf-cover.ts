@@ -5,7 +5,7 @@
  * the band; its cover title; the portfolio's relationship manager among the references. The
  * page's bottom (below the confidentiality line) stays free for a signature field.
  */
-import { managerOf, type LogoImage } from '../../src/brand';
+import { managerIn, type LogoImage } from '../../src/brand';
 import type { ReportData } from '../report-data';
 import { PALETTE } from './palette';
 import { A4, MARGIN, type PdfPages, hex } from './pdf-layout';
@@ -49,9 +49,10 @@ export function drawCover(p: PdfPages, data: ReportData): void {
   if (c.portfolio_id) rows.push([tr.t('pdf.cover_portfolio_id'), c.portfolio_id]);
   const preparedBy = c.prepared_by ?? brand?.firmName;
   if (preparedBy) rows.push([tr.t('pdf.cover_prepared_by'), preparedBy]);
-  const manager = c.audience === 'internal' ? undefined : managerOf(brand, { name: c.portfolio_name, id: c.portfolio_id });
+  const manager = c.audience === 'internal' ? undefined : managerIn(brand, { name: c.portfolio_name, id: c.portfolio_id }, tr.lang, { portfolio: c.portfolio_name, warn: (line) => p.warnings.push(line) });
   if (manager) {
-    rows.push([tr.t('pdf.cover_manager'), manager.name]);
+    // Their own title in the client's language (the brand's managers file), else the house's words.
+    rows.push([manager.title ?? tr.t('pdf.cover_manager'), manager.name]);
     const contact = [manager.email, manager.phone].filter(Boolean).join(' · ');
     if (contact) rows.push([tr.t('pdf.cover_contact'), contact]);
   }

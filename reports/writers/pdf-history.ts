@@ -12,7 +12,8 @@ import { lineAlt, lineChart, type Line } from './pdf-charts';
 import type { PdfPages } from './pdf-layout';
 import { signedColour } from './pdf-signed-colour';
 import { drawTable, type PdfCell, type PdfRow } from './pdf-table';
-import { TRANSACTION_TYPE_LABELS, cumulativeNetFlows, periodLabel, sentence, transactionAsset } from './history-labels';
+import { cumulativeNetFlows, periodLabel, transactionAsset, transactionTypeLabel } from './history-labels';
+import { reasonSentence, sourceWords } from '../client-words';
 import { reportTranslator } from './report-language';
 
 
@@ -56,7 +57,7 @@ function drawPeriods(p: PdfPages, h: ReportHistory, currency: string, tr: Transl
   const notes: string[] = [];
   const noteFor = (text: string | undefined): number | undefined => {
     if (!text) return undefined;
-    const s = sentence(text);
+    const s = reasonSentence(tr, text);
     const at = notes.indexOf(s);
     if (at >= 0) return at + 1;
     notes.push(s);
@@ -146,8 +147,8 @@ function drawTransactions(p: PdfPages, h: ReportHistory, currency: string, tr: T
     ],
     h.transactions.map((t) => [
       tr.date(t.date),
-      TRANSACTION_TYPE_LABELS[t.type],
-      { text: transactionAsset(t), sub: t.notes ?? undefined },
+      transactionTypeLabel(t.type, tr),
+      { text: transactionAsset(t, tr), sub: t.notes ?? undefined },
       quantityText(t.quantity),
       // An amount paid in another currency shows what was paid beneath its value in the report's.
       { text: tr.money(t.amount, currency), sub: t.currency === currency ? undefined : tr.amountIn(t.amount_original, t.currency) },
@@ -163,7 +164,7 @@ export function drawPortfolioPerformance(p: PdfPages, data: ReportData): void {
   const tr = reportTranslator(data);
   p.ensureSpace(300);
   p.section(tr.t('pdf.portfolio_performance'));
-  p.paragraph(tr.t('pdf.performance_intro', { source: h.source }), { size: 9 });
+  p.paragraph(tr.t('pdf.performance_intro', { source: sourceWords(tr, h.source) }), { size: 9 });
   drawValueChart(p, h, currency, tr);
   drawPeriods(p, h, currency, tr);
   drawGains(p, h, currency, tr);

@@ -1,5 +1,4 @@
 /** The PDF's holdings table (landscape), capped at PDF_MAX_HOLDINGS rows with one line for the rest. */
-import { segmentById } from '../../src/wire';
 import type { Holding, ReportData } from '../report-data';
 import { PALETTE } from './palette';
 import type { PdfPages } from './pdf-layout';
@@ -10,8 +9,7 @@ import { holdingPeriod } from './return-period';
 import { PSEUDO_LANGUAGE, type Translator } from '../../src/i18n';
 import { reportTranslator } from './report-language';
 import { formatRate } from './text-format';
-
-const segmentName = (id: string) => segmentById(id)?.name ?? id;
+import { segmentName } from '../client-words';
 
 function holdingsColumns(internal: boolean, tr: Translator): PdfColumn[] {
   // 742 pt of the landscape page's 746: the purchase currency and rates ride under Cost and FX rate as second lines.
@@ -63,8 +61,8 @@ function* holdingRows(holdings: Iterable<Holding>, cur: string, asOf: string, tr
   for (const h of holdings) {
     yield [
       String(h.row),
-      { text: h.description, sub: internal ? `${segmentName(h.segment)} · ${h.asset_id}` : h.asset_id },
-      internal ? h.portfolio : segmentName(h.segment),
+      { text: h.description, sub: internal ? `${segmentName(tr, h.segment)} · ${h.asset_id}` : h.asset_id },
+      internal ? h.portfolio : segmentName(tr, h.segment),
       tr.number(h.quantity),
       h.purchase_date,
       costCell(h, cur, tr),

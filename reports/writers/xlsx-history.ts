@@ -6,7 +6,8 @@
  */
 import type { MessageKey, Translator } from '../../src/i18n';
 import { PERIOD_KEYS, type ReportData, type ReportHistory } from '../report-data';
-import { cumulativeNetFlows, periodLabel, returnBasis, sentence, transactionAsset, transactionTypeLabel } from './history-labels';
+import { cumulativeNetFlows, periodLabel, returnBasis, transactionAsset, transactionTypeLabel } from './history-labels';
+import { reasonSentence, sourceWords } from '../client-words';
 import type { XlsxBook } from './xlsx-book';
 import type { CellInput } from './xlsx-cells';
 import { DATE_FORMAT, LABEL_STYLE, NOTE_STYLE, TOTAL_LABEL_STYLE, moneyFormat } from './xlsx-styles';
@@ -37,14 +38,14 @@ function writeHistorySheet(book: XlsxBook, data: ReportData, h: ReportHistory, t
     const p = h.performance.periods[key];
     if (p === null) {
       const why = h.performance.unavailable[key];
-      cur.add([{ value: periodLabel(key, tr) }, { value: tr.t('xlsx.not_enough_history_cell') }, null, null, null, null, null, null, null, { value: why ? sentence(why) : '', style: NOTE_STYLE }]);
+      cur.add([{ value: periodLabel(key, tr) }, { value: tr.t('xlsx.not_enough_history_cell') }, null, null, null, null, null, null, null, { value: why ? reasonSentence(tr, why) : '', style: NOTE_STYLE }]);
       continue;
     }
     cur.add([
       { value: periodLabel(key, tr) }, { value: p.from, kind: 'date' }, { value: p.to, kind: 'date' }, { value: returnBasis(p, tr) },
       returnCell(tr, p.twr_percent), returnCell(tr, p.mwr_percent),
       { value: p.start_value, kind: 'money' }, { value: p.end_value, kind: 'money' }, { value: p.net_flows, kind: 'money' },
-      { value: p.note ? sentence(p.note) : '', style: NOTE_STYLE },
+      { value: p.note ? reasonSentence(tr, p.note) : '', style: NOTE_STYLE },
     ]);
   }
   cur.paragraph(tr.t('xlsx.history_method'), 'I', NOTE_STYLE);
@@ -52,7 +53,7 @@ function writeHistorySheet(book: XlsxBook, data: ReportData, h: ReportHistory, t
   cur.add([{ value: tr.t('xlsx.gains'), style: book.look.section }]);
   cur.add([{ value: tr.t('xlsx.realised_gains_every_sale'), style: LABEL_STYLE }, { value: h.realised_gain.total, kind: 'money' }]);
   cur.add([{ value: tr.t('xlsx.unrealised_gain_held'), style: LABEL_STYLE }, { value: h.unrealised_gain, kind: 'money' }]);
-  cur.paragraph(tr.t('xlsx.from_source', { source: h.source }), 'I', NOTE_STYLE);
+  cur.paragraph(tr.t('xlsx.from_source', { source: sourceWords(tr, h.source) }), 'I', NOTE_STYLE);
   if (h.value_history.length >= 2) {
     book.charts.push({
       sheetNumber: book.sheetNumber(sheetName),

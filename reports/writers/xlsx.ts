@@ -10,11 +10,13 @@ import type { ReportData, Section } from '../report-data';
 import { holdingColumns, type ValueKind } from './holding-columns';
 import { annualisedMissing, figureSentences, netRealisable, validatedShare } from './figure-notes';
 import { portfolioPeriod } from './return-period';
-import { benchmarkName, benchmarkPeriodLabel, segmentLabel, textDate, valueLabel } from './labels';
+import { benchmarkName, benchmarkPeriodLabel, textDate, valueLabel } from './labels';
+import { reasonWords, segmentName } from '../client-words';
+import { NO_EARLIER_MONTH_END, NOT_ENOUGH_HISTORY } from '../../src/performance';
 import { VS_BENCHMARK } from '../build/sections';
 import { translator, type MessageKey, type Translator } from '../../src/i18n';
 import { XlsxBook, columnLetter, writeXlsxBook } from './xlsx-book';
-import { managerOf } from '../../src/brand';
+import { managerIn } from '../../src/brand';
 import { brandedBookMeta } from './xlsx-brand';
 import { writeHistorySheets } from './xlsx-history';
 import { writeInsuranceSheet } from './xlsx-insurance';
@@ -62,7 +64,7 @@ function writeSummary({ book, data, tr }: ReportBook): void {
   // The firm's logo at the top right of the Summary sheet, beside the title.
   const logo = data.brand?.logo ?? data.brand?.logoDark;
   if (logo) book.pictures.push({ sheetNumber: book.sheetNumber(sheetName), col: 3, row: 0, heightPt: 36, image: logo, alt: data.brand!.firmName });
-  const why = figureSentences(data);
+  const why = figureSentences(data, tr);
   if (isInternal(data)) {
     cur.add([{ value: tr.t('xlsx.title_internal', { count: c.portfolios.length }), style: book.look.title }], { height: 28 });
     cur.add([{ value: tr.t('xlsx.internal_banner'), style: SANDBOX_STYLE }]);
@@ -83,8 +85,9 @@ function writeSummary({ book, data, tr }: ReportBook): void {
   cur.add(labelled(tr.t('xlsx.report_id'), c.report_id, 'text'));
   cur.add(labelled(tr.t('xlsx.generated_at'), c.generated_at, 'text'));
   if (c.prepared_by ?? data.brand) cur.add(labelled(tr.t('xlsx.prepared_by'), c.prepared_by ?? data.brand!.firmName, 'text'));
-  const manager = isInternal(data) ? undefined : managerOf(data.brand, { name: c.portfolio_name, id: c.portfolio_id });
-  if (manager) cur.add(labelled(tr.t('xlsx.relationship_manager'), [manager.name, manager.email, manager.phone].filter(Boolean).join(' · '), 'text'));
+  const manager = isInternal(data) ? undefined : managerIn(data.brand, { name: c.portfolio_name, id: c.portfolio_id }, tr.lang, { portfolio: c.portfolio_name, warn: (line) => process.emitWarning(line, 'ReportWarning') });
+  // Their own title in the client's language (the brand's managers file), else the house's words.
+  if (manager) cur.add(labelled(manager.title ?? tr.t('xlsx.relationship_manager'), [manager.name, manager.email, manager.phone].filter(Boolean).join(' · '), 'text'));
   cur.blank();
   cur.add([{ value: tr.t('xlsx.key_figures'), style: book.look.section }, { value: '', style: book.look.section }, { value: '', style: book.look.section }]);
   cur.add(labelled(tr.t('xlsx.current_value_mid'), s.current_value, 'money'));
@@ -93,7 +96,7 @@ function writeSummary({ book, data, tr }: ReportBook): void {
   cur.add(labelled(tr.t('xlsx.gain_since_purchase'), s.gain, 'money'));
   cur.add(labelled(tr.t('xlsx.return_since_purchase'), s.total_return_percent, 'percent'));
   const held = portfolioPeriod(s);
-  cur.add(labelled(tr.t('xlsx.annualised_return'), s.annualised_return_percent ?? annualisedMissing(s), s.annualised_return_percent === null ? 'text' : 'percent'));
+  cur.add(labelled(tr.t('xlsx.annualised_return'), s.annualised_return_percent ?? annualisedMissing(s, tr), s.annualised_return_percent === null ? 'text' : 'percent'));
   // The since-inception returns of the Performance sheet, the same figures, with the period they cover.
   const since = s.returns_since ? textDate(tr, s.returns_since.from, 'shortDate') : 'none';
   cur.add(labelled(held.annualised ? tr.t('xlsx.mwr_year', { since }) : tr.t('xlsx.mwr_days', { since, days: held.days }), ...maybe(tr, s.money_weighted_return_percent, 'percent'), undefined, why.mwr));
@@ -103,16 +106,16 @@ function writeSummary({ book, data, tr }: ReportBook): void {
   cur.add(labelled(tr.t('xlsx.asset_effect'), s.asset_effect, 'money', undefined, why.asset));
   if (s.month_on_month) {
     cur.add(labelled(tr.t('xlsx.change_since', { date: textDate(tr, s.month_on_month.previous_as_of, 'shortDate') }), s.month_on_month.change, 'money', { value: s.month_on_month.change_percent, kind: 'percent' }, why.change));
-    cur.add(labelled(tr.t('xlsx.month_twr'), ...maybe(tr, s.month_on_month.return_percent, 'percent'), undefined, s.month_on_month.return_percent === null ? tr.t('xlsx.not_available_because', { reason: s.returns_unavailable.month_return ?? tr.t('xlsx.not_enough_history') }) : undefined));
+    cur.add(labelled(tr.t('xlsx.month_twr'), ...maybe(tr, s.month_on_month.return_percent, 'percent'), undefined, s.month_on_month.return_percent === null ? tr.t('xlsx.not_available_because', { reason: reasonWords(tr, s.returns_unavailable.month_return ?? NOT_ENOUGH_HISTORY) }) : undefined));
   } else {
-    cur.add(labelled(tr.t('xlsx.change_since_last'), s.returns_unavailable.month_on_month ?? tr.t('xlsx.no_earlier_month_end'), 'text', undefined, why.change));
+    cur.add(labelled(tr.t('xlsx.change_since_last'), reasonWords(tr, s.returns_unavailable.month_on_month ?? NO_EARLIER_MONTH_END), 'text', undefined, why.change));
   }
   const nrv = netRealisable(data);
   cur.add(labelled(tr.t('xlsx.nrv'), ...maybe(tr, nrv?.value ?? null, 'money'), undefined, why.nrv));
   cur.add(labelled(tr.t('xlsx.coverage'), s.coverage.valued_percent, 'percent', undefined, why.coverage));
   cur.add(labelled(tr.t('xlsx.holdings_valued'), s.asset_count, 'int'));
   cur.add(labelled(tr.t('xlsx.segments'), s.segment_count, 'int'));
-  cur.add(labelled(tr.t('xlsx.validated_share'), s.market_validated_percent, 'percent', undefined, validatedShare(s)));
+  cur.add(labelled(tr.t('xlsx.validated_share'), s.market_validated_percent, 'percent', undefined, validatedShare(s, tr)));
   cur.add(labelled(tr.t('xlsx.validated_count'), s.market_validated_count, 'int'));
   cur.add(labelled(tr.t('xlsx.rows_with_errors'), data.errors.length, 'int'));
   if (data.analyst_notes.length > 0) cur.add(labelled(tr.t('xlsx.analyst_notes'), data.analyst_notes.length, 'int', undefined, tr.t('xlsx.see_errors_sheet', { sheet: tr.t('xlsx.sheet_errors') })));
@@ -162,7 +165,7 @@ function writeAllocation({ book, data, tr }: ReportBook): void {
   book.header(cur, labels(tr, ['columns.segment', 'columns.segment_id', 'columns.holdings', 'columns.value', 'columns.share']));
   const first = cur.row + 1;
   for (const a of data.allocation) {
-    cur.add([{ value: segmentLabel(a.segment, tr) }, { value: a.segment }, { value: a.asset_count, kind: 'int' }, { value: a.value, kind: 'money' }, { value: a.percentage, kind: 'percent' }]);
+    cur.add([{ value: segmentName(tr, a.segment) }, { value: a.segment }, { value: a.asset_count, kind: 'int' }, { value: a.value, kind: 'money' }, { value: a.percentage, kind: 'percent' }]);
   }
   const last = cur.row;
   cur.sheet.autoFilter = `A1:E${last}`;
@@ -174,7 +177,7 @@ function writeAllocation({ book, data, tr }: ReportBook): void {
       spec: {
         kind: 'pie', title: tr.t('xlsx.chart_allocation'), sheetName, seriesName: tr.t('xlsx.share_of_value'),
         categoryColumn: 'A', valueColumn: 'E', firstRow: first, lastRow: last,
-        categories: data.allocation.map((a) => segmentLabel(a.segment, tr)), values: data.allocation.map((a) => a.percentage / 100),
+        categories: data.allocation.map((a) => segmentName(tr, a.segment)), values: data.allocation.map((a) => a.percentage / 100),
         numberFormat: '0.0%', colours: [...book.theme.series],
       },
     });

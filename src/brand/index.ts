@@ -2,5 +2,5 @@
 export { loadBrand, managerOf, BrandError, type Brand, type Manager, type LogoImage, type BrandFont } from './load-brand';
 export { BrandFile, BRAND_KEYS } from './schema';
 export { contrast, adjustForContrast, AA_TEXT } from './contrast';
-export { brandText, managerTitle, type BrandTextField, type BrandTextWarning } from './brand-text';
+export { brandIn, brandText, managerIn, managerTitle, type BrandTextField, type BrandTextWarning, type ManagerIn } from './brand-text';
 export type { LocalText } from './local-text';

@@ -11,4 +11,4 @@ export { valueHistory, type ValueHistoryPoint } from './history';
 export { TIME_WEIGHTED_METHOD } from './method';
 export { realisedGains, unrealisedGain, type RealisedGainLine, type UnrealisedGainLine } from './gains';
 export { addYears, daysBetween, endOfMonth, isMonthEnd, monthEndBefore, monthEndsBetween } from './dates';
-export { portfolioPerformance, NO_EARLIER_MONTH_END, type KeyedValue, type MonthChange, type PortfolioPerformance, type PortfolioPerformanceInput, type SinceInception } from './portfolio';
+export { portfolioPerformance, NO_EARLIER_MONTH_END, NOT_ENOUGH_HISTORY, type KeyedValue, type MonthChange, type PortfolioPerformance, type PortfolioPerformanceInput, type SinceInception } from './portfolio';

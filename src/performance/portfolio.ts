@@ -71,6 +71,9 @@ export interface PortfolioPerformance {
 /** The reason month-on-month figures are not given when nothing earlier is recorded; `review` prints it too. */
 export const NO_EARLIER_MONTH_END = 'no earlier month-end recorded';
 
+/** Why a period's return is null when nothing more precise is known. */
+export const NOT_ENOUGH_HISTORY = 'not enough history';
+
 export function portfolioPerformance(input: PortfolioPerformanceInput): PortfolioPerformance {
   const { asOf } = input;
   const today = typeof input.value === 'number' ? input.value : undefined;
@@ -105,9 +108,9 @@ const sumOf = (xs: readonly KeyedValue[]) => xs.reduce((s, x) => s + x.value, 0)
 
 /** Why a period's return is null: the period's own note, or why the period is not there. */
 function whyNull(period: PeriodPerformance | null, value: number | null | undefined, unavailable: string | undefined): string | null {
-  if (period === null) return unavailable ?? 'not enough history';
+  if (period === null) return unavailable ?? NOT_ENOUGH_HISTORY;
   if (value !== null) return null;
-  return period.note ?? 'not enough history';
+  return period.note ?? NOT_ENOUGH_HISTORY;
 }
 
 function sinceInception(periods: PeriodsResult): SinceInception {

@@ -2,7 +2,11 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BrandError, brandText, loadBrand, managerOf, managerTitle } from '../../src/brand';
+import { execFileSync } from 'node:child_process';
+import { BrandError, brandIn, brandText, loadBrand, managerOf, managerTitle } from '../../src/brand';
+import { makeReportData } from '../../fixtures/report-data';
+import { writePdf } from '../../reports/writers/pdf';
+import { writeXlsx } from '../../reports/writers/xlsx';
 import { tempDir } from '../reports/helpers';
 
 let dir: string;
@@ -100,3 +104,39 @@ describe("the firm's words per language", () => {
     expect(refusal({}, ['portfolio,name,email,phone,title_de', 'Okafor,E,,,Berater'])).toMatch(/row 2: gives a title in de but none in en, the firm's language/);
   });
 });
+
+describe("a client document's brand: the firm's words decided once in its language", () => {
+  const load = () =>
+    loadBrand(
+      brandFile(
+        { cover_title: { en: 'Wealth report', de: 'Vermögensbericht' }, footer: { en: 'Ashgrove & Vale', fr: 'Ashgrove & Vale SA' }, disclosures: 'One text.' },
+        ['portfolio,name,email,phone,title,title_de', 'Meier,Anna Keller,a.k@example.com,,Relationship manager,Kundenberaterin', 'Other,Jo Smith,,,Adviser,Berater'],
+      ),
+    );
+
+  it('warns once per missing text, naming the portfolio; the writers then read it without a warning', () => {
+    warnings.length = 0;
+    const b = brandIn(load(), 'de', { name: 'Meier', id: 'PF-7' }, to('Meier'));
+    expect(warnings).toEqual([`Portfolio "Meier": the brand's footer has no text in de; its en text (the firm's language) is used.`]);
+    expect([b.coverTitle, b.footer, b.disclosures]).toEqual(['Vermögensbericht', 'Ashgrove & Vale', ['One text.']]);
+    warnings.length = 0;
+    expect(brandText(b, 'cover_title', 'de', to('Meier'))).toBe('Vermögensbericht');
+    // The portfolio's manager alone, by name and by id, with the title in the language.
+    expect([...b.managers.keys()]).toEqual(['Meier', 'PF-7']);
+    expect(managerTitle(b, managerOf(b, { id: 'PF-7' })!, 'de', to('Meier'))).toBe('Kundenberaterin');
+    expect(warnings).toEqual([]);
+  });
+
+  it("draws the manager's title in the client's language on the PDF cover and the workbook's Summary", async () => {
+    const base = makeReportData({ holdings: 2 });
+    const data = { ...base, cover: { ...base.cover, portfolio_name: 'Meier' }, language: 'de' as const, brand: brandIn(load(), 'de', { name: 'Meier' }, to('Meier')) };
+    const pdf = join(dir, 'meier.pdf');
+    const xlsx = join(dir, 'meier.xlsx');
+    await writePdf(data, pdf);
+    await writeXlsx(data, xlsx);
+    expect(execFileSync('pdftotext', ['-enc', 'UTF-8', '-f', '1', '-l', '1', pdf, '-'], { encoding: 'utf8' })).toMatch(/KUNDENBERATERIN\s+Anna Keller/);
+    const cells = execFileSync('/usr/bin/python3', ['-c', 'import sys, openpyxl\nfor r in openpyxl.load_workbook(sys.argv[1]).worksheets[0].iter_rows(values_only=True): print(r[0], "|", r[1])', xlsx], { encoding: 'utf8' });
+    expect(cells).toMatch(/^Kundenberaterin \| Anna Keller/m);
+  }, 120_000);
+});
+

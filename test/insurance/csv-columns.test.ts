@@ -23,7 +23,7 @@ describe('the holdings CSV with a review', () => {
   it('headers in German from the insurance area, after the others; cells as the review says; empty for a row it leaves out', async () => {
     const file = join(dir, 'de.csv');
     const lessOne = { ...insurance, items: insurance.items.filter((i) => i.row !== base.holdings[3]!.row) };
-    await writeCsv({ ...base, language: 'de', insurance: lessOne }, file, { headers: 'language' });
+    await writeCsv({ ...base, language: 'de', insurance: lessOne }, file, { headers: 'localised' });
     const [header, ...rows] = parse(readFileSync(file, 'utf8').replace(/^\uFEFF/, '')) as string[][];
     const de = translator('de');
     expect(header!.slice(-4)).toEqual([de.t('insurance.insured_value'), de.t('insurance.replacement_value'), de.t('insurance.gap'), de.t('insurance.status')]);

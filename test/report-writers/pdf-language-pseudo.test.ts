@@ -6,7 +6,6 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { translator, type MessageKey } from '../../src/i18n';
-import { TRANSACTION_TYPE_LABELS } from '../../reports/writers/history-labels';
 import { readable } from '../../reports/writers/labels';
 import { dataText, englishLeft, spaced, writtenIn, type WrittenPdf } from './pdf-language-tools';
 
@@ -32,7 +31,6 @@ describe('client PDF in the pseudo-locale en-XA: nothing hard-coded', () => {
     const words = (t: string) => t.match(/[A-Za-z]+/g) ?? [];
     // A note set as a sentence raises its first letter ("Not enough history: …"): both cases of the data's words.
     const allowed = new Set(words(dataText(pdf.data)).flatMap((w) => [w, w.charAt(0).toUpperCase() + w.slice(1)]));
-    for (const w of [...Object.values(TRANSACTION_TYPE_LABELS), 'The portfolio as a whole'].flatMap(words)) allowed.add(w);
     for (const e of pdf.data.exit_analysis.included ? pdf.data.exit_analysis.data : []) for (const code of [e.recommendation, e.signal, e.optimal_window]) words(readable(code)).forEach((w) => allowed.add(w));
     for (let m = 0; m < 12; m++)
       for (const month of ['long', 'short'] as const) allowed.add(new Intl.DateTimeFormat('en-GB', { month, timeZone: 'UTC' }).format(new Date(Date.UTC(2026, m, 1))));

@@ -55,7 +55,7 @@ beforeAll(async () => {
   await writeDashboardXlsx({ ...makeDashboardData(), language: 'en-XA' }, dash);
   books['dash-XA'] = openpyxl(dash);
   const csv = path.join(dir, 'de.csv');
-  const [gains] = await writeCsvFiles(data('de'), csv, { headers: 'language' });
+  const [gains] = await writeCsvFiles(data('de'), csv, { headers: 'localised' });
   csvDe = parse(readFileSync(csv, 'utf8'), { bom: true }) as string[][];
   gainsDe = parse(readFileSync(gains!, 'utf8'), { bom: true }) as string[][];
 }, 180_000);
