@@ -11,6 +11,7 @@
  * serves everything. What each part writes and says is what its own command writes and says.
  */
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { HistoryDatabase } from '../../src/db';
 import { packageRoot } from '../../src/package-root';
@@ -42,7 +43,8 @@ export async function runDemo(out: string, commands: DemoCommands): Promise<numb
   const monthEndOut = join(out, 'demo');
   const dbFolder = join(historyOut, 'db');
   const database = new HistoryDatabase(dbFolder, { command: 'svc-report demo' });
-  const writers = new WritePool();
+  // A writer a core, not a core less as for `run`: the month-end's reports are written once the history is recorded, when this thread has nothing left to do but wait for them.
+  const writers = new WritePool(availableParallelism());
   // Held for the whole demo, opened now: the history, the month-end's reading and its recording share this one opening.
   let release!: () => void;
   const whole = new Promise<void>((resolve) => (release = resolve));

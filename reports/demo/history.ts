@@ -8,15 +8,19 @@
  * Fast (issue 34). One run at a time, each opening the database, took ~86 s on two cores: each
  * month's 92 calls paced at the demo account's 1,000 a minute (5.5 s a month, twelve times over),
  * the embedded database created (initdb, the largest single cost) and then opened again for every
- * month. Here each month runs against its own embedded sandbox with a one-second rate window (the
- * demo's own sandbox; its pace protects no one), asking only what a month records (the starter
- * tier's calls), three months at a time, JSON only and no consolidated report (nothing records it), with one writer for all of them, while the
- * database is opened beside them; the twelve folders are then recorded under that one opening, as
- * `svc-report history import` records earlier reports.
+ * month. Here the months run against one embedded sandbox (one market model, which values as of
+ * the day each month asks for), each month with an account of its own there so that each keeps
+ * its own pace, with a one-second rate window (the demo's own sandbox; its pace protects no one),
+ * asking only what a month records (the starter tier's calls), three months at a time, JSON only
+ * and no consolidated report (nothing records it), the input files read once for all twelve,
+ * with one writer for all of them, while the database is opened beside them; the twelve folders
+ * are then recorded under that one opening, as `svc-report history import` records earlier reports.
  */
 import { join } from 'node:path';
 import pLimit from 'p-limit';
 import type { DatabaseUser } from '../../src/db';
+import { readEachOnce } from '../../src/holdings/load';
+import { startSandbox, type AccountConfig } from '../../src/sandbox';
 import { monthEndBefore } from '../../src/performance';
 import { importReports, readFolders } from '../history/import-reports';
 import { recordRun, toolVersion } from '../run-manifest';
@@ -60,21 +64,30 @@ export async function recordDemoHistory(o: DemoHistoryOptions): Promise<DemoHist
   const quiet = { update: () => {}, log: () => {}, stop: () => {} };
   const months = Array.from({ length: MONTHS }, (_, i) => monthEndBefore(today, MONTHS - i));
   const limit = pLimit(AT_ONCE);
-  const folders = await Promise.all(
-    months.map((asOf) =>
-      limit(async () => {
-        const out = join(o.out, asOf);
-        // A holding bought after a past month-end is refused in that month's run (exit 3): expected here.
-        const outcome = await runReports(
-          { files: o.files, out, asOf, db: 'off', config: o.config, formats: 'json', minuteMs: HISTORY_MINUTE_MS, tier: HISTORY_TIER, consolidated: false },
-          { signal: new AbortController().signal, progress: quiet, writers: o.writers },
-        );
-        // Each folder's manifest, as `svc-report run` writes it: the import verifies the reports against it.
-        await recordRun('run', out, { asOf, config: o.config, formats: 'json' }, o.files, outcome.files);
-        return out;
-      }),
-    ),
-  );
+  // An account a month, each the starter tier's limits: the pace each month had with a sandbox of its own.
+  const accounts: AccountConfig[] = months.map((asOf) => ({ client_id: `demo-history-${asOf}`, client_secret: `demo-history-${asOf}-secret`, tier: HISTORY_TIER }));
+  const sandbox = await startSandbox({ port: 0, quiet: true, minuteMs: HISTORY_MINUTE_MS, accounts });
+  const tablesOf = readEachOnce();
+  let folders: string[];
+  try {
+    folders = await Promise.all(
+      months.map((asOf, i) =>
+        limit(async () => {
+          const out = join(o.out, asOf);
+          // A holding bought after a past month-end is refused in that month's run (exit 3): expected here.
+          const outcome = await runReports(
+            { files: o.files, out, asOf, db: 'off', config: o.config, formats: 'json', minuteMs: HISTORY_MINUTE_MS, tier: HISTORY_TIER, consolidated: false },
+            { signal: new AbortController().signal, progress: quiet, writers: o.writers, shared: { tablesOf, sandbox: { running: sandbox, account: accounts[i]! } } },
+          );
+          // Each folder's manifest, as `svc-report run` writes it: the import verifies the reports against it.
+          await recordRun('run', out, { asOf, config: o.config, formats: 'json' }, o.files, outcome.files);
+          return out;
+        }),
+      ),
+    );
+  } finally {
+    await sandbox.close();
+  }
   const files = await readFolders(folders);
   const summary = await o.database.use((db) =>
     importReports(db, folders, files, `demo-history ${months[0]} … ${months.at(-1)}`, toolVersion(), {

@@ -1,10 +1,16 @@
 import { ServiceClient } from '../../src/client';
-import { startSandbox } from '../../src/sandbox';
+import type { AccountConfig, RunningSandbox } from '../../src/sandbox';
 import type { TierName } from '../../src/wire';
 import type { ServiceSettings } from '../config';
 import { UsageError } from './exit-codes';
 import { departingFetch } from './departures';
 import type { RunTelemetry } from './telemetry';
+
+/** An embedded sandbox already running and the account of it to use (the demo's history months: one sandbox, an account each, so each keeps its own pace). */
+export interface SharedSandbox {
+  running: RunningSandbox;
+  account: AccountConfig;
+}
 
 export interface Connection {
   client: ServiceClient;
@@ -19,7 +25,16 @@ export interface Connection {
  * the embedded sandbox started in this process with a demo account of the chosen tier
  * (enterprise by default, the tier that shows every section of the report).
  */
-export async function connect(settings: ServiceSettings, opts: { asOf?: string; log: (line: string) => void; telemetry?: Pick<RunTelemetry, 'onCall' | 'logger' | 'watchBudget'> }): Promise<Connection> {
+export async function connect(
+  settings: ServiceSettings,
+  opts: {
+    asOf?: string;
+    log: (line: string) => void;
+    telemetry?: Pick<RunTelemetry, 'onCall' | 'logger' | 'watchBudget'>;
+    /** An embedded sandbox already running, used instead of starting one and left running (the demo's history months share one). */
+    sandbox?: SharedSandbox;
+  },
+): Promise<Connection> {
   // The sandbox values as of a past day on request; a real service is not assumed to know the header.
   const headers: Record<string, string> = settings.sandbox && opts.asOf ? { 'x-sandbox-as-of': opts.asOf } : {};
   // The tier's limits come from the client's `tier` option (the one place a tier becomes limits); only the window length is ours.
@@ -42,15 +57,15 @@ export async function connect(settings: ServiceSettings, opts: { asOf?: string; 
   }
 
   if (settings.redisUrl) opts.log('Note: the Redis URL is not used with the embedded sandbox (it lives in this process only); set SVC_BASE_URL to share an account.');
-  const tier = settings.tier ?? 'enterprise';
+  const shared = opts.sandbox;
+  const tier = shared?.account.tier ?? settings.tier ?? 'enterprise';
   // Loaded only here: a run against the real service never loads the market model.
-  const { startSandbox } = await import('../../src/sandbox');
-  const sandbox = await startSandbox({ port: 0, quiet: true, minuteMs: settings.minuteMs, logFile: settings.sandboxLog });
-  const account = sandbox.accounts.find((a) => a.tier === tier && a.client_id.startsWith('demo-')) ?? sandbox.accounts.find((a) => a.tier === tier)!;
+  const sandbox = shared?.running ?? (await (await import('../../src/sandbox')).startSandbox({ port: 0, quiet: true, minuteMs: settings.minuteMs, logFile: settings.sandboxLog }));
+  const account = shared?.account ?? sandbox.accounts.find((a) => a.tier === tier && a.client_id.startsWith('demo-')) ?? sandbox.accounts.find((a) => a.tier === tier)!;
   opts.log(`No SVC_BASE_URL set: using the embedded sandbox at ${sandbox.url} with the demo account ${account.client_id} (${tier} tier). Reports are marked as sandbox data.`);
   const client = new ServiceClient({ baseUrl: sandbox.url, clientId: account.client_id, clientSecret: account.client_secret, tier, limits, headers, fetch, ...observed });
   watchBudget(opts.telemetry, client);
-  return { client, sandbox: true, tier, close: () => sandbox.close() };
+  return { client, sandbox: true, tier, close: async () => (shared ? undefined : sandbox.close()) };
 }
 
 /** The budget gauges follow the newest connection: the one in use (a worker opens one per valuation day). */

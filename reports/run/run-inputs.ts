@@ -2,7 +2,7 @@ import { buildLots, type LedgerEntry, type LedgerProblem, type Realisation } fro
 import { heldHoldings, sourceKey } from '../../src/ledger/held-holdings';
 import { describeLedgerProblem, holdingAsBuy, isTransactionsFile, loadLedger } from '../../src/ledger/read-ledger';
 import type { DecimalMark } from '../../src/holdings/amounts';
-import { loadHoldings, readTables, type LoadResult } from '../../src/holdings/load';
+import { loadHoldings, readTables, type LoadResult, type TableReader } from '../../src/holdings/load';
 import { columnForHeader, LEDGER_VOCABULARY } from '../../src/holdings/columns';
 import type { RawTable } from '../../src/holdings/formats/table';
 import { printable } from '../../src/printable';
@@ -34,6 +34,8 @@ export interface InputRules {
   currency?: string;
   decimalMark?: DecimalMark;
   ignoreColumns?: readonly string[];
+  /** How a file's tables are read (default: each time; the demo's history months share one reading of the examples). */
+  tablesOf?: TableReader;
 }
 
 /**
@@ -45,10 +47,11 @@ export interface InputRules {
  */
 export async function readRunInputs(files: readonly string[], rules: InputRules): Promise<RunInputs> {
   const read = new Map<string, RawTable[]>();
-  const kinds = await Promise.all(files.map(async (f) => ((await sortFile(f, read)) === 'ledger' ? 'ledger' : 'holdings')));
+  const reader = rules.tablesOf ?? readTables;
+  const kinds = await Promise.all(files.map(async (f) => ((await sortFile(f, read, reader)) === 'ledger' ? 'ledger' : 'holdings')));
   const holdingsFiles = files.filter((_, i) => kinds[i] === 'holdings');
   const ledgerFiles = files.filter((_, i) => kinds[i] === 'ledger');
-  const tablesOf = async (f: string) => read.get(f) ?? readTables(f);
+  const tablesOf = async (f: string) => read.get(f) ?? reader(f);
   // One language per portfolio across its holdings and transactions files.
   const languages = new PortfolioLanguages();
   const loaded: LoadResult = holdingsFiles.length > 0 ? await loadHoldings(holdingsFiles, { ...rules, tablesOf, languages }) : { portfolios: [], unreadable: [], warnings: [] };
@@ -105,12 +108,12 @@ export async function readRunInputs(files: readonly string[], rules: InputRules)
  * a transactions file being one with a `type` column. A file the holdings reader cannot take is a
  * transactions file if the ledger's reader recognises it; else the holdings reader's error stands.
  */
-async function sortFile(file: string, read: Map<string, RawTable[]>): Promise<'holdings' | 'ledger'> {
+async function sortFile(file: string, read: Map<string, RawTable[]>, reader: TableReader): Promise<'holdings' | 'ledger'> {
   let tables: RawTable[];
   try {
-    tables = await readTables(file);
+    tables = await reader(file);
   } catch (e) {
-    if (e instanceof InputError && (await isTransactionsFile(file))) return 'ledger';
+    if (e instanceof InputError && (await isTransactionsFile(file, reader))) return 'ledger';
     throw e;
   }
   if (tables.some((t) => t.unknownHeaders.some((h) => columnForHeader(h, LEDGER_VOCABULARY) === 'type'))) return 'ledger';

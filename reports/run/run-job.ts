@@ -15,13 +15,14 @@ import { requireCurrency } from '../../src/holdings/currency';
 import { readRunInputs, sayInputs } from './run-inputs';
 import { HistoryStore, portfolioPast } from './history-store';
 import type { HistoryDatabase } from '../../src/db';
+import type { TableReader } from '../../src/holdings/load';
 import { runInfo } from './run-info';
 import type { PortfolioInput } from '../../src/holdings/types';
 import type { WrittenFile } from '../report-data';
 import type { PortfolioResults } from './results';
 import { WritePool } from './write-pool';
 import { CHECKPOINT_FILE, Checkpoint, checkpointKey, describeDiscarded } from './checkpoint';
-import { connect } from './connect';
+import { connect, type SharedSandbox } from './connect';
 import { EXIT, InterruptedError, UsageError } from './exit-codes';
 import { slugify } from '../writers/safe-path';
 import type { Progress } from './progress';
@@ -56,6 +57,8 @@ export interface RunIo {
    * demo's one opening of the database. Without it the history is read before any call is spent.
    */
   history?: { ready: Promise<void>; database: HistoryDatabase };
+  /** Runs of one process over the same inputs (the demo's history months): the files read once, and one embedded sandbox, left running, for all of them. */
+  shared?: { tablesOf?: TableReader; sandbox?: SharedSandbox };
 }
 
 export interface RunOutcome {
@@ -78,7 +81,7 @@ export async function runReports(opts: RunOptions, io: RunIo): Promise<RunOutcom
   const log = (line: string) => io.progress.log(line);
   const settings = resolveSettings(opts, env);
   sayBrand(settings.brand, log);
-  const loaded = await readRunInputs(opts.files, { asOf: settings.asOf, currency: settings.currency, decimalMark: settings.decimalMark, ignoreColumns: settings.ignoreColumns });
+  const loaded = await readRunInputs(opts.files, { asOf: settings.asOf, currency: settings.currency, decimalMark: settings.decimalMark, ignoreColumns: settings.ignoreColumns, tablesOf: io.shared?.tablesOf });
   sayInputs(loaded, settings.asOf, log);
   const portfolios = loaded.portfolios;
   const refusedIn = (name: string) => loaded.ledgerProblems.filter((x) => x.portfolio === name).length;
@@ -106,7 +109,7 @@ export async function runReports(opts: RunOptions, io: RunIo): Promise<RunOutcom
   const openHistory = () => HistoryStore.open(settings.db, runInfo(settings, opts.files), log, portfolios.map((p) => p.name), settings.asOf, io.history?.database);
   let history: Promise<HistoryStore | undefined> | undefined = io.history ? io.history.ready.then(openHistory) : Promise.resolve(await openHistory());
   history.catch(() => {}); // awaited where the reports are built
-  const conn = await connect(settings.service, { asOf: settings.asOf, log, telemetry }).catch(async (e: unknown) => {
+  const conn = await connect(settings.service, { asOf: settings.asOf, log, telemetry, sandbox: io.shared?.sandbox }).catch(async (e: unknown) => {
     await closeHistory(history);
     throw e;
   });

@@ -12,7 +12,7 @@ import { existsHint, cellText, readDateText, readNumber, type Read } from '../ho
 import { LEDGER_VOCABULARY, type Column } from '../holdings/columns';
 import type { RawTable } from '../holdings/formats/table';
 import { assetIdOf, columnMarks, readDescriptors, rowReader } from '../holdings/holding';
-import { readTables, suggestion, tableName, unreadColumns } from '../holdings/load';
+import { readTables, suggestion, tableName, unreadColumns, type TableReader } from '../holdings/load';
 import { COVER_COLUMNS, readCover } from '../holdings/cover';
 import { InputError, type Holding, type PortfolioInput, type RawRecord, type RowProblem } from '../holdings/types';
 import { isCurrencyCode } from '../fx/codes';
@@ -36,6 +36,8 @@ export interface LedgerRules {
   currency?: string;
   /** Where the portfolios' languages (the `language` column, issue 36) are gathered, with their holdings files'. */
   languages?: PortfolioLanguages;
+  /** How a file's tables are read (default readTables; the demo's months share one reading). */
+  tablesOf?: TableReader;
 }
 
 export interface LedgerLoad {
@@ -85,9 +87,9 @@ export function parseTransactionType(text: string): TransactionType | undefined 
  * cannot be read as one (not a table, or JSON in the holdings shape) is not: the holdings reader
  * says what is wrong with it.
  */
-export async function isTransactionsFile(file: string): Promise<boolean> {
+export async function isTransactionsFile(file: string, tablesOf: TableReader = readTables): Promise<boolean> {
   try {
-    return (await readTables(file, LEDGER_VOCABULARY)).some((t) => t.columns.includes('type'));
+    return (await tablesOf(file, LEDGER_VOCABULARY)).some((t) => t.columns.includes('type'));
   } catch (e) {
     if (e instanceof InputError) return false;
     throw e;
@@ -105,7 +107,7 @@ export async function loadLedger(files: readonly string[], rules: LedgerRules): 
   if (files.length === 0) throw new InputError('give at least one transactions file (.csv, .xlsx or .json)');
   const out: LedgerLoad = { entries: [], problems: [], afterAsOf: 0, warnings: [] };
   for (const file of files) {
-    for (const table of await readTables(file, LEDGER_VOCABULARY)) {
+    for (const table of await (rules.tablesOf ?? readTables)(file, LEDGER_VOCABULARY)) {
       const read = readLedgerTable(table, rules);
       out.entries.push(...read.entries);
       out.problems.push(...read.problems);
