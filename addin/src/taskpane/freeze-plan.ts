@@ -1,3 +1,5 @@
+import type { MessageKey, MessageValues } from '../../../src/i18n';
+import { addinTranslator } from '../shared/display-language';
 import { CURRENCIES } from '../../../src/wire';
 import { moneyFormat } from '../shared/cell-values';
 import { notTheAddins } from './addin-formulas';
@@ -45,6 +47,9 @@ export interface FreezeWrite {
 export class FreezeError extends Error {
   override name = 'FreezeError';
 }
+
+/** A refusal of freeze or restore, said in Excel's display language (the pane shows the message as it is). */
+export const freezeError = (key: MessageKey, values?: MessageValues) => new FreezeError(addinTranslator().t(key, values));
 
 /** A rectangle of one sheet (the selection), 0-based. */
 export interface Area {
@@ -132,7 +137,7 @@ export function planFreeze(sheets: readonly SheetModel[], options: FreezeOptions
       for (let c = 0; c < extent.columns; c++) {
         const plain = f.sheet.values[f.r + r]?.[f.c + c];
         if (plain === STILL_CALCULATING) {
-          throw new FreezeError(`${cellAddress(f.sheet.name, f.row + r, f.column + c)} is still calculating (#BUSY!): wait until every SVC cell shows its value, then freeze again.`);
+          throw freezeError('addin.freeze_busy', { cell: cellAddress(f.sheet.name, f.row + r, f.column + c) });
         }
         const v = frozenValue(plain, asCellJson(f.sheet.cellValues?.[f.r + r]?.[f.c + c]));
         values[r]!.push(v.value);
