@@ -13,7 +13,9 @@ import { asCellJson, formulaCells, lookupIn, type CellJson, type FormulaCell, ty
  */
 
 export const SOURCES_SHEET = 'SVC sources';
+/** The sources sheet's header in English; written in Excel's display language (SOURCES_HEADER_KEYS). The sheet's name stays as it is: Restore finds the record by it, whoever froze it. */
 export const SOURCES_HEADER = ['address', 'original formula', 'value', 'currency', 'asset id', 'as of'] as const;
+const SOURCES_HEADER_KEYS = ['addin.sources_address', 'addin.sources_formula', 'addin.sources_value', 'addin.sources_currency', 'addin.sources_asset_id', 'addin.sources_as_of'] as const satisfies readonly MessageKey[];
 
 export type Scalar = string | number | boolean;
 
@@ -170,7 +172,8 @@ function sheetIsSources(name: string): boolean {
 
 /** The "SVC sources" sheet: a header and one row per frozen cell, in sheet order. */
 export function sourcesRows(cells: readonly FrozenCell[]): Scalar[][] {
-  return [[...SOURCES_HEADER], ...cells.map((c) => [cellAddress(c.sheet, c.row, c.column), c.formula, c.value, c.currency, c.assetId, c.asOf])];
+  const tr = addinTranslator();
+  return [SOURCES_HEADER_KEYS.map((k) => tr.t(k)), ...cells.map((c) => [cellAddress(c.sheet, c.row, c.column), c.formula, c.value, c.currency, c.assetId, c.asOf])];
 }
 
 /** What "Restore formulas" writes for one cell: the formula at the anchor, the rest of its block emptied, the formats back. */
