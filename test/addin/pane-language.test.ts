@@ -147,6 +147,35 @@ describe.each([
   }, 180_000);
 });
 
+describe.each([
+  ['de-DE', 'de'],
+  ['ja-JP', 'ja'],
+  ['ar-SA', 'ar'],
+] as const)('the help page from the pane in Excel %s', (culture, lang) => {
+  it("opens in the pane's language: its section shown, the functions' descriptions from the catalogue, the English one hidden", async () => {
+    const tr = translator(lang);
+    const { page, profile } = await openPane(culture, lang);
+    try {
+      const href = await page.getAttribute('#help-link', 'href');
+      expect(href).toBe(`help.html#${lang}`);
+      const help = await profile.newPage();
+      await help.goto(`${stack.host.url}/${href}`);
+      const shown = await help.evaluate(() => document.body.innerText);
+      expect(shown).toContain(tr.t('addin.help_title'));
+      expect(shown).toContain(tr.t('addin.fn.MIDVALUE' as MessageKey));
+      expect(shown).toContain('=SVC.MIDVALUE(asset, [currency])');
+      expect(shown).not.toContain(translator('en').t('addin.help_intro'));
+      expect(shown).not.toContain(translator('en').t('addin.fn.MIDVALUE' as MessageKey));
+      expect(await help.evaluate((l) => document.getElementById(l)?.getAttribute('dir'), lang)).toBe(tr.dir);
+      // Without a fragment: English.
+      await help.goto(`${stack.host.url}/help.html`);
+      expect(await help.evaluate(() => document.body.innerText)).toContain(translator('en').t('addin.fn.MIDVALUE' as MessageKey));
+    } finally {
+      await profile.close();
+    }
+  }, 120_000);
+});
+
 describe('the pane in English', () => {
   it('says what it said before the catalogue: budget lines, freeze, restore, offline', async () => {
     const { page, profile } = await openPane('en-US', 'en');
