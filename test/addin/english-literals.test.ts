@@ -40,18 +40,6 @@ const ALLOWED: Record<string, { texts: string[]; why: string }[]> = {
   'dispatcher/coalescing-queue.ts': [{ texts: ['The service answered {} items for {} requested.'], why: 'a malformed service answer (a contract breach), for support' }],
   'dispatcher/outcome.ts': [{ texts: ['The calculation was cancelled.'], why: "CancelledError's own message: cells say the catalogue's err_cancelled (excel-errors.ts)" }],
   // Not yet in the catalogue (issue 36, the cells' own sentences beyond excel-errors.ts): listed so that nothing new joins them.
-  'functions/functions.ts': [{ texts: ['The service returned no {}-month projection.', 'The service returned no {}-month expected ROI.', 'refresh_minutes must be at least 1.'], why: 'TODO cell #VALUE! sentences' }],
-  'functions/history-table.ts': [{ texts: ['from ({}) is after to ({}).'], why: 'TODO cell #VALUE! sentence' }],
-  'functions/holdings-table.ts': [
-    {
-      texts: [
-        'holdings must be a table with a header row and at least one holding.',
-        "holdings needs a header row naming an asset_id or segment column (the report job's columns: asset_id, segment, brand, model, reference, year, condition, quantity, ...).",
-      ],
-      why: 'TODO cell #VALUE! sentences',
-    },
-  ],
-  'functions/settle.ts': [{ texts: ['The valuation service did not answer within {} seconds.'], why: 'TODO cell #N/A sentence (err_unreachable wraps it)' }],
   'shared/holdings.ts': [{ texts: ['The header row', 'give the column another name, or leave it out of the table.', '{} is required: an asset id such as SVC-WAT-ROLEX-126610LN-2021.', 'Row {} could not be read.'], why: "the holdings grid reader's reasons, shared with the report export, English as the report job's readers (docs/i18n.md)" }],
   'shared/host-history.ts': [
     {
@@ -60,7 +48,7 @@ const ALLOWED: Record<string, { texts: string[]; why: string }[]> = {
     },
   ],
   'shared/browser-runtime.ts': [{ texts: ['The add-in host cannot be reached: {}', 'The add-in host answered {} for its status.', 'unknown service'], why: "TODO the functions runtime's status, for cells" }],
-  'shared/runtime.ts': [{ texts: ['Not fetched in the formula preview: the value is fetched when the formula is entered.', 'unknown service'], why: "TODO the formula preview's cell sentence" }],
+  'shared/runtime.ts': [{ texts: ['unknown service'], why: "TODO the functions runtime's status, for cells" }],
 };
 
 function sources(dir: string): string[] {

@@ -82,7 +82,7 @@ const HISTORY_TTL_MS = 5 * 60_000;
 export class PreviewNotCachedError extends Error {
   override name = 'PreviewNotCachedError';
   constructor() {
-    super('Not fetched in the formula preview: the value is fetched when the formula is entered.');
+    super(addinTranslator().t('addin.cell_preview'));
   }
 }
 
