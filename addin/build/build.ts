@@ -10,6 +10,7 @@ import { ADDIN_DIR } from '../paths';
 import { msalConfig, resolveSignIn, withWebApplicationInfo, type BuildSignIn } from './sign-in-config';
 import { versionFiles } from './versioned-files';
 import { packageRoot } from '../../src/package-root';
+import { helpPage } from './help-page';
 
 export { ADDIN_DIR };
 export const FUNCTIONS_SOURCE = path.join(ADDIN_DIR, 'src/functions/functions.ts');
@@ -155,9 +156,11 @@ async function buildInto(outDir: string, options: BuildOptions): Promise<BuildRe
   await build({ ...common, entryPoints: [path.join(ADDIN_DIR, 'src/taskpane/taskpane.ts')], outfile: path.join(outDir, 'taskpane.js') });
   await build({ ...common, entryPoints: [path.join(ADDIN_DIR, 'src/commands/commands.ts')], outfile: path.join(outDir, 'commands.js') });
 
-  for (const page of ['taskpane.html', 'taskpane.css', 'help.html']) {
+  for (const page of ['taskpane.html', 'taskpane.css']) {
     await fs.copyFile(path.join(ADDIN_DIR, 'src/taskpane', page), path.join(outDir, page));
   }
+  // The help page in every language, its functions from the metadata (help-page.ts).
+  await fs.writeFile(path.join(outDir, 'help.html'), helpPage(await fs.readFile(path.join(ADDIN_DIR, 'src/taskpane/help.html'), 'utf8'), metadata.functions));
   await copyDir(path.join(ADDIN_DIR, 'assets'), path.join(outDir, 'assets'));
   await fs.writeFile(path.join(outDir, 'manifest.xml'), manifest);
   await fs.writeFile(path.join(outDir, 'auth-config.json'), JSON.stringify(msalConfig(signIn), null, 2));

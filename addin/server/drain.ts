@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sendError } from './http-util';
+import { hostText } from './host-text';
 
 /** How long a stopping host lets the requests in flight finish (ADDIN_SHUTDOWN_SECONDS). */
 export const DEFAULT_SHUTDOWN_MS = 10_000;
@@ -45,7 +46,7 @@ export class Drain {
         this.refusing.delete(res);
         this.settled();
       });
-      sendError(res, 503, 'shutting_down', 'The add-in host is restarting; try again in a few seconds.', { action: 'retry_later' }, { 'retry-after': '5', connection: 'close' });
+      sendError(res, 503, 'shutting_down', hostText('addin.host_restarting'), { action: 'retry_later' }, { 'retry-after': '5', connection: 'close' });
       return false;
     }
     this.inFlight.add(res);
@@ -78,7 +79,7 @@ export class Drain {
     }
     const cutShort = this.inFlight.size;
     for (const res of [...this.inFlight]) {
-      if (!res.headersSent) sendError(res, 503, 'shutting_down', 'The add-in host stopped before this request finished; try again in a few seconds.', { action: 'retry_later' }, { 'retry-after': '5', connection: 'close' });
+      if (!res.headersSent) sendError(res, 503, 'shutting_down', hostText('addin.host_stopped'), { action: 'retry_later' }, { 'retry-after': '5', connection: 'close' });
       else res.destroy();
     }
     for (const res of this.refusing) res.destroy();

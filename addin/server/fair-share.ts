@@ -2,6 +2,7 @@ import type { AccountGate, GateLimits, Permit, RateLimitStatus, RateObservation 
 import { HttpProblem } from './http-util';
 import { currentRequest } from './auth/request-context';
 import { LocalUserDayCounts, type UserDayCounts } from './user-day-counts';
+import { hostText } from './host-text';
 
 interface Waiter {
   resolve(p: Permit): void;
@@ -211,5 +212,5 @@ export class FairShareGate implements AccountGate {
 }
 
 function capRefusal(cap: number): HttpProblem {
-  return new HttpProblem(429, 'user_daily_share_used', `You have used your daily share of the firm's valuation budget (${cap} service calls); it renews at the start of the next day (UTC). Cells already valued stay.`);
+  return new HttpProblem(429, 'user_daily_share_used', hostText('addin.host_daily_share_used', { cap: String(cap) }));
 }

@@ -22,6 +22,7 @@ import type { SharedAnswers } from './redis-cache';
 import type { ServiceTarget } from './service-target';
 export type { ServiceTarget };
 import { sendError, sendJson } from './http-util';
+import { hostText, requestTranslator } from './host-text';
 import { handleApi, sendServiceError } from './proxy';
 import { sendFile, serveFile } from './static-files';
 import { PublicFiles } from './public-files';
@@ -220,7 +221,7 @@ export async function startAddinHost(options: AddinHostOptions): Promise<Running
         ctx.user = err.details.user ?? (auth.mode !== 'entra' ? anonymousUser(req.socket.remoteAddress) : undefined);
         const headers: Record<string, string> = err.status === 401 ? { 'www-authenticate': 'Bearer' } : {};
         if (err.details.retryAfterMs !== undefined) headers['retry-after'] = String(Math.max(1, Math.ceil(err.details.retryAfterMs / 1000)));
-        return sendError(res, err.status, err.type, err.message, { action: err.status === 503 ? 'retry_later' : 'sign_in' }, headers);
+        return sendError(res, err.status, err.type, err.text, { action: err.status === 503 ? 'retry_later' : 'sign_in' }, headers);
       }
     }
     // Before any route reads a parameter: a NUL or other control character is a 400 naming the parameter.
@@ -231,23 +232,23 @@ export async function startAddinHost(options: AddinHostOptions): Promise<Running
     if (isApi) return handleApi(req, res, p.slice(API_PREFIX.length), url.searchParams, { client, cache });
     if (p === '/addin/status' && req.method === 'GET') {
       const wait = userLimits.takeStatus(ctx.user!.id);
-      if (wait > 0) return sendError(res, 429, 'rate_limited', `Status asked too often; try again in ${Math.ceil(wait / 1000)} s.`, { action: 'retry_later' }, { 'retry-after': String(Math.ceil(wait / 1000)) });
-      return sendJson(res, 200, { ...(await connectionStatus(client, cache, s)), ...(await userStatus(ctx.user!)) });
+      if (wait > 0) return sendError(res, 429, 'rate_limited', hostText('addin.host_status_too_often', { seconds: String(Math.ceil(wait / 1000)) }), { action: 'retry_later' }, { 'retry-after': String(Math.ceil(wait / 1000)) });
+      return sendJson(res, 200, { ...(await connectionStatus(client, cache, s, requestTranslator(req))), ...(await userStatus(ctx.user!)) });
     }
     if (p === '/addin/budget' && req.method === 'GET') {
       // Counted with the status requests: the pane asks both, and neither spends a call.
       const wait = userLimits.takeStatus(ctx.user!.id);
-      if (wait > 0) return sendError(res, 429, 'rate_limited', `Budget asked too often; try again in ${Math.ceil(wait / 1000)} s.`, { action: 'retry_later' }, { 'retry-after': String(Math.ceil(wait / 1000)) });
+      if (wait > 0) return sendError(res, 429, 'rate_limited', hostText('addin.host_budget_too_often', { seconds: String(Math.ceil(wait / 1000)) }), { action: 'retry_later' }, { 'retry-after': String(Math.ceil(wait / 1000)) });
       return sendJson(res, 200, accountBudget(client, s, { usedToday: await fairShare.countToday(ctx.user!.id), dailyCap: userCap() }));
     }
     if (p === '/addin/refresh' && req.method === 'POST') {
       const own = userLimits.takeRefresh(ctx.user!.id);
       if (own > 0) {
-        return sendError(res, 429, 'rate_limited', `You cleared the host's cache moments ago; try again in ${Math.ceil(own / 1000)} s.`, { action: 'retry_later' }, { 'retry-after': String(Math.ceil(own / 1000)) });
+        return sendError(res, 429, 'rate_limited', hostText('addin.host_refresh_own', { seconds: String(Math.ceil(own / 1000)) }), { action: 'retry_later' }, { 'retry-after': String(Math.ceil(own / 1000)) });
       }
       const wait = refreshLimit.take();
       if (wait > 0) {
-        return sendError(res, 429, 'rate_limited', `The host's cache was cleared moments ago; try again in ${Math.ceil(wait / 1000)} s.`, { action: 'retry_later' }, { 'retry-after': String(Math.ceil(wait / 1000)) });
+        return sendError(res, 429, 'rate_limited', hostText('addin.host_refresh_recent', { seconds: String(Math.ceil(wait / 1000)) }), { action: 'retry_later' }, { 'retry-after': String(Math.ceil(wait / 1000)) });
       }
       cache.clear();
       return sendJson(res, 200, { cleared: true });

@@ -1,22 +1,26 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { drainRequest } from '../../src/drain-request';
+import { hostText, inEnglish, sayTo, type HostText } from './host-text';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
+/** A refusal with its status and machine code; `text` (when the host composed the sentence) is said in the request's language. */
 export class HttpProblem extends Error {
+  readonly text: string | HostText;
   constructor(
     readonly status: number,
     readonly type: string,
-    message: string,
+    message: string | HostText,
     readonly field?: string,
   ) {
-    super(message);
+    super(inEnglish(message));
+    this.text = message;
   }
 }
 
 /** The body as text, refused beyond the service's own 1 MiB limit. */
 export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<string> {
-  const tooLarge = () => new HttpProblem(413, 'payload_too_large', `The request body is larger than ${limit} bytes.`);
+  const tooLarge = () => new HttpProblem(413, 'payload_too_large', hostText('addin.host_body_too_large', { limit: String(limit) }));
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > limit) return Promise.reject(tooLarge());
   // Listeners rather than `for await`: leaving that loop destroys the socket, and a client still
@@ -41,7 +45,7 @@ export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<
     };
     const onClose = () => {
       stop();
-      reject(new HttpProblem(400, 'request_incomplete', 'The connection closed before the whole request body arrived.'));
+      reject(new HttpProblem(400, 'request_incomplete', hostText('addin.host_body_incomplete')));
     };
     function stop() {
       req.off('data', onData).off('end', onEnd).off('error', onError).off('close', onClose);
@@ -81,12 +85,12 @@ export async function readJson(req: IncomingMessage, limit?: number, maxDepth = 
   const text = await readBody(req, limit);
   if (text.trim() === '') return undefined;
   if (jsonDepth(text, maxDepth) > maxDepth) {
-    throw new HttpProblem(400, 'validation_error', `The request body is nested deeper than ${maxDepth} levels.`, '');
+    throw new HttpProblem(400, 'validation_error', hostText('addin.host_body_too_deep', { depth: String(maxDepth) }), '');
   }
   try {
     return JSON.parse(text) as unknown;
   } catch {
-    throw new HttpProblem(400, 'validation_error', 'The request body is not valid JSON.', '');
+    throw new HttpProblem(400, 'validation_error', hostText('addin.host_body_not_json'), '');
   }
 }
 
@@ -113,10 +117,13 @@ function writeJson(res: ServerResponse, status: number, headers: Record<string, 
 /** The error type each answer was sent with (the audit line names it). */
 const errorTypes = new WeakMap<ServerResponse, string>();
 
-/** The service's error body shape, so the browser's client reads host errors like service errors. */
-export function sendError(res: ServerResponse, status: number, type: string, message: string, extra: { action?: string; field?: string; allowed_values?: (string | number)[] } = {}, headers: Record<string, string> = {}): void {
+/**
+ * The service's error body shape, so the browser's client reads host errors like service errors.
+ * The host's own sentences (a HostText) in the request's language (host-text.ts); `type` stays the machine code.
+ */
+export function sendError(res: ServerResponse, status: number, type: string, message: string | HostText, extra: { action?: string; field?: string; allowed_values?: (string | number)[] } = {}, headers: Record<string, string> = {}): void {
   errorTypes.set(res, type);
-  sendJson(res, status, { error: { code: status, type, message, ...extra } }, headers);
+  sendJson(res, status, { error: { code: status, type, message: sayTo(res.req, message), ...extra } }, headers);
 }
 
 /** The `error.type` of the error answer sent on `res`, if one was. */

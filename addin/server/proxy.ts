@@ -4,6 +4,7 @@ import { matchOperation, OPERATIONS, RATE_HEADERS } from '../../src/wire';
 import { checkInput } from '../../src/client/validate';
 import type { HostApiCache } from './api-cache';
 import { HttpProblem, readJson, sendError, sendJson } from './http-util';
+import { hostText } from './host-text';
 import { isProxied, PROXIED_OPERATIONS } from './operations';
 import { noteOperation, reportProblem } from './auth/request-context';
 
@@ -70,7 +71,7 @@ export async function handleApi(req: IncomingMessage, res: ServerResponse, apiPa
 /** A failure as the service's error body; a service that cannot be reached is a 503. */
 export function sendServiceError(res: ServerResponse, err: unknown, headers: Record<string, string> = {}): void {
   if (err instanceof HttpProblem) {
-    sendError(res, err.status, err.type, err.message, { field: err.field }, headers);
+    sendError(res, err.status, err.type, err.text, { field: err.field }, headers);
     return;
   }
   if (err instanceof ServiceError) {
@@ -82,7 +83,7 @@ export function sendServiceError(res: ServerResponse, err: unknown, headers: Rec
       // A 401 here means the host's own credentials were refused, and a 500 is the service's own
       // failure: either way the gateway answers 502, and a 500 from this host always means its own bug.
       const status = err.status === 401 || err.status === 500 ? 502 : err.status;
-      sendError(res, status, err.type, err.status === 401 ? 'The add-in host could not sign in to the valuation service; ask your administrator to check its credentials.' : err.message, extra, { ...headers, ...retry });
+      sendError(res, status, err.type, err.status === 401 ? hostText('addin.host_service_sign_in') : err.message, extra, { ...headers, ...retry });
       return;
     }
     if (err instanceof InvalidResponseError) {
@@ -90,10 +91,10 @@ export function sendServiceError(res: ServerResponse, err: unknown, headers: Rec
       sendError(res, 502, 'invalid_upstream_response', err.message, { action: 'retry_later' }, headers);
       return;
     }
-    sendError(res, 503, 'service_unavailable', `The valuation service is unreachable from the add-in host: ${err.message}`, { action: 'retry_later' }, headers);
+    sendError(res, 503, 'service_unavailable', hostText('addin.host_service_unreachable', { reason: err.message }), { action: 'retry_later' }, headers);
     return;
   }
   // An unexpected failure of the host itself: the operator sees it, the browser gets a sentence.
   reportProblem(`[addin-host] unexpected error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-  sendError(res, 500, 'internal_error', 'The add-in host failed to handle the request.', { action: 'retry_with_backoff' }, headers);
+  sendError(res, 500, 'internal_error', hostText('addin.host_internal_error'), { action: 'retry_with_backoff' }, headers);
 }

@@ -9,6 +9,7 @@ import type { PortfolioInput } from '../../src/holdings/types';
 import { buildPortfolioReport, enrich, resultsOf, valuate, writeReport, type PortfolioState } from '../../reports';
 import { readHoldingsGrid, todayUtc } from '../src/shared/holdings';
 import { HttpProblem, readJson, sendBytes } from './http-util';
+import { hostText } from './host-text';
 import { sendServiceError } from './proxy';
 import type { ServiceTarget } from './service-target';
 import type { Brand } from '../../src/brand';
@@ -50,7 +51,7 @@ export async function handleReportExport(req: IncomingMessage, res: ServerRespon
     const currency = request.currency ?? 'USD';
     const asOf = todayUtc();
     const { rows, recognised } = readHoldingsGrid(request.grid, { sheet: request.sheet, firstRow: request.first_row ?? 1, purpose: 'report' });
-    if (!recognised) throw new HttpProblem(400, 'validation_error', 'The selection has no header row naming an asset_id or segment column.', 'grid');
+    if (!recognised) throw new HttpProblem(400, 'validation_error', hostText('addin.host_no_header'), 'grid');
     const input: PortfolioInput = {
       name,
       files: ['workbook'],
@@ -60,7 +61,8 @@ export async function handleReportExport(req: IncomingMessage, res: ServerRespon
     if (input.holdings.length === 0) {
       // Nothing to value: say which rows and why before any call is spent (the report job writes no report either).
       const first = input.problems.slice(0, 3).map((p) => `row ${p.row ?? '?'}, ${p.field}: ${p.reason}`);
-      throw new HttpProblem(400, 'validation_error', `No row of the selection could be read as a holding${first.length ? `: ${first.join('; ')}` : ''}.`, 'grid');
+      // The rows' reasons are the holdings reader's, in English as the report job gives them (docs/i18n.md).
+      throw new HttpProblem(400, 'validation_error', first.length ? hostText('addin.host_no_holding_rows', { rows: first.join('; ') }) : hostText('addin.host_no_holding'), 'grid');
     }
     const signal = new AbortController().signal;
     const state: PortfolioState = { valuations: input.holdings.map(() => null), scores: input.holdings.map(() => null) };

@@ -1,4 +1,6 @@
-import { describeLimits, type ServiceClient } from '../../src/client';
+import type { ServiceClient } from '../../src/client';
+import { translator, type Translator } from '../../src/i18n';
+import { limitsText } from './limits-text';
 import { TIERS, TIER_NAMES, type TierName } from '../../src/wire';
 import type { HostApiCache } from './api-cache';
 import type { ConnectionStatus } from '../contract/host-pane';
@@ -15,8 +17,9 @@ export function tierFor(minuteLimit: number | undefined): TierName | 'unknown' {
  * What the task pane shows: which service (and whether it is a sandbox), which tier, and the
  * budget left this minute and today as the host's shared rate limiter sees it. It asks for the
  * segment list through the host's cache (one call an hour), which proves the host can sign in.
+ * Its sentence of the limits is in `tr`'s language (the request's: host-text.ts); `problem` is the service's or the connection's own words.
  */
-export async function connectionStatus(client: ServiceClient, cache: HostApiCache, service: ServiceTarget): Promise<ConnectionStatus> {
+export async function connectionStatus(client: ServiceClient, cache: HostApiCache, service: ServiceTarget, tr: Translator = translator('en')): Promise<ConnectionStatus> {
   let problem: string | undefined;
   // Asked through the host's cache (an hour): it proves the host can sign in, and its answer says
   // whether the service is a sandbox, even when another client in this process already knows the budget.
@@ -39,7 +42,7 @@ export async function connectionStatus(client: ServiceClient, cache: HostApiCach
     day_limit: s.dayLimit ?? null,
     day_remaining: s.dayRemaining ?? null,
     resets_at: s.resetsAt?.toISOString() ?? null,
-    limits_in_force: describeLimits(s),
+    limits_in_force: limitsText(s, tr),
     ...(problem ? { problem } : {}),
   };
 }

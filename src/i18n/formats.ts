@@ -38,7 +38,7 @@ export interface Formats {
 }
 
 /** The Intl locale of a language: the house English is en-US's numbers; the pseudo-locale formats as English. */
-function intlLocale(lang: Language): string {
+export function intlLocale(lang: Language): string {
   if (lang === 'en' || lang === PSEUDO_LANGUAGE) return 'en-US';
   return lang;
 }

@@ -39,10 +39,13 @@ async function paneIn(culture: string, lang: Language): Promise<{ excel: ExcelPa
   return { excel, text };
 }
 
-/** English catalogue texts with no placeholder that the language says differently: none may be left in its pane. */
+/**
+ * English catalogue phrases with no placeholder that the language says differently: none may be left in its pane.
+ * Phrases only: a single word ("segment", "brand") is also a column name the hint names as it is (every marked word is checked against its catalogue below).
+ */
 const englishLeft = (body: string, lang: Language) =>
   Object.entries(ENGLISH)
-    .filter(([key, en]) => !en.includes('{') && translator(lang).t(`addin.${key}` as MessageKey) !== en)
+    .filter(([key, en]) => !en.includes('{') && /\s/.test(en.trim()) && translator(lang).t(`addin.${key}` as MessageKey) !== en)
     .map(([, en]) => en)
     .filter((en) => body.includes(en));
 

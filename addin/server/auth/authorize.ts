@@ -4,6 +4,7 @@ import { DEPLOYMENT_KEY_HEADER } from '../../src/shared/host-connection';
 import { EntraVerifier } from './entra-verifier';
 import type { AuthSettings } from './settings';
 import { anonymousUser, AuthRefusal, type RequestUser } from './user';
+import { hostText } from '../host-text';
 
 /** A JWT's shape: three base64url parts, the first a JSON object ("eyJ"). */
 const LOOKS_LIKE_JWT = /eyJ[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*\./;
@@ -28,18 +29,18 @@ export class Authorizer {
     const s = this.settings;
     if (s.mode === 'key') {
       if (!keyMatches(req.headers[DEPLOYMENT_KEY_HEADER], s.key)) {
-        throw new AuthRefusal(403, 'deployment_key_required', 'This add-in host requires its deployment key: install the add-in from the manifest your administrator deployed.');
+        throw new AuthRefusal(403, 'deployment_key_required', hostText('addin.host_deployment_key'));
       }
       return anonymousUser(req.socket.remoteAddress);
     }
     if (s.mode === 'none') return anonymousUser(req.socket.remoteAddress);
     // Addresses end up in proxy logs and browser history: a token there is refused even with a good header.
     for (const [, value] of query) {
-      if (LOOKS_LIKE_JWT.test(value)) throw new AuthRefusal(401, 'token_in_query', 'A sign-in token was sent in the address; send it only in the Authorization header (the SVC add-in does). Sign in again in the task pane.');
+      if (LOOKS_LIKE_JWT.test(value)) throw new AuthRefusal(401, 'token_in_query', hostText('addin.host_token_in_query'));
     }
     const header = req.headers.authorization;
     const match = typeof header === 'string' ? /^Bearer ([A-Za-z0-9._~+/-]+=*)$/i.exec(header.trim()) : null;
-    if (!match) throw new AuthRefusal(401, 'sign_in_required', 'Sign in to SVC in the task pane: this host needs your Microsoft sign-in (Authorization: Bearer).');
+    if (!match) throw new AuthRefusal(401, 'sign_in_required', hostText('addin.host_sign_in_required'));
     return this.verifier!.verify(match[1]!);
   }
 }

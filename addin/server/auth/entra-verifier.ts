@@ -3,8 +3,8 @@ import type { EntraSettings } from './settings';
 import { AuthRefusal, type RequestUser } from './user';
 import { reportProblem } from './request-context';
 import { Backoff } from './backoff';
+import { hostText } from '../host-text';
 
-const SIGN_IN_AGAIN = 'sign in again in the SVC task pane';
 
 /** The OpenID configuration fields the host needs. */
 interface Discovery {
@@ -63,11 +63,11 @@ export class EntraVerifier {
       throw refusalFor(err);
     }
     const user = userOf(payload);
-    if (!user) throw new AuthRefusal(401, 'invalid_token', `This sign-in names no user; ${SIGN_IN_AGAIN}.`);
+    if (!user) throw new AuthRefusal(401, 'invalid_token', hostText('addin.host_no_user'));
     const role = this.settings.role;
     if (role !== undefined) {
       const roles = Array.isArray(payload.roles) ? payload.roles : [];
-      if (!roles.includes(role)) throw new AuthRefusal(403, 'role_required', "Your account is signed in but not allowed to use SVC: ask your administrator to assign you the add-in's app role.", { user });
+      if (!roles.includes(role)) throw new AuthRefusal(403, 'role_required', hostText('addin.host_role_required'), { user });
     }
     return user;
   }
@@ -164,9 +164,9 @@ export class EntraVerifier {
   private unavailable(outage: Outage, backoff: Backoff<Outage>): AuthRefusal {
     const wait = backoff.waitMs();
     if (outage === 'misconfigured') {
-      return new AuthRefusal(503, 'sign_in_unavailable', 'The add-in host cannot check sign-ins: its sign-in provider\'s settings are wrong; tell your administrator.', { retryAfterMs: wait });
+      return new AuthRefusal(503, 'sign_in_unavailable', hostText('addin.host_sign_in_misconfigured'), { retryAfterMs: wait });
     }
-    return new AuthRefusal(503, 'sign_in_unavailable', `The sign-in provider is unreachable, so the add-in host cannot check your sign-in; try again in ${Math.max(1, Math.ceil(wait / 1000))} s.`, { retryAfterMs: wait });
+    return new AuthRefusal(503, 'sign_in_unavailable', hostText('addin.host_sign_in_unreachable', { seconds: String(Math.max(1, Math.ceil(wait / 1000))) }), { retryAfterMs: wait });
   }
 }
 
@@ -203,12 +203,12 @@ function userOf(payload: JWTPayload): RequestUser | undefined {
 function refusalFor(err: unknown): AuthRefusal {
   if (err instanceof AuthRefusal) return err;
   const user = err instanceof errors.JWTClaimValidationFailed || err instanceof errors.JWTExpired ? userOf(err.payload) : undefined;
-  if (err instanceof errors.JWTExpired) return new AuthRefusal(401, 'token_expired', `Your sign-in has expired; ${SIGN_IN_AGAIN}.`, { user });
+  if (err instanceof errors.JWTExpired) return new AuthRefusal(401, 'token_expired', hostText('addin.host_sign_in_expired'), { user });
   if (err instanceof errors.JWTClaimValidationFailed) {
-    if (err.claim === 'nbf') return new AuthRefusal(401, 'token_not_yet_valid', "Your sign-in is not valid yet; check this computer's clock, then sign in again.", { user });
-    if (err.claim === 'iss' || err.claim === 'aud') return new AuthRefusal(401, 'invalid_token', `This sign-in was not issued for SVC in your firm (another organisation or application); ${SIGN_IN_AGAIN}.`, { user });
-    return new AuthRefusal(401, 'invalid_token', `Your sign-in could not be accepted; ${SIGN_IN_AGAIN}.`, { user });
+    if (err.claim === 'nbf') return new AuthRefusal(401, 'token_not_yet_valid', hostText('addin.host_sign_in_not_yet_valid'), { user });
+    if (err.claim === 'iss' || err.claim === 'aud') return new AuthRefusal(401, 'invalid_token', hostText('addin.host_sign_in_other_issuer'), { user });
+    return new AuthRefusal(401, 'invalid_token', hostText('addin.host_sign_in_not_accepted'), { user });
   }
   // Bad signature, unknown key id, an algorithm not allowed (none included), a malformed token.
-  return new AuthRefusal(401, 'invalid_token', `Your sign-in could not be verified; ${SIGN_IN_AGAIN}.`);
+  return new AuthRefusal(401, 'invalid_token', hostText('addin.host_sign_in_not_verified'));
 }

@@ -1,3 +1,4 @@
+import { inEnglish, type HostText } from '../host-text';
 /** Who a request is for: the signed-in user in `entra` mode; in `key` and `none` modes the caller's address (nobody is identified). */
 export interface RequestUser {
   /** Stable key for fair share and limits: the token's `oid` (object id), else `sub`; `address:<ip>` without sign-in. */
@@ -18,10 +19,12 @@ export function anonymousUser(remoteAddress: string | undefined): RequestUser {
  * sign-in provider cannot be reached). Messages say what to do, never what the token held.
  */
 export class AuthRefusal extends Error {
+  /** The sentence, said in the request's language when the host composed it (host-text.ts). */
+  readonly text: string | HostText;
   constructor(
     readonly status: 401 | 403 | 503,
     readonly type: string,
-    message: string,
+    message: string | HostText,
     readonly details: {
       /** Who the token stands for, when its signature verified (a missing role, an expired sign-in): the audit line names them. */
       user?: RequestUser;
@@ -29,6 +32,7 @@ export class AuthRefusal extends Error {
       retryAfterMs?: number;
     } = {},
   ) {
-    super(message);
+    super(inEnglish(message));
+    this.text = message;
   }
 }

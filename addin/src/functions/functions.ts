@@ -38,6 +38,7 @@ import { historyTable } from './history-table';
 import { SEGMENT_FIELDS, SIGNAL_FIELDS, segmentField, signalField } from './fields';
 import { alertRows } from './alerts-table';
 import { assetCard, hostShowsCards, numberStyle, valuationRow } from './asset-card';
+import { addinTranslator } from '../shared/display-language';
 
 function valuationOf(asset: unknown, currency: unknown, call: Call) {
   const holding = holdingForAssetId('asset', readText('asset', asset));
@@ -162,7 +163,7 @@ export function projection(
     const start = await currentValueOf(asset, current_value, currency, call);
     const p = await getRuntime().projection(assetId, start, ccy, call);
     const point = p.scenarios[scenarioName][`${months}_months`];
-    if (!point) throw new InputError('horizon', `The service returned no ${months}-month projection.`);
+    if (!point) throw new InputError('horizon', addinTranslator().t('addin.cell_no_projection', { months: String(months) }));
     return what === 'roi' ? percent(point.roi_percent) : money(point.value, p.currency);
   });
 }
@@ -185,7 +186,7 @@ export function expectedRoi(asset: string, horizon: number, current_value: numbe
     const start = await currentValueOf(asset, current_value, null, call);
     const p = await getRuntime().projection(assetId, start, 'USD', call);
     const roi = p.expected_roi[`${months}_months`];
-    if (roi === undefined) throw new InputError('horizon', `The service returned no ${months}-month expected ROI.`);
+    if (roi === undefined) throw new InputError('horizon', addinTranslator().t('addin.cell_no_expected_roi', { months: String(months) }));
     return percent(roi);
   });
 }
@@ -306,7 +307,7 @@ export function alerts(segment: string, refresh_minutes: number, invocation: Cus
   try {
     const seg = readOptionalText('segment', segment) === undefined ? undefined : readSegment('segment', segment);
     const minutes = readOptionalAmount('refresh_minutes', refresh_minutes) ?? 5;
-    if (minutes < 1) throw new InputError('refresh_minutes', 'refresh_minutes must be at least 1.');
+    if (minutes < 1) throw new InputError('refresh_minutes', addinTranslator().t('addin.cell_refresh_minutes'));
     if (invocation.isInValuePreview) {
       // A preview starts no schedule and spends no call: it shows what other cells already have.
       const latest = getRuntime().latestAlerts();

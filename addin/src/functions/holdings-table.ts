@@ -6,6 +6,7 @@ import { money } from '../shared/cell-values';
 import { toExcelError } from '../shared/excel-errors';
 import { getRuntime } from '../shared/runtime';
 import type { Call } from './settle';
+import { addinTranslator } from '../shared/display-language';
 
 export const HOLDINGS_RESULT_HEADERS = ['asset_id', 'low', 'mid', 'high', 'currency', 'confidence', 'score'] as const;
 
@@ -17,11 +18,11 @@ export const HOLDINGS_RESULT_HEADERS = ['asset_id', 'low', 'mid', 'high', 'curre
  */
 export async function valueHoldingsTable(grid: unknown[][], currency: Currency, call: Call): Promise<unknown[][]> {
   if (!Array.isArray(grid) || grid.length < 2) {
-    throw new InputError('holdings', 'holdings must be a table with a header row and at least one holding.');
+    throw new InputError('holdings', addinTranslator().t('addin.cell_holdings_table'));
   }
   const { rows, recognised, columnProblem } = readHoldingsGrid(grid);
   if (!recognised) {
-    throw new InputError('holdings', 'holdings needs a header row naming an asset_id or segment column (the report job\'s columns: asset_id, segment, brand, model, reference, year, condition, quantity, ...).');
+    throw new InputError('holdings', addinTranslator().t('addin.cell_holdings_header'));
   }
   if (columnProblem) throw new InputError('holdings', `holdings: ${columnProblem}`);
   const width = HOLDINGS_RESULT_HEADERS.length;

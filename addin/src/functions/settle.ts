@@ -1,6 +1,7 @@
 import '../shared/custom-functions-global';
 import { toExcelError } from '../shared/excel-errors';
 import { getRuntimeIfReady } from '../shared/runtime';
+import { addinTranslator } from '../shared/display-language';
 
 /** What a function's work needs from its invocation: a signal that fires when Excel cancels, and whether this is a value preview. */
 export interface Call {
@@ -37,7 +38,7 @@ export async function settle<T>(invocation: CustomFunctions.CancelableInvocation
   const deadline = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
       controller.abort();
-      reject(Object.assign(new Error(`The valuation service did not answer within ${SETTLE_DEADLINE_MS / 1000} seconds.`), { name: 'TimeoutError' }));
+      reject(Object.assign(new Error(addinTranslator().t('addin.cell_settle_timeout', { seconds: String(SETTLE_DEADLINE_MS / 1000) })), { name: 'TimeoutError' }));
     }, SETTLE_DEADLINE_MS);
   });
   let stale = false;

@@ -29,6 +29,7 @@ import { requestKey } from './request-key';
 import { StaleCells } from './stale-cells';
 import { isUnreachable } from './unreachable';
 import { endOfUtcDay } from './validity';
+import { addinTranslator } from './display-language';
 
 /** Where answers come from, as an asset card says it: the service's host and whether it is the sandbox. */
 export interface ServiceSource {
@@ -81,7 +82,7 @@ const HISTORY_TTL_MS = 5 * 60_000;
 export class PreviewNotCachedError extends Error {
   override name = 'PreviewNotCachedError';
   constructor() {
-    super('Not fetched in the formula preview: the value is fetched when the formula is entered.');
+    super(addinTranslator().t('addin.cell_preview'));
   }
 }
 
@@ -315,7 +316,7 @@ type PageGlobal = { [PAGE_RUNTIME]?: AddinRuntime };
 /** The runtime the functions use; the bundle's entry installs it before Excel calls anything. */
 export function getRuntime(): AddinRuntime {
   const current = getRuntimeIfReady();
-  if (!current) throw new Error('The add-in is still starting; recalculate in a moment.');
+  if (!current) throw new Error(addinTranslator().t('addin.still_starting'));
   return current;
 }
 

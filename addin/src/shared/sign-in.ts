@@ -2,14 +2,13 @@
 import { createNestablePublicClientApplication, type AccountInfo, type AuthenticationResult, type IPublicClientApplication } from '@azure/msal-browser';
 import { browserStorage } from './page-storage';
 import type { SafeStorage } from './safe-storage';
+import { addinTranslator } from './display-language';
 
-/** What a cell says, and the pane offers, when the host needs a sign-in the page does not have. */
-export const SIGN_IN_MESSAGE = 'Sign in to SVC in the task pane.';
-
+/** What a cell says, and the pane offers, when the host needs a sign-in the page does not have: in Excel's display language. */
 export class SignInRequiredError extends Error {
   override name = 'SignInRequiredError';
   constructor() {
-    super(SIGN_IN_MESSAGE);
+    super(addinTranslator().t('addin.err_sign_in'));
   }
 }
 
@@ -123,7 +122,7 @@ async function msalBroker(settings: SignInSettings): Promise<TokenBroker> {
   let user: SignedInUser | undefined;
   const remember = (r: AuthenticationResult): string => {
     if (r.account) pca.setActiveAccount(r.account);
-    user = { name: r.account?.name ?? r.account?.username ?? nameInToken(r.accessToken) ?? 'signed in' };
+    user = { name: r.account?.name ?? r.account?.username ?? nameInToken(r.accessToken) ?? addinTranslator().t('addin.signed_in_fallback') };
     return r.accessToken;
   };
   const account = (): AccountInfo | undefined => pca.getActiveAccount() ?? pca.getAllAccounts()[0];
@@ -136,7 +135,7 @@ async function msalBroker(settings: SignInSettings): Promise<TokenBroker> {
       }
       try {
         const token = await Office.auth.getAccessToken({ allowSignInPrompt: false, allowConsentPrompt: false, forMSGraphAccess: false });
-        user = { name: nameInToken(token) ?? 'signed in' };
+        user = { name: nameInToken(token) ?? addinTranslator().t('addin.signed_in_fallback') };
         return token;
       } catch {
         return undefined;
@@ -148,7 +147,7 @@ async function msalBroker(settings: SignInSettings): Promise<TokenBroker> {
       } catch {
         // A host where popups are blocked: Office's SSO with its own sign-in prompt.
         const token = await Office.auth.getAccessToken({ allowSignInPrompt: true, allowConsentPrompt: true });
-        user = { name: nameInToken(token) ?? 'signed in' };
+        user = { name: nameInToken(token) ?? addinTranslator().t('addin.signed_in_fallback') };
         return token;
       }
     },

@@ -1,4 +1,5 @@
 import { skipQuoted, svcCalls } from './svc-formulas';
+import { addinTranslator } from '../shared/display-language';
 
 /**
  * Which formulas are the add-in's own: what "Restore formulas" puts back without asking. A
@@ -13,9 +14,10 @@ const SVC_FUNCTION = /^(?:SVC\.|_xldudf_SVC_)[A-Za-z][A-Za-z0-9]*$/i;
 /** A name followed by "(": a function call. */
 const CALLED_NAME = /[A-Za-z_\\][A-Za-z0-9_.\\]*(?=\s*\()/y;
 
-/** What in `formula` is not SVC's (function names, links out), in order; empty when it is the add-in's own. */
+/** What in `formula` is not SVC's (function names, links out), in order, in Excel's display language (the pane lists it); empty when it is the add-in's own. */
 export function notTheAddins(formula: string): string[] {
-  if (!formula.startsWith('=')) return ['no formula'];
+  const tr = addinTranslator();
+  if (!formula.startsWith('=')) return [tr.t('addin.outside_no_formula')];
   const found: string[] = [];
   const note = (what: string) => {
     if (!found.includes(what)) found.push(what);
@@ -29,12 +31,12 @@ export function notTheAddins(formula: string): string[] {
     if (ch === "'") {
       // A quoted sheet name: a sheet's own name cannot hold brackets, a link to another workbook's does.
       const end = skipQuoted(formula, i);
-      if (/[[\]]/.test(formula.slice(i, end))) note('a link to another workbook');
+      if (/[[\]]/.test(formula.slice(i, end))) note(tr.t('addin.outside_workbook_link'));
       i = end;
       continue;
     }
-    if (ch === '[') note('a link to another workbook or a table');
-    if (ch === '|') note('a DDE link');
+    if (ch === '[') note(tr.t('addin.outside_workbook_or_table'));
+    if (ch === '|') note(tr.t('addin.outside_dde'));
     if (/[A-Za-z_\\]/.test(ch) && !/[A-Za-z0-9_.\\]/.test(formula[i - 1]!)) {
       CALLED_NAME.lastIndex = i;
       const m = CALLED_NAME.exec(formula);
@@ -42,7 +44,7 @@ export function notTheAddins(formula: string): string[] {
       if (m) i += m[0].length - 1;
     }
   }
-  if (svcCalls(formula).length === 0) note('no SVC function');
+  if (svcCalls(formula).length === 0) note(tr.t('addin.outside_no_svc'));
   return found;
 }
 

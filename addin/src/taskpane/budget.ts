@@ -4,6 +4,7 @@ import { DEFAULT_CONFIRM_PERCENT, estimateRefresh, needsConfirmation, planRefres
 import { fetchBudget } from './host-api';
 import { browserStorage } from '../shared/page-storage';
 import { addinTranslator } from '../shared/display-language';
+import { intlLocale, type Translator } from '../../../src/i18n';
 import { readWorkbook } from './workbook-reader';
 
 /**
@@ -41,35 +42,51 @@ export async function refreshBudget(thresholdPercent: number): Promise<RefreshBu
   return { plan, account, estimate, confirm: needsConfirmation(estimate, thresholdPercent) };
 }
 
-const n = (v: number) => v.toLocaleString('en-US');
+/** Figures by the pane's language (Intl through the translator: "1,250" in English, "1.250" in German). */
+const n = (tr: Translator, v: number) => tr.number(v, 0);
 
-export function formatDuration(seconds: number): string {
-  if (seconds < 1) return 'under a second';
-  if (seconds < 90) return `about ${Math.round(seconds)} s`;
+export function formatDuration(seconds: number, tr: Translator = addinTranslator()): string {
+  if (seconds < 1) return tr.t('addin.duration_under_second');
+  if (seconds < 90) return tr.t('addin.duration_seconds', { seconds: Math.round(seconds) });
   const minutes = Math.floor(seconds / 60);
-  return `about ${minutes} min ${Math.round(seconds - minutes * 60)} s`;
+  return tr.t('addin.duration_minutes', { minutes, seconds: Math.round(seconds - minutes * 60) });
 }
 
-export function formatShare(share: number | null): string {
-  if (share === null) return 'unknown';
-  if (!Number.isFinite(share)) return 'nothing is left today';
+/** A share of today's budget as the language writes a percentage: "1.4%" in English, "1,4 %" in German; "<0.1%" for a sliver. */
+export function formatShare(share: number | null, tr: Translator = addinTranslator()): string {
+  if (share === null) return tr.t('addin.unknown');
+  if (!Number.isFinite(share)) return tr.t('addin.share_nothing_left');
   const pct = share * 100;
-  return `${pct < 0.1 && pct > 0 ? '<0.1' : pct.toFixed(pct < 10 ? 1 : 0)}%`;
+  const digits = pct < 10 ? 1 : 0;
+  const percent = (fraction: number) => new Intl.NumberFormat(intlLocale(tr.lang), { style: 'percent', minimumFractionDigits: digits, maximumFractionDigits: digits }).format(fraction);
+  return pct < 0.1 && pct > 0 ? tr.t('addin.share_below', { share: percent(0.001) }) : percent(Number(pct.toFixed(digits)) / 100);
 }
 
 /** The lines the pane shows: label and value. */
-export function budgetLines(b: RefreshBudget): [string, string][] {
+export function budgetLines(b: RefreshBudget, tr: Translator = addinTranslator()): [string, string][] {
   const { plan, account, estimate } = b;
   const valuations = Object.values(plan.valuations).reduce((a, x) => a + (x ?? 0), 0);
+  const minute = account.minute_ms === 60_000;
   const lines: [string, string][] = [
-    ['SVC cells', n(plan.cells)],
-    ['Distinct requests', n(plan.distinct)],
-    ['Batch calls', `${n(plan.batchCalls)} (${n(valuations)} valuations, ${account.batch_size} a call)`],
-    ['Other calls', n(plan.singleCalls)],
-    ['Time', estimate.seconds === null ? 'unknown (the tier is not known yet)' : `${formatDuration(estimate.seconds)} at ${account.tier === 'unknown' ? 'the account' : account.tier}'s pace (${account.per_minute === null ? '?' : n(account.per_minute)} calls per ${account.minute_ms === 60_000 ? 'minute' : `${n(account.minute_ms / 1000)} s`})`],
-    ['Today\u2019s budget', estimate.dayRemaining === null ? 'unknown' : `${formatShare(estimate.dayShare)} of the ${n(estimate.dayRemaining)} calls left today`],
+    [tr.t('addin.budget_cells'), n(tr, plan.cells)],
+    [tr.t('addin.budget_distinct'), n(tr, plan.distinct)],
+    [tr.t('addin.budget_batch'), tr.t('addin.budget_batch_value', { calls: plan.batchCalls, valuations, size: account.batch_size })],
+    [tr.t('addin.budget_other'), n(tr, plan.singleCalls)],
+    [
+      tr.t('addin.budget_time'),
+      estimate.seconds === null
+        ? tr.t('addin.budget_time_unknown')
+        : tr.t('addin.budget_time_value', {
+            duration: formatDuration(estimate.seconds, tr),
+            tier: account.tier,
+            perMinute: account.per_minute === null ? '?' : n(tr, account.per_minute),
+            minute: minute ? 'yes' : 'no',
+            seconds: account.minute_ms / 1000,
+          }),
+    ],
+    [tr.t('addin.budget_today'), estimate.dayRemaining === null ? tr.t('addin.unknown') : tr.t('addin.budget_today_value', { share: formatShare(estimate.dayShare, tr), left: estimate.dayRemaining })],
   ];
-  if (plan.unreadable > 0) lines.push(['Not read', `${n(plan.unreadable)} call${plan.unreadable === 1 ? '' : 's'} with computed arguments, counted as one request each`]);
+  if (plan.unreadable > 0) lines.push([tr.t('addin.budget_not_read'), tr.t('addin.budget_not_read_value', { count: plan.unreadable })]);
   return lines;
 }
 
@@ -77,5 +94,5 @@ export function budgetLines(b: RefreshBudget): [string, string][] {
 export function confirmQuestion(b: RefreshBudget, thresholdPercent: number): string {
   const tr = addinTranslator();
   if (b.estimate.exceedsDay) return tr.t('addin.confirm_exceeds_day', { calls: b.estimate.calls, left: b.estimate.dayRemaining ?? 0 });
-  return tr.t('addin.confirm_above_threshold', { share: formatShare(b.estimate.dayShare), threshold: thresholdPercent });
+  return tr.t('addin.confirm_above_threshold', { share: formatShare(b.estimate.dayShare, tr), threshold: thresholdPercent });
 }

@@ -3,6 +3,11 @@ import { SEGMENTS, parseSignedPercent, type Alert, type SegmentSignals } from '.
 import { PERCENT_FORMAT } from '../shared/cell-values';
 import type { AddinRuntime } from '../shared/runtime';
 import { ALERT_HEADERS } from '../functions/alerts-table';
+import type { Translator } from '../../../src/i18n';
+import { addinTranslator } from '../shared/display-language';
+
+/** The dashboard's column words (the alerts block keeps SVC.ALERTS' own headers, which formulas name). */
+type DashboardWord = 'col_segment' | 'col_name' | 'col_price_trend' | 'col_change_7d' | 'col_change_30d' | 'col_change_90d' | 'col_momentum' | 'col_strength' | 'col_sentiment' | 'col_volume' | 'col_brand' | 'col_model';
 
 type Cell = string | number;
 
@@ -20,7 +25,8 @@ const fraction = (signed: string): Cell => {
 };
 
 /** The three blocks from the service's answers: segment signals, top movers, active alerts. */
-export function dashboardBlocks(signals: SegmentSignals[], alerts: Alert[]): DashboardBlock[] {
+export function dashboardBlocks(signals: SegmentSignals[], alerts: Alert[], tr: Translator = addinTranslator()): DashboardBlock[] {
+  const h = (...keys: DashboardWord[]) => keys.map((k) => tr.t(`addin.${k}`));
   const nameOf = (id: string) => SEGMENTS.find((s) => s.id === id)?.name ?? id;
   const movers = signals
     .flatMap((s) => s.signals.top_movers.map((m) => ({ segment: s.segment, ...m, change: parseSignedPercent(m.change_30d) ?? 0 })))
@@ -28,8 +34,8 @@ export function dashboardBlocks(signals: SegmentSignals[], alerts: Alert[]): Das
     .slice(0, 15);
   return [
     {
-      title: 'Segment signals',
-      headers: ['segment', 'name', 'price trend', 'change 7d', 'change 30d', 'change 90d', 'momentum', 'strength', 'sentiment', 'volume'],
+      title: tr.t('addin.dashboard_signals'),
+      headers: h('col_segment', 'col_name', 'col_price_trend', 'col_change_7d', 'col_change_30d', 'col_change_90d', 'col_momentum', 'col_strength', 'col_sentiment', 'col_volume'),
       rows: signals.map((s) => {
         const x = s.signals;
         return [s.segment, nameOf(s.segment), x.price.trend, fraction(x.price.change_7d), fraction(x.price.change_30d), fraction(x.price.change_90d), x.momentum.direction, x.momentum.strength, x.sentiment.overall, x.volume.level];
@@ -37,21 +43,21 @@ export function dashboardBlocks(signals: SegmentSignals[], alerts: Alert[]): Das
       formats: ['@', '@', '@', PERCENT_FORMAT, PERCENT_FORMAT, PERCENT_FORMAT, '@', '0.00', '@', '@'],
     },
     {
-      title: 'Top movers (30 days)',
-      headers: ['segment', 'brand', 'model', 'change 30d'],
+      title: tr.t('addin.dashboard_movers'),
+      headers: h('col_segment', 'col_brand', 'col_model', 'col_change_30d'),
       rows: movers.map((m) => [m.segment, m.brand, m.model, m.change / 100]),
       formats: ['@', '@', '@', PERCENT_FORMAT],
     },
     {
-      title: 'Active alerts',
+      title: tr.t('addin.dashboard_alerts'),
       headers: [...ALERT_HEADERS],
-      rows: alerts.length > 0 ? alerts.map((a) => [a.severity, a.segment, a.title, a.message, a.expires_at]) : [['', '', 'No active alerts', '', '']],
+      rows: alerts.length > 0 ? alerts.map((a) => [a.severity, a.segment, a.title, a.message, a.expires_at]) : [['', '', tr.t('addin.dashboard_no_alerts'), '', '']],
       formats: ['@', '@', '@', '@', '@'],
     },
   ];
 }
 
-/** A sheet name not yet taken: "Market dashboard", then "Market dashboard (2)", ... */
+/** A sheet name not yet taken: "Market dashboard", then "Market dashboard (2)", ... (in the pane's language). */
 async function freeSheetName(ctx: Excel.RequestContext, base: string): Promise<string> {
   for (let n = 1; n < 100; n++) {
     const name = n === 1 ? base : `${base} (${n})`;
@@ -60,7 +66,7 @@ async function freeSheetName(ctx: Excel.RequestContext, base: string): Promise<s
     await ctx.sync();
     if (existing.isNullObject) return name;
   }
-  throw new Error(`There are already 99 sheets named "${base}"; delete some and try again.`);
+  throw new Error(addinTranslator().t('addin.dashboard_sheet_taken', { name: base }));
 }
 
 /** "Insert market dashboard": a new sheet with the three blocks, one under the other. */
@@ -69,7 +75,7 @@ export async function insertMarketDashboard(runtime: AddinRuntime, signal: Abort
   const [signals, alerts] = await Promise.all([Promise.all(SEGMENTS.map((s) => runtime.segmentSignals(s.id, call))), runtime.backend.alerts(signal)]);
   const blocks = dashboardBlocks(signals, alerts);
   const sheetName = await Excel.run(async (ctx) => {
-    const name = await freeSheetName(ctx, 'Market dashboard');
+    const name = await freeSheetName(ctx, addinTranslator().t('addin.dashboard_sheet'));
     const sheet = ctx.workbook.worksheets.add(name);
     let row = 0;
     for (const block of blocks) {

@@ -3,6 +3,7 @@ import type { ReportFormat } from '../../contract/host-pane';
 import type { Currency } from '../../../src/wire';
 import { exportReport, type ExportedFile } from './host-api';
 import { readSelection } from './value-selection';
+import { addinTranslator } from '../shared/display-language';
 
 /**
  * "Export report": posts the selected holdings table to the host, which builds the report
@@ -18,7 +19,7 @@ export function offerDownload(file: ExportedFile, link: HTMLAnchorElement): void
   if (link.href.startsWith('blob:')) URL.revokeObjectURL(link.href);
   link.href = URL.createObjectURL(file.bytes);
   link.download = file.name;
-  link.textContent = `Download ${file.name}`;
+  link.textContent = addinTranslator().t('addin.download', { file: file.name });
   link.hidden = false;
   link.click();
 }

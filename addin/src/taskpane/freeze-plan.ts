@@ -1,3 +1,5 @@
+import type { MessageKey, MessageValues } from '../../../src/i18n';
+import { addinTranslator } from '../shared/display-language';
 import { CURRENCIES } from '../../../src/wire';
 import { moneyFormat } from '../shared/cell-values';
 import { notTheAddins } from './addin-formulas';
@@ -11,7 +13,9 @@ import { asCellJson, formulaCells, lookupIn, type CellJson, type FormulaCell, ty
  */
 
 export const SOURCES_SHEET = 'SVC sources';
+/** The sources sheet's header in English; written in Excel's display language (SOURCES_HEADER_KEYS). The sheet's name stays as it is: Restore finds the record by it, whoever froze it. */
 export const SOURCES_HEADER = ['address', 'original formula', 'value', 'currency', 'asset id', 'as of'] as const;
+const SOURCES_HEADER_KEYS = ['addin.sources_address', 'addin.sources_formula', 'addin.sources_value', 'addin.sources_currency', 'addin.sources_asset_id', 'addin.sources_as_of'] as const satisfies readonly MessageKey[];
 
 export type Scalar = string | number | boolean;
 
@@ -45,6 +49,9 @@ export interface FreezeWrite {
 export class FreezeError extends Error {
   override name = 'FreezeError';
 }
+
+/** A refusal of freeze or restore, said in Excel's display language (the pane shows the message as it is). */
+export const freezeError = (key: MessageKey, values?: MessageValues) => new FreezeError(addinTranslator().t(key, values));
 
 /** A rectangle of one sheet (the selection), 0-based. */
 export interface Area {
@@ -132,7 +139,7 @@ export function planFreeze(sheets: readonly SheetModel[], options: FreezeOptions
       for (let c = 0; c < extent.columns; c++) {
         const plain = f.sheet.values[f.r + r]?.[f.c + c];
         if (plain === STILL_CALCULATING) {
-          throw new FreezeError(`${cellAddress(f.sheet.name, f.row + r, f.column + c)} is still calculating (#BUSY!): wait until every SVC cell shows its value, then freeze again.`);
+          throw freezeError('addin.freeze_busy', { cell: cellAddress(f.sheet.name, f.row + r, f.column + c) });
         }
         const v = frozenValue(plain, asCellJson(f.sheet.cellValues?.[f.r + r]?.[f.c + c]));
         values[r]!.push(v.value);
@@ -165,7 +172,8 @@ function sheetIsSources(name: string): boolean {
 
 /** The "SVC sources" sheet: a header and one row per frozen cell, in sheet order. */
 export function sourcesRows(cells: readonly FrozenCell[]): Scalar[][] {
-  return [[...SOURCES_HEADER], ...cells.map((c) => [cellAddress(c.sheet, c.row, c.column), c.formula, c.value, c.currency, c.assetId, c.asOf])];
+  const tr = addinTranslator();
+  return [SOURCES_HEADER_KEYS.map((k) => tr.t(k)), ...cells.map((c) => [cellAddress(c.sheet, c.row, c.column), c.formula, c.value, c.currency, c.assetId, c.asOf])];
 }
 
 /** What "Restore formulas" writes for one cell: the formula at the anchor, the rest of its block emptied, the formats back. */

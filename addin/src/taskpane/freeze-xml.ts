@@ -1,5 +1,7 @@
 import { cellAddress } from './svc-formulas';
-import { FreezeError, type FrozenCell, type Scalar } from './freeze-plan';
+import { freezeError, type FrozenCell, type Scalar } from './freeze-plan';
+import type { MessageKey, MessageValues } from '../../../src/i18n';
+import { addinTranslator } from '../shared/display-language';
 
 /**
  * The custom XML part that keeps frozen formulas in the workbook (workbook.customXmlParts):
@@ -44,10 +46,9 @@ function attr(s: string): string {
 const textsOf = (c: FrozenCell) => [c.sheet, c.formula, String(c.value), c.currency, c.assetId, c.asOf, ...c.formats.flat()];
 
 function checkXmlSafe(cell: FrozenCell, s: string): void {
-  if (NOT_XML.test(s)) throw new FreezeError(`${cellAddress(cell.sheet, cell.row, cell.column)} holds a control character that a workbook's XML cannot keep; remove it and freeze again.`);
+  if (NOT_XML.test(s)) throw freezeError('addin.freeze_control_character', { cell: cellAddress(cell.sheet, cell.row, cell.column) });
 }
 
-const count = (n: number) => n.toLocaleString('en-US');
 
 function scalarAttrs(v: Scalar): string {
   return `type="${typeof v}" value="${attr(String(v))}"`;
@@ -56,9 +57,7 @@ function scalarAttrs(v: Scalar): string {
 export function serializeFrozen(cells: readonly FrozenCell[], frozenAt: Date): string {
   const blockCells = cells.reduce((n, c) => n + c.rows * c.columns, 0);
   if (cells.length > FROZEN_LIMITS.formulas || blockCells > FROZEN_LIMITS.cells) {
-    throw new FreezeError(
-      `A workbook keeps at most ${count(FROZEN_LIMITS.formulas)} frozen formulas over ${count(FROZEN_LIMITS.cells)} cells; this freeze would make ${count(cells.length)} over ${count(blockCells)}. Freeze a smaller selection, or restore some first.`,
-    );
+    throw freezeError('addin.freeze_too_many', { maxFormulas: FROZEN_LIMITS.formulas, maxCells: FROZEN_LIMITS.cells, formulas: cells.length, cells: blockCells });
   }
   const lines = [`<?xml version="1.0" encoding="UTF-8"?>`, `<frozen xmlns="${FROZEN_NAMESPACE}" version="1" frozenAt="${frozenAt.toISOString()}">`];
   for (const c of cells) {
@@ -72,7 +71,7 @@ export function serializeFrozen(cells: readonly FrozenCell[], frozenAt: Date): s
   }
   lines.push('</frozen>', '');
   const xml = lines.join('\n');
-  if (xml.length > FROZEN_LIMITS.chars) throw new FreezeError(`The frozen formulas would take ${count(xml.length)} characters in the workbook, more than the ${count(FROZEN_LIMITS.chars)} kept; freeze a smaller selection.`);
+  if (xml.length > FROZEN_LIMITS.chars) throw freezeError('addin.freeze_too_long', { chars: xml.length, max: FROZEN_LIMITS.chars });
   return xml;
 }
 
@@ -140,50 +139,51 @@ function scalarOf(type: string | undefined, value: string): Scalar {
   return value;
 }
 
-const damaged = (what: string) => new FreezeError(`The workbook's frozen-formula part is damaged or was not written by SVC (${what}); nothing was restored from it.`);
+/** The part is not one SVC wrote, with what is wrong (one of the `damaged_*` messages) in the user's language. */
+const damaged = (key: MessageKey, values: MessageValues) => freezeError('addin.frozen_damaged', { detail: addinTranslator().t(key, values) });
 
 function intAttr(el: Element, name: string): number {
   const v = Number(el.attrs.get(name));
-  if (!Number.isSafeInteger(v) || v < 0) throw damaged(`a <cell> has no valid ${name}`);
+  if (!Number.isSafeInteger(v) || v < 0) throw damaged('addin.damaged_attribute', { element: '<cell>', name });
   return v;
 }
 
 /** A frozen cell as read, checked as the writer checks what it writes: inside Excel's grid, formats for each of its cells, no character the writer refuses. */
 function checkRead(cell: FrozenCell): FrozenCell {
-  const at = `at row ${count(cell.row + 1)}, column ${count(cell.column + 1)}`;
+  const at = { row: cell.row + 1, column: cell.column + 1 };
   if (cell.rows < 1 || cell.columns < 1 || cell.row + cell.rows > EXCEL_ROWS || cell.column + cell.columns > EXCEL_COLUMNS) {
-    throw damaged(`a block of ${count(cell.rows)} × ${count(cell.columns)} cells ${at} does not fit Excel's grid`);
+    throw damaged('addin.damaged_grid', { rows: cell.rows, columns: cell.columns, ...at });
   }
-  if (cell.formats.length !== cell.rows || cell.formats.some((line) => line.length !== cell.columns)) throw damaged(`the block ${at} does not carry a format for each of its cells`);
-  if (!cell.formula.startsWith('=')) throw damaged(`the cell ${at} holds no formula`);
-  if (textsOf(cell).some((t) => NOT_XML.test(t))) throw damaged(`the cell ${at} holds a control character, which SVC never writes`);
+  if (cell.formats.length !== cell.rows || cell.formats.some((line) => line.length !== cell.columns)) throw damaged('addin.damaged_formats', at);
+  if (!cell.formula.startsWith('=')) throw damaged('addin.damaged_no_formula', at);
+  if (textsOf(cell).some((t) => NOT_XML.test(t))) throw damaged('addin.damaged_control', at);
   return cell;
 }
 
 /** Reads a part written by serializeFrozen. Throws naming what is wrong when it is not ours, is damaged, or is larger than SVC writes. */
 export function parseFrozen(xml: string): FrozenCell[] {
-  if (xml.length > FROZEN_LIMITS.chars) throw damaged(`${count(xml.length)} characters, more than the ${count(FROZEN_LIMITS.chars)} SVC writes`);
+  if (xml.length > FROZEN_LIMITS.chars) throw damaged('addin.damaged_chars', { chars: xml.length, max: FROZEN_LIMITS.chars });
   let doc: Element;
   try {
     doc = parseXml(xml);
   } catch (err) {
-    throw new FreezeError(`The workbook's frozen-formula part is damaged (${(err as Error).message}); the formulas cannot be restored from it.`);
+    throw freezeError('addin.frozen_unreadable', { detail: (err as Error).message });
   }
   const root = doc.children.find((e) => localName(e.name) === 'frozen');
   const ns = root && [...root.attrs].find(([k]) => k === 'xmlns' || k.startsWith('xmlns:'))?.[1];
-  if (!root || ns !== FROZEN_NAMESPACE) throw new FreezeError(`The custom XML part is not SVC's frozen formulas (namespace ${FROZEN_NAMESPACE}).`);
+  if (!root || ns !== FROZEN_NAMESPACE) throw freezeError('addin.frozen_not_ours', { namespace: FROZEN_NAMESPACE });
   const elements = root.children.filter((e) => localName(e.name) === 'cell');
-  if (elements.length > FROZEN_LIMITS.formulas) throw damaged(`${count(elements.length)} frozen formulas, more than the ${count(FROZEN_LIMITS.formulas)} SVC writes`);
+  if (elements.length > FROZEN_LIMITS.formulas) throw damaged('addin.damaged_formulas', { count: elements.length, max: FROZEN_LIMITS.formulas });
   // Dimensions are checked before any block is built from them: a declared size costs nothing until then.
   let blockCells = 0;
   for (const el of elements) {
     const [rows, columns] = [intAttr(el, 'rows'), intAttr(el, 'columns')];
     blockCells += rows * columns;
-    if (blockCells > FROZEN_LIMITS.cells) throw damaged(`it declares a block of ${count(rows)} × ${count(columns)} cells, past the ${count(FROZEN_LIMITS.cells)} cells in all SVC writes`);
+    if (blockCells > FROZEN_LIMITS.cells) throw damaged('addin.damaged_block', { rows, columns, max: FROZEN_LIMITS.cells });
   }
   return elements.map((el) => {
     const formula = el.children.find((e) => localName(e.name) === 'formula');
-    if (!formula) throw new FreezeError('A frozen cell in the workbook has no formula; the part is damaged.');
+    if (!formula) throw freezeError('addin.frozen_no_formula');
     return checkRead({
       sheet: el.attrs.get('sheet') ?? '',
       row: intAttr(el, 'row'),

@@ -1,6 +1,6 @@
 /// <reference types="office-js" />
 import {
-  FreezeError,
+  freezeError,
   planFreeze,
   planRestore,
   sourcesRows,
@@ -89,7 +89,7 @@ export async function freezeFormulas(scope: FreezeScope, now = new Date()): Prom
     const area = scope === 'selection' ? await selectedArea(ctx) : undefined;
     const sheets = await readWorkbook(ctx);
     const anchors = svcAnchors(sheets, area);
-    if (anchors.length === 0) throw new FreezeError(scope === 'selection' ? 'The selection holds no SVC formula to freeze.' : 'The workbook holds no SVC formula to freeze.');
+    if (anchors.length === 0) throw freezeError(scope === 'selection' ? 'addin.freeze_none_selection' : 'addin.freeze_none_workbook');
     // Formulas that spill (VALUATION, FACTORS, …): the whole block is frozen, not only its first cell.
     // (Excel without dynamic arrays, before ExcelApi 1.12, spills nothing.)
     const spills = new Map<string, { rows: number; columns: number }>();
@@ -130,7 +130,7 @@ export interface RestoreResult {
 export async function restoreFormulas(now = new Date(), confirmed?: ConfirmedOthers): Promise<RestoreResult> {
   return Excel.run(async (ctx) => {
     const existing = await frozenParts(ctx);
-    if (existing.cells.length === 0) throw new FreezeError('This workbook has no frozen SVC formulas to restore.');
+    if (existing.cells.length === 0) throw freezeError('addin.restore_none');
     const plan = planRestore(existing.cells, await readWorkbook(ctx, false), confirmed);
     for (let i = 0; i < plan.writes.length; i++) {
       const { cell, formulas } = plan.writes[i]!;

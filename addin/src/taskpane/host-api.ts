@@ -4,6 +4,7 @@ import type { AccountBudget } from '../../contract/refresh-budget';
 import { hostConnection } from '../shared/host-connection';
 import { signInHeaders } from '../shared/sign-in';
 import { browserStorage } from '../shared/page-storage';
+import { addinTranslator } from '../shared/display-language';
 
 export type { HostStatus };
 
@@ -19,7 +20,7 @@ async function problemOf(res: Response): Promise<string> {
   } catch {
     // not JSON
   }
-  return `The add-in host answered ${res.status}.`;
+  return addinTranslator().t('addin.host_answered', { status: String(res.status) });
 }
 
 async function hostFetch(path: string, init: RequestInit = {}, accept: number[] = []): Promise<Response> {
@@ -28,9 +29,11 @@ async function hostFetch(path: string, init: RequestInit = {}, accept: number[] 
   const signIn = await signInHeaders();
   let res: Response;
   try {
-    res = await fetch(path, { ...init, headers: { ...headers, ...signIn, ...(init.headers as Record<string, string> | undefined) }, credentials: 'omit' });
+    // The host says its own sentences in the pane's language (Excel's, not the browser's): docs/decisions.md.
+    const language = { 'accept-language': addinTranslator().lang };
+    res = await fetch(path, { ...init, headers: { ...headers, ...language, ...signIn, ...(init.headers as Record<string, string> | undefined) }, credentials: 'omit' });
   } catch {
-    throw new Error('The add-in host cannot be reached. Check your network connection.');
+    throw new Error(addinTranslator().t('addin.host_unreachable'));
   }
   if (!res.ok && !accept.includes(res.status)) throw new Error(await problemOf(res));
   return res;

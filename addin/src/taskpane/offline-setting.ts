@@ -1,5 +1,7 @@
 /// <reference types="office-js" />
 import type { AddinRuntime } from '../shared/runtime';
+import type { Translator } from '../../../src/i18n';
+import { addinTranslator } from '../shared/display-language';
 
 /** The pane's elements this module drives (taskpane.html, section "When offline"). */
 export interface OfflineSettingElements {
@@ -8,9 +10,9 @@ export interface OfflineSettingElements {
 }
 
 /** What the pane says about cells showing last known values. */
-export function staleCellsText(count: number): string {
+export function staleCellsText(count: number, tr: Translator = addinTranslator()): string {
   if (count === 0) return '';
-  return `${count.toLocaleString('en-US')} cell${count === 1 ? ' shows a' : 's show'} last known value${count === 1 ? '' : 's'}: the valuation service cannot be reached.`;
+  return tr.t('addin.stale_cells', { count });
 }
 
 /**

@@ -15,4 +15,7 @@ export function localisePane(doc: Document, tr: Translator): void {
   for (const el of doc.querySelectorAll<HTMLElement>(`[${TEXT_ATTRIBUTE}]`)) {
     el.textContent = tr.t(el.getAttribute(TEXT_ATTRIBUTE) as MessageKey);
   }
+  // The help page shows the section of the language its fragment names (addin/build/help-page.ts).
+  const help = doc.getElementById('help-link');
+  if (help) help.setAttribute('href', `help.html#${tr.lang}`);
 }

@@ -1,21 +1,23 @@
 import type { Keeping, StorageRefusal } from '../shared/safe-storage';
+import type { Translator } from '../../../src/i18n';
+import { addinTranslator } from '../shared/display-language';
 
 /** Why, in the user's words: the first case is the common one (Excel on the web in a browser that blocks third-party storage). */
-function why(refusal: StorageRefusal): string {
+function why(refusal: StorageRefusal, tr: Translator): string {
   switch (refusal.kind) {
     case 'blocked':
-      return 'the browser blocks storage for add-ins (third-party storage)';
+      return tr.t('addin.storage_blocked');
     case 'absent':
-      return 'this browser gives add-ins no storage';
+      return tr.t('addin.storage_absent');
     case 'refused':
-      return `the browser refused to store them (${refusal.error})`;
+      return tr.t('addin.storage_refused', { error: refusal.error });
   }
 }
 
 /** What the pane says when answers cannot be kept on this machine; nothing when they can. */
-export function storageNoticeText(keeping: Keeping): string {
+export function storageNoticeText(keeping: Keeping, tr: Translator = addinTranslator()): string {
   if (keeping.kept) return '';
-  return `Answers cannot be kept on this computer: ${why(keeping.refusal)}. Values are fetched afresh each time; last known values are not available offline.`;
+  return tr.t('addin.storage_notice', { why: why(keeping.refusal, tr) });
 }
 
 /** Shows the sentence in `element` once the machine's store is chosen (safe-storage.ts). */

@@ -4,6 +4,7 @@ import { moneyFormat } from '../shared/cell-values';
 import { describeRowProblem, holdingMultiplier, readHoldingsGrid, requestForRow } from '../shared/holdings';
 import type { AddinRuntime } from '../shared/runtime';
 import { HOLDINGS_RESULT_HEADERS } from '../functions/holdings-table';
+import { addinTranslator } from '../shared/display-language';
 
 export const RESULT_HEADERS = [...HOLDINGS_RESULT_HEADERS, 'status'] as const;
 
@@ -34,7 +35,7 @@ export async function readSelection(): Promise<Selection> {
     range.load(['isNullObject', 'values', 'rowIndex', 'columnIndex', 'rowCount', 'columnCount']);
     range.worksheet.load('name');
     await ctx.sync();
-    if (range.isNullObject) throw new SelectionError('The selection is empty: select the holdings table, header row included.');
+    if (range.isNullObject) throw new SelectionError(addinTranslator().t('addin.selection_empty'));
     return { values: range.values as unknown[][], rowIndex: range.rowIndex, columnIndex: range.columnIndex, rowCount: range.rowCount, columnCount: range.columnCount, sheet: range.worksheet.name };
   });
 }
@@ -50,10 +51,10 @@ type Cell = string | number;
  */
 export async function valueSelection(runtime: AddinRuntime, currency: Currency, onProgress: (done: number, total: number) => void, signal: AbortSignal): Promise<ValueSelectionResult> {
   const selection = await readSelection();
-  if (selection.rowCount < 2) throw new SelectionError('Select the holdings table including its header row and at least one holding.');
+  if (selection.rowCount < 2) throw new SelectionError(addinTranslator().t('addin.selection_too_small'));
   const { rows, recognised, columnProblem } = readHoldingsGrid(selection.values, { sheet: selection.sheet, firstRow: selection.rowIndex + 1 });
   if (!recognised) {
-    throw new SelectionError('The selection has no header row naming an asset_id or segment column. Select the whole table, header included (columns as in the report job: asset_id or segment, brand, model, reference, year, condition, quantity, ...).');
+    throw new SelectionError(addinTranslator().t('addin.selection_no_header'));
   }
   if (columnProblem) throw new SelectionError(columnProblem);
 
@@ -72,7 +73,7 @@ export async function valueSelection(runtime: AddinRuntime, currency: Currency, 
         const item = await runtime.valuation(request, currency, { signal, preview: false });
         const v = item.estimated_value;
         const q = holdingMultiplier(request, r.holding);
-        values[i] = [item.asset_id, (v.low ?? v.mid) * q, v.mid * q, (v.high ?? v.mid) * q, v.currency, item.confidence, item.service_score, 'valued'];
+        values[i] = [item.asset_id, (v.low ?? v.mid) * q, v.mid * q, (v.high ?? v.mid) * q, v.currency, item.confidence, item.service_score, addinTranslator().t('addin.holding_valued')];
         const money = moneyFormat(v.currency);
         formats[i] = ['@', money, money, money, '@', '0%', '0', '@'];
       } catch (err) {

@@ -35,7 +35,7 @@ export function wireRefreshBudget(onClick: OnClick, refreshAll: () => Promise<st
     const b = await refreshBudget(confirmPercent(threshold));
     showBudget(b);
     confirm.hidden = true;
-    return addinTranslator().t('addin.refresh_would_make', { calls: b.estimate.calls });
+    return tr().t('addin.refresh_would_make', { calls: b.estimate.calls });
   });
   onClick('refresh-values', async () => {
     const pct = confirmPercent(threshold);
@@ -44,7 +44,7 @@ export function wireRefreshBudget(onClick: OnClick, refreshAll: () => Promise<st
     if (b.confirm) {
       el('budget-question').textContent = confirmQuestion(b, pct);
       confirm.hidden = false;
-      return addinTranslator().t('addin.refresh_not_yet');
+      return tr().t('addin.refresh_not_yet');
     }
     confirm.hidden = true;
     return refreshAll();
@@ -55,23 +55,28 @@ export function wireRefreshBudget(onClick: OnClick, refreshAll: () => Promise<st
   });
   onClick('budget-cancel', async () => {
     confirm.hidden = true;
-    return addinTranslator().t('addin.refresh_cancelled');
+    return tr().t('addin.refresh_cancelled');
   });
 }
 
-const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+const tr = () => addinTranslator();
 
-/** What a restore did, in a sentence: restored (SVC's, or the ones the user confirmed), changed since the freeze, waiting for the user's word. */
+/** What a restore did, in sentences: restored (SVC's, or the ones the user confirmed), changed since the freeze, waiting for the user's word. */
 function restoredSentence(r: RestoreResult, confirmed = false): string {
-  const changed = r.changed.length ? ` ${r.changed.length} cell${r.changed.length === 1 ? ' was' : 's were'} changed since the freeze and left as ${r.changed.length === 1 ? 'it is' : 'they are'} (${r.changed.slice(0, 5).join(', ')}${r.changed.length > 5 ? ', …' : ''}); "${SOURCES_SHEET}" still lists ${r.changed.length === 1 ? 'it' : 'them'}.` : '';
-  const others = r.others.length ? ` ${plural(r.others.length, 'formula is', 'formulas are')} not SVC's own: confirm below to restore ${r.others.length === 1 ? 'it' : 'them'}.` : '';
-  const what = confirmed ? plural(r.restored, 'formula you confirmed', 'formulas you confirmed') : plural(r.restored, 'SVC formula', 'SVC formulas');
-  return `Restored ${what}.${changed}${others}`;
+  const t = tr();
+  const cells = `${r.changed.slice(0, 5).join(', ')}${r.changed.length > 5 ? ', …' : ''}`;
+  return [
+    t.t(confirmed ? 'addin.restored_confirmed' : 'addin.restored_svc', { count: r.restored }),
+    r.changed.length ? t.t('addin.restore_changed', { count: r.changed.length, cells, sheet: SOURCES_SHEET }) : '',
+    r.others.length ? t.t('addin.restore_others', { count: r.others.length }) : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
 }
 
 /** The formulas that are not SVC's own, each with what in it is not, as the pane lists them (text only: never markup). */
 function showOthers(others: readonly OtherFormula[]): void {
-  el('restore-question').textContent = `The workbook also kept ${plural(others.length, 'formula that is', 'formulas that are')} not SVC's own. A formula can send the sheet's data elsewhere or link outside the workbook; restore ${others.length === 1 ? 'it' : 'these'} only if you trust where the workbook came from.`;
+  el('restore-question').textContent = tr().t('addin.restore_question', { count: others.length });
   el('restore-others').replaceChildren(
     ...others.map((o) => {
       const li = document.createElement('li');
@@ -91,7 +96,7 @@ export function wireSharing(onClick: OnClick): void {
   onClick('freeze', async () => {
     const scope = el<HTMLSelectElement>('freeze-scope').value === 'selection' ? 'selection' : ('workbook' satisfies FreezeScope);
     const r = await freezeFormulas(scope);
-    return `Froze ${r.frozen.toLocaleString('en-US')} SVC formula${r.frozen === 1 ? '' : 's'} to values; "${SOURCES_SHEET}" lists ${r.total.toLocaleString('en-US')} frozen cell${r.total === 1 ? '' : 's'}.`;
+    return tr().t('addin.froze', { frozen: r.frozen, total: r.total, sheet: SOURCES_SHEET });
   });
   onClick('restore', async () => {
     confirmBox.hidden = true;
@@ -112,6 +117,6 @@ export function wireSharing(onClick: OnClick): void {
     confirmBox.hidden = true;
     const n = listed.length;
     listed = [];
-    return `Left ${plural(n, 'formula', 'formulas')} as values; "${SOURCES_SHEET}" still lists ${n === 1 ? 'it' : 'them'}.`;
+    return tr().t('addin.restore_left', { count: n, sheet: SOURCES_SHEET });
   });
 }
