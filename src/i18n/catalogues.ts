@@ -10,6 +10,7 @@ import columns from './messages/columns';
 import xlsx from './messages/xlsx';
 import pdf from './messages/pdf';
 import addin from './messages/addin';
+import insurance from './messages/insurance';
 
 export const AREAS = {
   common,
@@ -19,6 +20,7 @@ export const AREAS = {
   xlsx,
   pdf,
   addin,
+  insurance,
 } satisfies Record<string, Area<Messages>>;
 
 type Areas = typeof AREAS;
