@@ -370,8 +370,7 @@ export function performance(portfolio: string, period: string, measure: string, 
 /**
  * The insurance gap of an asset: its replacement value (the high estimate) less the insured
  * value given, positive when the cover falls short; where Excel shows cards on a number, the
- * cover status (under-insured, over-insured, covered) in the value's card. The valuation is the
- * one SVC.MIDVALUE asks for, through the same batching queue: many cells, few calls.
+ * cover status in the value's card.
  * @customfunction COVER
  * @param asset Asset id, such as SVC-WAT-ROLEX-126610LN-2021.
  * @param insured_value The insured (agreed) value on the policy, in the currency.
@@ -382,6 +381,7 @@ export function performance(portfolio: string, period: string, measure: string, 
  * @requiresAddress
  */
 export function cover(asset: string, insured_value: number, currency: string, invocation: CustomFunctions.CancelableInvocation): Promise<any> {
+  // The valuation SVC.MIDVALUE asks for, through the same batching queue: many cells, few calls.
   return settle(invocation, async (call) => {
     const insured = readOptionalAmount('insured_value', insured_value);
     if (insured === undefined) throw new InputError('insured_value', addinTranslator().t('addin.arg_required', { name: 'insured_value' }));
