@@ -26,6 +26,13 @@ export const COLUMNS = [
   'lot',
   // The language of the portfolio's client documents (issue 36): one per portfolio, on any of its rows.
   'language',
+  // Cover (issue 37), per holding or lot: read apart from the rest (cover.ts), so a bad cell never refuses the holding.
+  'insured_value',
+  'insured_currency',
+  'insurer',
+  'policy',
+  'renewal_date',
+  'serial',
 ] as const;
 /**
  * The columns only a transactions file has (issue 23): in a holdings file `date` still means
@@ -76,6 +83,28 @@ const ALIASES: Readonly<Record<string, Column>> = {
   report_language: 'language',
   widthcm: 'width_cm',
   heightcm: 'height_cm',
+  sum_insured: 'insured_value',
+  insured_amount: 'insured_value',
+  insurance_value: 'insured_value',
+  agreed_value: 'insured_value',
+  insured_ccy: 'insured_currency',
+  insurance_currency: 'insured_currency',
+  insured_value_currency: 'insured_currency',
+  insurance_company: 'insurer',
+  insurer_name: 'insurer',
+  underwriter: 'insurer',
+  policy_number: 'policy',
+  policy_no: 'policy',
+  policy_ref: 'policy',
+  policy_id: 'policy',
+  renewal: 'renewal_date',
+  renewal_due: 'renewal_date',
+  policy_renewal: 'renewal_date',
+  renews: 'renewal_date',
+  serial_number: 'serial',
+  serial_no: 'serial',
+  inventory_number: 'serial',
+  inventory_no: 'serial',
 };
 
 /**
@@ -102,6 +131,8 @@ export const HOLDINGS_VOCABULARY: Vocabulary = { noun: 'holdings', columns: COLU
 const LEDGER_COLUMNS: readonly Column[] = [
   'portfolio', 'asset_id', 'segment', 'brand', 'model', 'reference', 'year', 'size', 'quantity', 'currency', 'notes', 'lot',
   'producer', 'vintage', 'artist', 'title', 'language', ...LEDGER_ONLY_COLUMNS,
+  // A lot's cover (issue 37), read on the row that opens it.
+  'insured_value', 'insured_currency', 'insurer', 'policy', 'renewal_date', 'serial',
 ];
 const LEDGER_ALIASES: Record<string, Column> = {
   ...Object.fromEntries(Object.entries(ALIASES).filter(([, c]) => LEDGER_COLUMNS.includes(c) && c !== 'purchase_date')),

@@ -11,8 +11,8 @@ import { isCurrencyCode } from '../fx/codes';
 import { detectMark, type DecimalConvention, type DecimalMark } from './amounts';
 import { existsHint, cellText, readBoolean, readDateText, readInteger, readNumber, type Read } from './cells';
 import type { Holding, RawRecord, RowProblem } from './types';
-import { controlCharacterProblem, keepLines, singleLine } from '../single-line';
-import { printable } from '../printable';
+import { rowReader, type RowReader } from './row-reader';
+import { readCover } from './cover';
 
 export interface HoldingRules {
   /** Purchase dates after this day (YYYY-MM-DD) are refused. */
@@ -22,7 +22,7 @@ export interface HoldingRules {
 }
 
 /** The columns read as numbers: their text amounts follow the file's decimal convention. */
-export const NUMBER_COLUMNS = ['purchase_price', 'quantity', 'year', 'vintage', 'width_cm', 'height_cm'] as const;
+export const NUMBER_COLUMNS = ['purchase_price', 'quantity', 'year', 'vintage', 'width_cm', 'height_cm', 'insured_value'] as const;
 export type NumberColumn = (typeof NUMBER_COLUMNS)[number];
 
 /**
@@ -53,57 +53,7 @@ function* textsOf(records: readonly RawRecord[], column: string): Iterable<strin
 
 type Condition = (typeof CONDITIONS)[number];
 
-/** The helpers a row's validation shares: problems by field, texts on one line, reads with their reasons. */
-export interface RowReader {
-  problems: RowProblem[];
-  problem(field: string, reason: string, value?: unknown): void;
-  /** True when one of the fields already has a problem. */
-  refused(...fields: string[]): boolean;
-  /** A text cell: line breaks and tabs folded (kept as lines with linesKept), control characters and lengths over max refused. */
-  text(field: string, max: number, linesKept?: boolean): string | undefined;
-  /** A read value, or undefined after a problem naming the field (the read's own reason, else `reason`). */
-  check<T>(field: string, read: Read<T>, reason: string): T | undefined;
-}
-
-export function rowReader(record: RawRecord, portfolio: string): RowReader {
-  const v = record.values;
-  const problems: RowProblem[] = [];
-  const problem = (field: string, reason: string, value?: unknown) => {
-    problems.push({
-      portfolio,
-      file: record.source.file,
-      sheet: record.source.sheet,
-      row: record.source.row,
-      field,
-      value: cellText(value),
-      reason,
-    });
-  };
-  // Line breaks and tabs in a name are formatting (Alt+Enter in Excel): one space. Notes keep their lines.
-  const text = (field: string, max: number, linesKept = false): string | undefined => {
-    const raw = cellText(v[field]);
-    if (raw === undefined) return undefined;
-    const t = linesKept ? keepLines(raw) : singleLine(raw);
-    const control = controlCharacterProblem(field, t, linesKept);
-    if (control) {
-      problem(field, control, printable(t.slice(0, 40)));
-      return undefined;
-    }
-    if (t.length > max) {
-      problem(field, `${field} is longer than ${max} characters`, t.slice(0, 40));
-      return undefined;
-    }
-    return t === '' ? undefined : t;
-  };
-  const check = <T>(field: string, read: Read<T>, reason: string): T | undefined => {
-    if (read && 'error' in read) {
-      problem(field, read.reason ? `${field} ${read.reason}` : reason, v[field]);
-      return undefined;
-    }
-    return read?.value;
-  };
-  return { problems, problem, refused: (...fields) => problems.some((p) => fields.includes(p.field)), text, check };
-}
+export { rowReader, type RowReader };
 
 /** What names a row's asset: a known asset id, or the descriptors it encodes (each read, or refused by field). */
 export interface Descriptors {
@@ -158,8 +108,12 @@ export function assetIdOf(d: Descriptors, size: string | undefined): string | un
   return formatAssetId({ segment: d.segment, brand: d.brand, model: d.model, reference: d.reference, year: d.year, size });
 }
 
-/** Validates one record: a holding, or every problem found in it (each names the field and what is allowed). */
-export function toHolding(record: RawRecord, portfolio: string, rules: HoldingRules): { holding: Holding } | { problems: RowProblem[] } {
+/**
+ * Validates one record: a holding, or every problem found in it (each names the field and what is
+ * allowed). A bad cover cell does not refuse the holding: it is one of coverProblems, and the
+ * holding is read without it.
+ */
+export function toHolding(record: RawRecord, portfolio: string, rules: HoldingRules): { holding: Holding; coverProblems?: RowProblem[] } | { problems: RowProblem[] } {
   const v = record.values;
   const reader = rowReader(record, portfolio);
   const { problems, problem, text, check } = reader;
@@ -209,8 +163,10 @@ export function toHolding(record: RawRecord, portfolio: string, rules: HoldingRu
   const lot = text('lot', 100);
 
   const assetId = assetIdOf(descriptors, size);
-  if (problems.length > 0 || !segment || !brand || !model || purchasePrice === undefined || !purchaseDate || !assetId) return { problems };
+  const cover = readCover(record, portfolio, mark('insured_value'));
+  if (problems.length > 0 || !segment || !brand || !model || purchasePrice === undefined || !purchaseDate || !assetId) return { problems: [...problems, ...cover.problems] };
   return {
+    ...(cover.problems.length > 0 ? { coverProblems: cover.problems } : {}),
     holding: {
       portfolio,
       source: record.source,
@@ -232,6 +188,8 @@ export function toHolding(record: RawRecord, portfolio: string, rules: HoldingRu
       ...(lot !== undefined ? { lot } : {}),
       medium,
       sizeCm: width !== undefined && height !== undefined ? { width, height } : undefined,
+      ...(cover.cover ? { cover: cover.cover } : {}),
+      ...(cover.refused ? { coverRefused: true as const } : {}),
     },
   };
 }

@@ -75,6 +75,8 @@ export async function loadHoldings(files: readonly string[], rules: LoadRules): 
         const result = toHolding(record, name, tableRules);
         if ('holding' in result) {
           portfolio.holdings.push(result.holding);
+          // A bad cover cell: said by row and field, the holding still valued.
+          portfolio.problems.push(...(result.coverProblems ?? []));
           read++;
         } else {
           portfolio.problems.push(...result.problems);

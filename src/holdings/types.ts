@@ -1,6 +1,7 @@
 import type { SegmentId } from '../wire';
 import type { CONDITIONS } from '../wire';
 import type { Language } from '../i18n/languages';
+import type { CoverInput } from '../insurance/types';
 
 /** Where a holding came from, as the user sees it: a spreadsheet row counts the header as row 1; a JSON item is 1-based. */
 export interface SourceRef {
@@ -36,6 +37,10 @@ export interface Holding {
   lot?: string;
   medium?: string;
   sizeCm?: { width: number; height: number };
+  /** What the row says of its cover (issue 37); absent when it says nothing. */
+  cover?: CoverInput;
+  /** The row's insured value or its currency was refused: its cover is unknown, so the insurance review leaves it out. */
+  coverRefused?: true;
 }
 
 /** A row that could not be taken as a holding, or one the service could not value. */

@@ -39,6 +39,9 @@ export function heldHoldings(lots: readonly Lot[], openedBy: (source: LedgerSour
     const size = as.assetId !== undefined ? as.size : asset.size;
     if (size !== undefined) h.size = size;
     if (entry?.notes !== undefined) h.notes = entry.notes;
+    // The lot's cover as the row that opened it states it (issue 37).
+    if (entry?.cover !== undefined) h.cover = entry.cover;
+    if (entry?.coverRefused) h.coverRefused = true;
     out.push(h);
   }
   return out;

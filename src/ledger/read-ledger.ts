@@ -13,6 +13,7 @@ import { LEDGER_VOCABULARY, type Column } from '../holdings/columns';
 import type { RawTable } from '../holdings/formats/table';
 import { assetIdOf, columnMarks, readDescriptors, rowReader } from '../holdings/holding';
 import { readTables, suggestion, tableName, unreadColumns } from '../holdings/load';
+import { COVER_COLUMNS, readCover } from '../holdings/cover';
 import { InputError, type Holding, type PortfolioInput, type RawRecord, type RowProblem } from '../holdings/types';
 import { isCurrencyCode } from '../fx/codes';
 import { singleLine } from '../single-line';
@@ -48,6 +49,9 @@ export interface LedgerLoad {
   warnings: string[];
 }
 
+/** The types that open a lot, so may state its cover. */
+const OPENING_TYPES: ReadonlySet<TransactionType> = new Set(['buy', 'transfer_in']);
+
 /** The asset-taking types: they need an asset and a quantity. Fee and income may be on the portfolio as a whole. */
 const ASSET_TYPES: ReadonlySet<TransactionType> = new Set(['buy', 'sell', 'transfer_in', 'transfer_out']);
 
@@ -55,7 +59,7 @@ const ASSET_TYPES: ReadonlySet<TransactionType> = new Set(['buy', 'sell', 'trans
 const ASSET_COLUMNS: readonly Column[] = ['asset_id', 'segment', 'brand', 'producer', 'artist', 'model', 'title', 'reference', 'year', 'vintage', 'size'];
 
 /** The columns read as numbers, each with its own decimal mark (declared, or detected in the column). */
-const LEDGER_NUMBER_COLUMNS = ['amount', 'quantity', 'year', 'vintage'] as const;
+const LEDGER_NUMBER_COLUMNS = ['amount', 'quantity', 'year', 'vintage', 'insured_value'] as const;
 type LedgerNumberColumn = (typeof LEDGER_NUMBER_COLUMNS)[number];
 
 /** The columns every transactions table must have. */
@@ -123,7 +127,11 @@ export function readLedgerTable(table: RawTable, rules: LedgerRules): LedgerLoad
     const portfolio = singleLine(cellText(record.values.portfolio) ?? table.portfolio);
     rules.languages?.note(record, portfolio);
     const result = toLedgerEntry(record, portfolio, { ...rules, marks });
-    if ('entry' in result) out.entries.push(result.entry);
+    if ('entry' in result) {
+      out.entries.push(result.entry);
+      // A bad cover cell: said by row and field; the row is still read, without it.
+      out.problems.push(...(result.coverProblems ?? []));
+    }
     else if ('afterAsOf' in result) out.afterAsOf++;
     else out.problems.push(...result.problems);
   }
@@ -160,7 +168,7 @@ export function toLedgerEntry(
   record: RawRecord,
   portfolio: string,
   rules: LedgerRules & { marks?: Partial<Record<LedgerNumberColumn, DecimalConvention>> },
-): { entry: LedgerEntry } | { afterAsOf: true } | { problems: LedgerProblem[] } {
+): { entry: LedgerEntry; coverProblems?: LedgerProblem[] } | { afterAsOf: true } | { problems: LedgerProblem[] } {
   const v = record.values;
   const reader = rowReader(record, portfolio);
   const { problems, problem, text, check } = reader;
@@ -240,8 +248,18 @@ export function toLedgerEntry(
 
   const notes = text('notes', 2000, true);
 
-  if (problems.length > 0 || !date || !type || amount === undefined || !currency) return { problems: problems.map(toLedgerProblem) };
-  if (ASSET_TYPES.has(type) && (!assetId || quantity === undefined)) return { problems: problems.map(toLedgerProblem) };
+  // A lot's cover is stated on the row that opens it; a sale, fee or income opens none.
+  let cover = readCover(record, portfolio, mark('insured_value'));
+  const coverCells = COVER_COLUMNS.filter((c) => cellText(v[c]) !== undefined);
+  if (type && !OPENING_TYPES.has(type) && coverCells.length > 0) {
+    const misplaced = rowReader(record, portfolio);
+    for (const c of coverCells) misplaced.problem(c, `${c} belongs on the row that opens a lot (buy or transfer_in); a ${type} opens none, so it is not read; the row is still read`, v[c]);
+    cover = { problems: misplaced.problems, refused: false };
+  }
+
+  const refused = () => ({ problems: [...problems, ...cover.problems].map(toLedgerProblem) });
+  if (problems.length > 0 || !date || !type || amount === undefined || !currency) return refused();
+  if (ASSET_TYPES.has(type) && (!assetId || quantity === undefined)) return refused();
   const entry: LedgerEntry = { portfolio, date, type, amount, currency, source: { ...record.source } };
   if (assetId) entry.assetId = assetId;
   if (asset) entry.asset = asset;
@@ -250,7 +268,9 @@ export function toLedgerEntry(
   if (units?.stock !== undefined) entry.stock = units.stock;
   if (lot !== undefined) entry.lot = lot;
   if (notes !== undefined) entry.notes = notes;
-  return { entry };
+  if (cover.cover) entry.cover = cover.cover;
+  if (cover.refused) entry.coverRefused = true;
+  return { entry, ...(cover.problems.length > 0 ? { coverProblems: cover.problems.map(toLedgerProblem) } : {}) };
 }
 
 function positive(read: Read<number>, max: number): Read<number> {

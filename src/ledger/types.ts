@@ -1,4 +1,5 @@
 import type { SegmentId } from '../wire';
+import type { CoverInput } from '../insurance/types';
 
 /**
  * A portfolio's ledger: what happened to it, one event per row (issue 23). A holdings file is a
@@ -79,6 +80,10 @@ export interface LedgerEntry {
   /** ISO 4217. */
   currency: string;
   notes?: string;
+  /** The cover of the lot a buy or transfer in opens (issue 37), as its row states it. */
+  cover?: CoverInput;
+  /** Its insured value or currency was refused: the lot's cover is unknown (the insurance review leaves it out). */
+  coverRefused?: true;
   source: LedgerSource;
 }
 

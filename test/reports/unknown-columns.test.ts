@@ -104,7 +104,7 @@ describe('what counts as close', () => {
     expect(nearestColumn('Quantiy')).toBe('quantity');
     expect(nearestColumn('Purchse Price')).toBe('purchase_price');
     expect(nearestColumn('Qtyy')).toBe('quantity');
-    for (const unrelated of ['Colour', 'No', 'Place', 'Bin', 'Location', 'Insured value']) expect(nearestColumn(unrelated)).toBeUndefined();
+    for (const unrelated of ['Colour', 'No', 'Place', 'Bin', 'Location', 'Vault']) expect(nearestColumn(unrelated)).toBeUndefined();
   });
 
   it('the add-in reads a close miss as a problem with the header named, not a crash and not a valuation', () => {

@@ -1,0 +1,57 @@
+/** A row's validation helpers, shared by holdings, transactions and cover cells (cover.ts). */
+import { cellText, type Read } from './cells';
+import type { RawRecord, RowProblem } from './types';
+import { controlCharacterProblem, keepLines, singleLine } from '../single-line';
+import { printable } from '../printable';
+
+/** The helpers a row's validation shares: problems by field, texts on one line, reads with their reasons. */
+export interface RowReader {
+  problems: RowProblem[];
+  problem(field: string, reason: string, value?: unknown): void;
+  /** True when one of the fields already has a problem. */
+  refused(...fields: string[]): boolean;
+  /** A text cell: line breaks and tabs folded (kept as lines with linesKept), control characters and lengths over max refused. */
+  text(field: string, max: number, linesKept?: boolean): string | undefined;
+  /** A read value, or undefined after a problem naming the field (the read's own reason, else `reason`). */
+  check<T>(field: string, read: Read<T>, reason: string): T | undefined;
+}
+
+export function rowReader(record: RawRecord, portfolio: string): RowReader {
+  const v = record.values;
+  const problems: RowProblem[] = [];
+  const problem = (field: string, reason: string, value?: unknown) => {
+    problems.push({
+      portfolio,
+      file: record.source.file,
+      sheet: record.source.sheet,
+      row: record.source.row,
+      field,
+      value: cellText(value),
+      reason,
+    });
+  };
+  // Line breaks and tabs in a name are formatting (Alt+Enter in Excel): one space. Notes keep their lines.
+  const text = (field: string, max: number, linesKept = false): string | undefined => {
+    const raw = cellText(v[field]);
+    if (raw === undefined) return undefined;
+    const t = linesKept ? keepLines(raw) : singleLine(raw);
+    const control = controlCharacterProblem(field, t, linesKept);
+    if (control) {
+      problem(field, control, printable(t.slice(0, 40)));
+      return undefined;
+    }
+    if (t.length > max) {
+      problem(field, `${field} is longer than ${max} characters`, t.slice(0, 40));
+      return undefined;
+    }
+    return t === '' ? undefined : t;
+  };
+  const check = <T>(field: string, read: Read<T>, reason: string): T | undefined => {
+    if (read && 'error' in read) {
+      problem(field, read.reason ? `${field} ${read.reason}` : reason, v[field]);
+      return undefined;
+    }
+    return read?.value;
+  };
+  return { problems, problem, refused: (...fields) => problems.some((p) => fields.includes(p.field)), text, check };
+}
