@@ -9,7 +9,7 @@ import { resolve } from 'node:path';
 import { readRatesFile } from '../../src/fx';
 import { requireCurrency } from '../../src/holdings/currency';
 import type { PortfolioInput } from '../../src/holdings/types';
-import type { InsuranceReview, ReplacementBasis } from '../../src/insurance';
+import { hasCover, type InsuranceReview, type ReplacementBasis } from '../../src/insurance';
 import { buildPortfolioReport } from '../build/portfolio-report';
 import { checkReportingCurrency, inServiceCurrency, serviceCurrencyFor } from '../build/fx';
 import { fixedGeneratedAt, resolveSettings, type CommonFlags } from '../config';
@@ -21,6 +21,7 @@ import { UsageError } from '../run/exit-codes';
 import { readRunInputs, sayInputs } from '../run/run-inputs';
 import type { PortfolioResults } from '../run/results';
 import { valuationsToDo, valueHoldings } from '../run/valuate';
+import type { PortfolioState } from '../run/checkpoint';
 import { pathInside, slugify } from '../writers/safe-path';
 import { monthEndAnswers } from './month-end-answers';
 import { schedulesOf, type ScheduleData } from './schedule-data';
@@ -77,12 +78,24 @@ export async function writeInsuranceSchedules(files: string[], opts: ScheduleOpt
   if (answers.from.length > 0) log(`Reusing the valuations of the month-end of ${settings.asOf} in ${fromRun} (${answers.from.join(', ')}).`);
   else if (answers.why) log(`No month-end valuations reused: ${answers.why}.`);
 
+  // Before any call: a portfolio without cover has no schedule, and --insurer must name an insurer the files give.
+  const covered = chosen.filter((p) => p.holdings.some((h) => hasCover(h.cover)));
+  if (covered.length === 0) throw new UsageError(`no portfolio${opts.portfolio === undefined ? ' in the input' : ` "${opts.portfolio}"`} has insurance columns (insured_value, insurer, policy, renewal_date, serial): there is no schedule to write`);
+  for (const p of chosen) if (!covered.includes(p)) log(`${p.name}: no insurance columns in its files: no schedule.`);
+  if (opts.insurer !== undefined) {
+    const insurers = [...new Set(covered.flatMap((p) => p.holdings.flatMap((h) => (h.cover?.insurer ? [h.cover.insurer] : []))))].sort();
+    if (!insurers.includes(opts.insurer)) throw new UsageError(`no item is insured with "${opts.insurer}" (--insurer); the insurers are ${insurers.length > 0 ? insurers.map((i) => `"${i}"`).join(', ') : 'none'}`);
+  }
+  // Only what goes on a schedule is valued: with --insurer, that insurer's items.
+  const scheduled = covered.map((p) => onSchedule(p, answers.states.get(p.name)!, opts.insurer)).filter((x) => x.input.holdings.length > 0);
+
   let conn: Connection | undefined;
   const valuedNow = new Set<string>();
   let count = 0;
   try {
-    for (const p of inServiceCurrency(chosen, asked, currency, fx)) {
-      const state = answers.states.get(p.name)!;
+    const inService = inServiceCurrency(scheduled.map((x) => x.input), asked, currency, fx);
+    for (const [k, p] of inService.entries()) {
+      const state = scheduled[k]!.state;
       const todo = valuationsToDo(p, state);
       if (todo.length === 0) continue;
       conn ??= await connect(settings.service, { asOf: settings.asOf, log });
@@ -100,10 +113,7 @@ export async function writeInsuranceSchedules(files: string[], opts: ScheduleOpt
 
   const generatedAt = fixedGeneratedAt(env) ?? new Date().toISOString();
   const schedules: ScheduleData[] = [];
-  for (const p of chosen) schedules.push(...schedulesFor(p, answers.states.get(p.name)!.valuations.map((v) => v ?? undefined), { generatedAt, currency, fx, sandboxed, settings, opts, valuedNow, log }));
-  if (schedules.length === 0) {
-    throw new UsageError(opts.insurer !== undefined ? `no item of ${opts.portfolio === undefined ? 'the portfolios' : `"${opts.portfolio}"`} is insured with "${opts.insurer}" (--insurer)` : 'no portfolio in the input has insurance columns (insured_value, insurer, policy, renewal_date, serial): there is no schedule to write');
-  }
+  for (const { input, state } of scheduled) schedules.push(...schedulesFor(input, state.valuations.map((v) => v ?? undefined), { generatedAt, currency, fx, sandboxed, settings, opts, valuedNow, log }));
   const written: string[] = [];
   const names = new Map<string, string>();
   for (const s of schedules) {
@@ -155,10 +165,7 @@ function schedulesFor(p: PortfolioInput, valuations: PortfolioResults['valuation
   for (const e of report.errors) if (e.row !== null) a.log(`${p.name}: row ${e.row}, ${e.field}: ${e.message} (not on the schedule)`);
   // TODO(inscore): the review's place in the report data and the basis in the build context, once inscore's build lands.
   const review = (report as typeof report & { insurance?: InsuranceReview }).insurance;
-  if (!review) {
-    a.log(`${p.name}: no insurance columns in its files: no schedule.`);
-    return [];
-  }
+  if (!review) return [];
   return schedulesOf(
     review,
     {
@@ -177,4 +184,11 @@ function schedulesFor(p: PortfolioInput, valuations: PortfolioResults['valuation
     },
     a.opts.insurer,
   );
+}
+
+/** The portfolio's holdings a schedule lists (with --insurer, that insurer's), with their answers so far, index for index. */
+function onSchedule(p: PortfolioInput, state: PortfolioState, insurer: string | undefined): { input: PortfolioInput; state: PortfolioState } {
+  if (insurer === undefined) return { input: p, state };
+  const keep = p.holdings.flatMap((h, i) => (h.cover?.insurer === insurer ? [i] : []));
+  return { input: { ...p, holdings: keep.map((i) => p.holdings[i]!) }, state: { valuations: keep.map((i) => state.valuations[i] ?? null), scores: [] } };
 }
