@@ -200,6 +200,26 @@ function doneLine(outcome: { exitCode: number; sectionsLeftOut?: string[]; ledge
   return `Done with problems: ${plural(sections, 'report section')} left out because the service failed (named above); any holding not valued is in the reports' errors; ${written}.`;
 }
 
+/**
+ * What `run` and `insurance-schedule` check before any holding is read or call spent; answers the
+ * folders it created for --out (removed again if nothing is written).
+ */
+async function checkedBeforeAnyCall(files: string[], opts: { out: string; brand?: string; brandRoot?: string; config?: string; manifestKey?: string }): Promise<string[]> {
+  // A bad brand file stops the run before anything is written (not even --out created).
+  (await import('./config')).checkBrand(opts);
+  // A file in the way or a folder that cannot be written is said plainly, and so is a manifest key that cannot be used.
+  const { created } = await createOutDir(opts.out);
+  try {
+    (await import('./manifest-key')).resolveManifestKey(opts);
+    // Sizes first, before the writers' heavy modules load: a file far past a limit is refused at once.
+    await (await import('../src/holdings/limits')).checkInputLimits(files);
+  } catch (e) {
+    await removeCreatedIfEmpty(created);
+    throw e;
+  }
+  return created;
+}
+
 async function runCommand(files: string[], opts: Omit<RunOptions, 'files'> & { queue?: boolean; metricsPort?: number; metricsHost?: string }, scheduled?: RunMetrics, shared: Pick<RunIo, 'history' | 'writers'> = {}): Promise<number> {
   // Loaded here, not at the top: --help and usage errors stay fast (the writers pull in exceljs and pdfkit).
   const stop = interruptible();
@@ -208,13 +228,7 @@ async function runCommand(files: string[], opts: Omit<RunOptions, 'files'> & { q
   const listener = scheduled ?? own;
   let created: string[] = [];
   try {
-    // A bad brand file stops the run before anything is written (not even --out created).
-    (await import('./config')).checkBrand(opts);
-    // Before any holding is read or call spent: a file in the way or a folder that cannot be written is said plainly, and so is a manifest key that cannot be used.
-    ({ created } = await createOutDir(opts.out));
-    (await import('./manifest-key')).resolveManifestKey(opts);
-    // Sizes first, before the writers' heavy modules load: a file far past a limit is refused at once.
-    await (await import('../src/holdings/limits')).checkInputLimits(files);
+    created = await checkedBeforeAnyCall(files, opts);
     const [{ runReports }, { createProgress, logProgress }, { loggingTelemetry }] = await Promise.all([import('./run/run-job'), import('./run/progress'), import('./ops/report-metrics')]);
     const run = opts.queue ? (await import('./queue/coordinator')).runQueued : runReports;
     const progress = log.format === 'json' ? logProgress(log) : printableProgress(createProgress());
@@ -271,10 +285,7 @@ async function insuranceScheduleCommand(files: string[], opts: import('./insuran
   const stop = interruptible();
   let created: string[] = [];
   try {
-    (await import('./config')).checkBrand(opts);
-    ({ created } = await createOutDir(opts.out));
-    (await import('./manifest-key')).resolveManifestKey(opts);
-    await (await import('../src/holdings/limits')).checkInputLimits(files);
+    created = await checkedBeforeAnyCall(files, opts);
     const { writeInsuranceSchedules } = await import('./insurance/schedule-command');
     const outcome = await writeInsuranceSchedules(files, opts, { signal: stop.signal, log: say });
     for (const f of outcome.files) process.stdout.write(`${printable(f)}\n`);

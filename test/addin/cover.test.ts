@@ -8,6 +8,8 @@ import type { BatchValuationItem } from '../../src/wire';
 import { AddinRuntime, setRuntime } from '../../addin/src/shared/runtime';
 import { clientBackend } from '../../addin/src/shared/client-backend';
 import { holdingForAssetId, requestForAssetId } from '../../addin/src/shared/holdings';
+import './custom-functions-globals';
+import type { ExcelError } from './custom-functions-globals';
 import * as F from '../../addin/src/functions/functions';
 import { realCatalogueIds } from '../../fixtures/issued-ids';
 import type { SandboxLogLine } from './stack';
@@ -18,17 +20,6 @@ import type { SandboxLogLine } from './stack';
  * the add-in's code), the status is in the value's card where Excel shows cards on a number
  * (ExcelApi 1.19), and its valuations coalesce with SVC.MIDVALUE's into the same batch calls.
  */
-class ExcelError {
-  constructor(
-    readonly code: string,
-    readonly message?: string,
-  ) {}
-}
-(globalThis as unknown as { CustomFunctions: unknown }).CustomFunctions = {
-  Error: ExcelError,
-  ErrorCode: { invalidValue: '#VALUE!', notAvailable: '#N/A' },
-  associate: () => undefined,
-};
 const invocation = () => ({}) as CustomFunctions.CancelableInvocation;
 
 const account = DEMO_ACCOUNTS.find((a) => a.tier === 'enterprise')!;
