@@ -1,3 +1,4 @@
+import { REPLACEMENT_BASES } from '../src/insurance/types';
 import { setMaxListeners } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -45,10 +46,10 @@ function positiveInt(name: string) {
   };
 }
 
-function percentOfValue(name: string) {
+function percentOfValue(name: string, example = 80) {
   return (value: string): number => {
     const n = Number(value.trim().replace(/\s*%$/, ''));
-    if (value.trim() === '' || !Number.isFinite(n) || n < 0 || n > 100) throw new InvalidArgumentError(`${name} must be a percent of value from 0 to 100, e.g. 80.`);
+    if (value.trim() === '' || !Number.isFinite(n) || n < 0 || n > 100) throw new InvalidArgumentError(`${name} must be a percent of value from 0 to 100, e.g. ${example}.`);
     return n;
   };
 }
@@ -95,6 +96,12 @@ function withRunOptions(cmd: Command, outHelp: string, scheduled = false): Comma
     .addOption(
       new Option('--validated-warning <percent>', "when less of a portfolio's value than this is market validated, its summary page names the holdings not validated (default: 80, or validated_warning in the config)").argParser(
         percentOfValue('--validated-warning'),
+      ),
+    )
+    .addOption(new Option('--replacement <estimate>', "the insurance review's replacement value: the valuation's high estimate (default) or its mid (or replacement in the config)").choices(REPLACEMENT_BASES))
+    .addOption(
+      new Option('--insurance-tolerance <percent>', 'how far below the replacement value an insured value may be before it is under-insured (default: 10, or insurance_tolerance in the config)').argParser(
+        percentOfValue('--insurance-tolerance', 10),
       ),
     )
     .addOption(dbOption())

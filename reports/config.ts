@@ -1,3 +1,4 @@
+import { DEFAULT_INSURANCE_OPTIONS, REPLACEMENT_BASES, type InsuranceSettings, type ReplacementBasis } from '../src/insurance/types';
 import { existsSync, readFileSync } from 'node:fs';
 import { hasUserInfo } from '../src/redact-url';
 import { resolve } from 'node:path';
@@ -42,6 +43,10 @@ const ConfigFile = z
     /** Redis shared by every process of the account (docs/scale-out.md); SVC_REDIS_URL and --redis win. */
     /** Under this share of value market validated (percent), the summary page names the holdings not validated; --validated-warning wins. */
     validated_warning: z.number().min(0).max(100).optional(),
+    /** The insurance review's replacement value (issue 37): the valuation's high (default) or mid estimate; --replacement wins. */
+    replacement: z.enum(REPLACEMENT_BASES).optional(),
+    /** Percent below the replacement value an insured value may be before it is under-insured (default 10); --insurance-tolerance wins. */
+    insurance_tolerance: z.number().min(0).max(100).optional(),
     redis_url: z.string().regex(/^rediss?:\/\/[^/]/, 'must be a Redis URL such as redis://10.0.0.5:6379').optional(),
     /** The history database: a folder (embedded), a postgres:// URL, or "off"; --db and SVC_DB_URL win. */
     db: z.string().trim().min(1, 'must be a folder, a postgres:// URL or "off"').optional(),
@@ -74,6 +79,10 @@ export interface CommonFlags {
   ignoreColumn?: string[];
   /** --validated-warning PERCENT. */
   validatedWarning?: number;
+  /** --replacement mid|high (issue 37). */
+  replacement?: ReplacementBasis;
+  /** --insurance-tolerance PERCENT (issue 37). */
+  insuranceTolerance?: number;
   /** --db FOLDER|postgres://…|off: the history database. */
   db?: string;
   /** --db-wait SECONDS: how long to wait for another process holding an embedded database (default 300). */
@@ -120,6 +129,8 @@ export interface JobSettings {
   ignoreColumns: string[];
   /** Under this share of value market validated (percent), the summary page names the holdings not validated. */
   validatedWarningPercent: number;
+  /** The insurance review's replacement basis and tolerance (a fraction: 0.1 is 10 %). */
+  insurance: InsuranceSettings;
   /** The history database (a folder or a postgres:// URL), where it came from; undefined: "off", no history recorded. */
   db?: { target: string; from: DatabaseTargetSource; waitMs?: number };
   /** A holding whose asset id the service did not issue is valued from its descriptors (noted for the analyst), not refused. */
@@ -171,6 +182,10 @@ export function resolveSettings(flags: CommonFlags, env: NodeJS.ProcessEnv = pro
     // Both count: the config names a firm's standing extra columns, the flag this run's.
     ignoreColumns: [...new Set([...(file.ignore_columns ?? []), ...(flags.ignoreColumn ?? [])])],
     validatedWarningPercent: flags.validatedWarning ?? file.validated_warning ?? DEFAULT_VALIDATED_WARNING_PERCENT,
+    insurance: {
+      basis: flags.replacement ?? file.replacement ?? DEFAULT_INSURANCE_OPTIONS.basis,
+      tolerance: (flags.insuranceTolerance ?? file.insurance_tolerance ?? DEFAULT_INSURANCE_OPTIONS.tolerance * 100) / 100,
+    },
     db: historyDatabase(flags.db, env, file.db, cwd, flags.dbWait),
     allowUnknownIds: flags.allowUnknownIds ?? file.allow_unknown_ids ?? false,
     brand: resolveBrand(flags.brand, file.brand, cwd, flags.brandRoot),

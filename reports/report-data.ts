@@ -24,6 +24,7 @@ import type { DashboardData } from './dashboard-data';
 import type { ReportFormat } from '../src/report-formats';
 import type { Brand } from '../src/brand';
 import type { Language } from '../src/i18n/languages';
+import type { InsuranceReview } from '../src/insurance/types';
 export type { AllocationRow, Concentration, ConcentrationFlag, PositionRef } from './report-allocation';
 export type { AnalysedAsset, ExitRow, ProjectionRow } from './report-analysis';
 export type { Holding } from './report-holding';
@@ -34,7 +35,7 @@ export { composeDisclaimer } from './report-disclaimer';
 export type { DashboardAlert, DashboardData, DashboardMover, DashboardSegment } from './dashboard-data';
 
 /** Version of the JSON report format (reports/schema/portfolio-report.schema.json). Bump on breaking change. */
-export const REPORT_SCHEMA_VERSION = '1.5.0';
+export const REPORT_SCHEMA_VERSION = '1.6.0';
 /** Version of the JSON dashboard format (reports/schema/market-dashboard.schema.json). */
 export const DASHBOARD_SCHEMA_VERSION = '1.1.0';
 
@@ -133,6 +134,11 @@ export interface ReportData {
    * history database (report-history.ts). Absent from the consolidated report.
    */
   history?: ReportHistory;
+  /**
+   * The insurance review (issue 37): each valued holding's cover against its replacement value.
+   * Absent when the portfolio's files say nothing of cover, and from the consolidated report.
+   */
+  insurance?: InsuranceReview;
   /** Rows that could not be valued or were rejected, and job-level problems. */
   errors: ReportError[];
   /**

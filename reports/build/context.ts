@@ -2,6 +2,7 @@ import type { Brand } from '../../src/brand';
 import type { RateTable } from '../../src/fx';
 import type { PreviousRun } from './previous';
 import type { Language } from '../../src/i18n/languages';
+import type { InsuranceSettings } from '../../src/insurance/types';
 
 /** What every report of one run shares. */
 export interface BuildContext {
@@ -21,6 +22,8 @@ export interface BuildContext {
   limitsInForce?: string;
   /** The firm's brand for the PDF and xlsx (issue 28); carried on the report data to the writers. */
   brand?: Brand;
+  /** The run's --replacement and --insurance-tolerance (issue 37); absent: the defaults (high, 10 %). */
+  insurance?: InsuranceSettings;
   /** The run's --language (issue 36): a portfolio's without one of its own, and the consolidated report's; absent: en. */
   language?: Language;
 }

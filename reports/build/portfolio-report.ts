@@ -16,6 +16,7 @@ import { exitRow, mapSection, performanceComparison, projectionRow, type RowRef 
 import { groupPositions, type Position } from '../run/positions';
 import { buildHistory, type HistoryInput } from './history';
 import { heldAlone, performanceOf } from './performance';
+import { buildInsurance } from './insurance';
 
 /** A return above this on one holding is worth a second look by the analyst (a mistyped price, a wrong match). */
 export const IMPLAUSIBLE_RETURN_PERCENT = 1000;
@@ -197,6 +198,7 @@ export function buildPortfolioReport(input: PortfolioInput, results: PortfolioRe
   const projections = forClient(mapSection(results.projections, (items) => projectionRows(built, items)), 'notes.section_projections', analyst, tr);
   const exits = forClient(mapSection(results.exits, (items) => exitRows(built, items)), 'notes.section_exit_analysis', analyst, tr);
   const history = past ? buildHistory(input, rows, past, figures, ctx) : undefined;
+  const insurance = buildInsurance(input, built.byIndex, ctx, tr);
   return {
     ...head,
     holdings: rows,
@@ -204,7 +206,8 @@ export function buildPortfolioReport(input: PortfolioInput, results: PortfolioRe
     projections,
     exit_analysis: exits,
     ...(history ? { history: history.history } : {}),
-    errors: withHistoryErrors([...input.problems.map((p) => inputError(p, false, tr)), ...errors], history?.errors ?? []).sort(byRow),
+    ...(insurance.review ? { insurance: insurance.review } : {}),
+    errors: withHistoryErrors([...input.problems.map((p) => inputError(p, false, tr)), ...errors, ...insurance.errors], history?.errors ?? []).sort(byRow),
     analyst_notes: analyst,
     method_notes: methodNotes(ctx, { summary: head.summary, currencies: new Set(rows.map((r) => r.purchase_currency)) }),
     disclaimer: composeDisclaimer(head.summary, ctx.sandbox, tr.lang),

@@ -130,6 +130,7 @@ export async function runQueued(opts: RunOptions & { workerFolder?: string }, io
         preparedBy: settings.preparedBy,
         brand: settings.brand && { firm: settings.brand.firmName, sha256: settings.brand.digest },
         validatedWarningPercent: settings.validatedWarningPercent,
+        insurance: settings.insurance,
         allowUnknownIds: settings.allowUnknownIds,
         language: settings.language,
         generatedAt,
@@ -234,7 +235,7 @@ export async function runQueued(opts: RunOptions & { workerFolder?: string }, io
       servedBySandbox ||= r.servedBySandbox;
     }
 
-    const ctx = { asOf: settings.asOf, currency, generatedAt, sandbox: conn.sandbox || servedBySandbox, preparedBy: settings.preparedBy, brand: settings.brand, validatedWarningPercent: settings.validatedWarningPercent, fx, limitsInForce: describeLimits(conn.client.rateLimitStatus()), previous, language: settings.language };
+    const ctx = { asOf: settings.asOf, currency, generatedAt, sandbox: conn.sandbox || servedBySandbox, preparedBy: settings.preparedBy, brand: settings.brand, validatedWarningPercent: settings.validatedWarningPercent, insurance: settings.insurance, fx, limitsInForce: describeLimits(conn.client.rateLimitStatus()), previous, language: settings.language };
     if (portfolios.length > 1) {
       if (!journal.state.consolidated) {
         const inAsked = inServiceCurrency(portfolios, asked, currency, fx);

@@ -7,6 +7,7 @@ import { PreviousReportContent } from '../build/previous';
 import { REPORT_FORMATS } from '../report-data';
 import type { PortfolioJobData } from './jobs';
 import { LANGUAGES, PSEUDO_LANGUAGE } from '../../src/i18n/languages';
+import { REPLACEMENT_BASES } from '../../src/insurance/types';
 
 /** A client documents' language (issue 36): the supported tags only. */
 const Language = z.enum([...LANGUAGES, PSEUDO_LANGUAGE]);
@@ -34,6 +35,18 @@ export const RelativeFolder = Name(1024).refine((f) => !isAbsolute(f) && !posix.
   'a folder inside the worker\'s --out: ".." is not allowed',
 );
 
+/** A holding's or lot's cover (issue 37), as the readers keep it (src/holdings/cover.ts). */
+const Cover = z
+  .object({
+    insured_value: finite.min(0).optional(),
+    insured_currency: Currency.optional(),
+    insurer: Name(200).optional(),
+    policy: Name(100).optional(),
+    renewal_date: CalendarDate.optional(),
+    serial: Name(100).optional(),
+  })
+  .strict();
+
 const Holding = z
   .object({
     portfolio: Name(500),
@@ -57,6 +70,8 @@ const Holding = z
     medium: AssetDescriptorFields.medium,
     sizeCm: AssetDescriptorFields.size_cm,
     lot: Name(200).optional(),
+    cover: Cover.optional(),
+    coverRefused: z.literal(true).optional(),
   })
   .strict();
 
@@ -87,6 +102,8 @@ const LedgerEntry = z
     amount: finite.min(0),
     currency: Currency,
     notes: z.string().max(2000).optional(),
+    cover: Cover.optional(),
+    coverRefused: z.literal(true).optional(),
     source: Source,
   })
   .strict();
@@ -112,6 +129,7 @@ export const PortfolioJobSchema: z.ZodType<PortfolioJobData> = z
     preparedBy: plainString().max(200).optional(),
     brand: z.object({ firm: Name(200), sha256: z.string().regex(/^[0-9a-f]{64}$/, 'a SHA-256 (64 hex digits)') }).strict().optional(),
     validatedWarningPercent: z.number().min(0).max(100).optional(),
+    insurance: z.object({ basis: z.enum(REPLACEMENT_BASES), tolerance: z.number().min(0).max(1) }).strict().optional(),
     allowUnknownIds: z.boolean().optional(),
     language: Language.optional(),
     generatedAt: z.iso.datetime({ offset: true }),

@@ -9,6 +9,7 @@ import type { PortfolioLedger } from '../run/run-inputs';
 import type { PreviousReport } from '../build/previous';
 import type { Signed } from './queue-signer';
 import type { Language } from '../../src/i18n/languages';
+import type { InsuranceSettings } from '../../src/insurance/types';
 
 import type { JobPast } from './job-past';
 
@@ -56,6 +57,8 @@ export interface PortfolioJobData {
   brand?: { firm: string; sha256: string };
   /** The run's --validated-warning (percent of value); absent from a job queued before it existed: the default. */
   validatedWarningPercent?: number;
+  /** The run's --replacement and --insurance-tolerance (issue 37); absent from a job queued before they existed: the defaults. */
+  insurance?: InsuranceSettings;
   /** The run's --allow-unknown-ids; absent from a job queued before it existed: false. */
   allowUnknownIds?: boolean;
   /** The run's --language (issue 36), for a portfolio without its own; absent from a job queued before it existed: en. */

@@ -145,7 +145,7 @@ export async function startWorker(opts: WorkerOptions, log: (line: string) => vo
     });
     const r = results.get(name)!;
     const servedBySandbox = conn.client.servedBySandbox;
-    const ctx = { asOf: d.asOf, currency: d.currency, generatedAt: d.generatedAt, sandbox: d.sandbox || servedBySandbox, preparedBy: d.preparedBy, brand, validatedWarningPercent: d.validatedWarningPercent, previous, fx, limitsInForce: describeLimits(conn.client.rateLimitStatus()), language: d.language };
+    const ctx = { asOf: d.asOf, currency: d.currency, generatedAt: d.generatedAt, sandbox: d.sandbox || servedBySandbox, preparedBy: d.preparedBy, brand, validatedWarningPercent: d.validatedWarningPercent, insurance: d.insurance, previous, fx, limitsInForce: describeLimits(conn.client.rateLimitStatus()), language: d.language };
     // The database held for this job's reading and recording alone, never while valuing or idle.
     await history?.read([name], d.asOf);
     const known = await portfolioPast(history, d.ledger ?? { entries: [], realisations: [] }, { portfolio: name, asOf: d.asOf, currency: d.currency }, previous, progress.log);

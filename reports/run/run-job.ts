@@ -138,6 +138,7 @@ export async function runReports(opts: RunOptions, io: RunIo): Promise<RunOutcom
         sandbox: conn.sandbox || client.servedBySandbox,
         preparedBy: settings.preparedBy,
         validatedWarningPercent: settings.validatedWarningPercent,
+        insurance: settings.insurance,
         previous,
         fx,
         limitsInForce: describeLimits(client.rateLimitStatus()),

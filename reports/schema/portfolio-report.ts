@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BENCHMARK_IDS, PERIOD_IDS, PERIOD_KEYS } from '../report-data';
 import { LANGUAGES, PSEUDO_LANGUAGE } from '../../src/i18n/languages';
+import { INSURANCE_STATUSES, REPLACEMENT_BASES } from '../../src/insurance/types';
 
 /**
  * The JSON report document (reports/writers/json.ts) as a zod model: the one source of
@@ -269,6 +270,44 @@ const historyFields = {
   history_source: z.string().optional().describe(since13('where the history came from, in words')),
 };
 
+const insuranceStatus = z.enum(INSURANCE_STATUSES);
+const insuranceItem = z.strictObject({
+  row: z.int().optional().describe("the holding's input row, as in holdings"),
+  asset_id: z.string(),
+  description: z.string(),
+  insured_value: money().nullable().describe('the cover in the report currency (converted at the as-of rate); null when not insured'),
+  insured_value_original: z.strictObject({ amount: z.number(), currency: currencyCode() }).optional().describe('the cover as the file states it, when in another currency'),
+  mid: money(),
+  high: money(),
+  replacement_value: money().describe('high, or mid with --replacement mid'),
+  gap: money().nullable().describe('replacement_value − insured_value: positive is a shortfall; null when not insured'),
+  status: insuranceStatus,
+  insurer: z.string().nullable(),
+  policy: z.string().nullable(),
+  renewal_date: date().nullable(),
+  renews_in_days: z.int().nullable().describe('days from as_of to renewal_date (negative when past)'),
+  serial: z.string().nullable(),
+  under_insured_since: date().optional().describe('the first month-end of the current unbroken run of under-insured month-ends (history database)'),
+});
+const statusTotal = z.strictObject({ count: count(), insured_value: money(), replacement_value: money() });
+const insurance = z
+  .strictObject({
+    basis: z.enum(REPLACEMENT_BASES).describe('which estimate is the replacement value (--replacement)'),
+    tolerance: ratio().describe('under-insured when insured < replacement × (1 − tolerance): 0.1 is 10 % (--insurance-tolerance)'),
+    over_insured_factor: z.number().describe('over-insured when insured > this × high'),
+    renewal_window_days: count(),
+    items: z.array(insuranceItem).describe('largest shortfall first; then not insured, covered, over-insured'),
+    totals: z.strictObject({
+      by_status: z.strictObject({ 'under-insured': statusTotal, 'over-insured': statusTotal, covered: statusTotal, 'not-insured': statusTotal }),
+      total_shortfall: money().describe('sum of the positive gaps of under-insured items'),
+      insured_value: money(),
+      replacement_value: money(),
+    }),
+    renewals: z.array(insuranceItem).describe('items renewing within renewal_window_days of as_of, soonest first'),
+  })
+  .optional()
+  .describe('the insurance review (schema 1.6): absent when the input files say nothing of cover, and from the consolidated report');
+
 const reportError = z.strictObject({
   row: z.int().nullable().describe('input row; null when not tied to a row'),
   field: z.string(),
@@ -314,6 +353,7 @@ export const portfolioReportSchema = z
     projections: section(z.array(projectionRow)),
     exit_analysis: section(z.array(exitRow)),
     ...historyFields,
+    insurance,
     errors: z.array(reportError),
     analyst_notes: z
       .array(z.string())
@@ -325,7 +365,7 @@ export const portfolioReportSchema = z
     $id: 'https://svc-luxury-valuations.example/schemas/portfolio-report-1.json',
     title: 'Month-end portfolio report',
     description:
-      'JSON output of svc-report. Money is in `currency`, to the cent; *_percent fields are percent units; null means not available. Schema 1.1 adds purchase currencies and exchange rates, money- and time-weighted returns, the FX effect, coverage, net realisable value, the report audience and analyst notes; schema 1.2 adds illustrative_rates and the share of value market validated; schema 1.3 adds the portfolio\'s own history: performance over the standard periods, realised and unrealised gains, value_history, this period\'s transactions and history_source; schema 1.4 makes the summary\'s money- and time-weighted returns and month-on-month the same figures as the performance periods\', from the recorded month-ends, and adds returns_since, returns_unavailable and returns_source, the lot of each transaction and realised gain, and the unit of a transaction\'s quantity; schema 1.5 adds the language of the client documents and the unit of a realised gain\'s quantity.',
+      'JSON output of svc-report. Money is in `currency`, to the cent; *_percent fields are percent units; null means not available. Schema 1.1 adds purchase currencies and exchange rates, money- and time-weighted returns, the FX effect, coverage, net realisable value, the report audience and analyst notes; schema 1.2 adds illustrative_rates and the share of value market validated; schema 1.3 adds the portfolio\'s own history: performance over the standard periods, realised and unrealised gains, value_history, this period\'s transactions and history_source; schema 1.4 makes the summary\'s money- and time-weighted returns and month-on-month the same figures as the performance periods\', from the recorded month-ends, and adds returns_since, returns_unavailable and returns_source, the lot of each transaction and realised gain, and the unit of a transaction\'s quantity; schema 1.5 adds the language of the client documents and the unit of a realised gain\'s quantity; schema 1.6 adds the insurance review.',
   });
 
 export type PortfolioReportDocument = z.infer<typeof portfolioReportSchema>;

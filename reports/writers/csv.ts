@@ -1,6 +1,7 @@
 import type { ReportData } from '../report-data';
 import { streamTextFile } from './chunked-writer';
-import { holdingColumns, type ValueKind } from './holding-columns';
+import { INSURANCE_CSV_COLUMNS, holdingColumns, type ValueKind } from './holding-columns';
+import { localiseColumns } from './table-columns';
 import { neutraliseCellText } from './neutralise';
 import { translator } from '../../src/i18n';
 
@@ -79,14 +80,29 @@ export async function writeCsv(data: ReportData, filePath: string, options: CsvO
   const format = columns.map((c) => cellFormatter(c.kind));
   const width = keys.length;
   // Every record says its currency and whether it is sandbox data, so a row copied out of the file keeps both.
-  const tail = `,${csvText(data.cover.currency)},${data.cover.sandbox ? 'true' : 'false'}${CRLF}`;
-  const header = (byLanguage ? [...columns.map((c) => c.label), tr.t('columns.currency'), tr.t('columns.sandbox')] : [...keys, 'currency', 'sandbox']).map(csvText).join(',');
+  const tail = `,${csvText(data.cover.currency)},${data.cover.sandbox ? 'true' : 'false'}`;
+  // The insurance review's columns, last, only when the report has one (a holding it does not review: empty cells).
+  const cover = data.insurance ? localiseColumns(INSURANCE_CSV_COLUMNS, byLanguage ? tr : translator('en')) : [];
+  const reviewed = new Map((data.insurance?.items ?? []).map((i) => [i.row, i]));
+  const coverCells = (row: number) => {
+    const item = reviewed.get(row);
+    let cells = '';
+    for (const c of cover) cells += ',' + (item ? csvValue(item[c.key], c.kind) : '');
+    return cells;
+  };
+  const header = (
+    byLanguage
+      ? [...columns.map((c) => c.label), tr.t('columns.currency'), tr.t('columns.sandbox'), ...cover.map((c) => c.label)]
+      : [...keys, 'currency', 'sandbox', ...cover.map((c) => c.header)]
+  )
+    .map(csvText)
+    .join(',');
   await streamTextFile(filePath, async (out) => {
     await out.text(BOM + header + CRLF);
     for (const h of data.holdings) {
       let line = format[0]!(h[keys[0]!]);
       for (let i = 1; i < width; i++) line += ',' + format[i]!(h[keys[i]!]);
-      const wait = out.text(line + tail);
+      const wait = out.text(line + tail + (cover.length > 0 ? coverCells(h.row) : '') + CRLF);
       if (wait) await wait;
     }
   });

@@ -1,4 +1,5 @@
 import type { Holding, ReportData } from '../report-data';
+import type { InsuranceItem } from '../../src/insurance/types';
 import { translator, type Translator } from '../../src/i18n';
 import { segmentLabel, valueLabel } from './labels';
 import { defineColumns, localiseColumns, type TableColumn } from './table-columns';
@@ -40,6 +41,18 @@ export const HOLDING_COLUMNS = defineColumns<HoldingColumn>([
   { key: 'month_on_month_percent', label: 'columns.mom_percent', kind: 'percent' },
   { key: 'net_realisable_value', label: 'columns.net_realisable_value', kind: 'money', width: 16 },
   { key: 'market_validated', label: 'columns.market_validated', kind: 'bool' },
+]);
+
+/**
+ * The insurance review's columns of the holdings CSV (issue 37), after its others (so a reader by
+ * position keeps its columns), only when the report has a review. Keys as the CSV's English header
+ * says them; the values are the review item's (codes for the status, as the CSV keeps codes).
+ */
+export const INSURANCE_CSV_COLUMNS = defineColumns<TableColumn<keyof InsuranceItem> & { header: string }>([
+  { key: 'insured_value', header: 'insured_value', label: 'insurance.insured_value', kind: 'money' },
+  { key: 'replacement_value', header: 'replacement_value', label: 'insurance.replacement_value', kind: 'money' },
+  { key: 'gap', header: 'insurance_gap', label: 'insurance.gap', kind: 'money' },
+  { key: 'status', header: 'insurance_status', label: 'insurance.status' },
 ]);
 
 /** A client report's columns: no Portfolio column (one list, so its translations are made once). */

@@ -2,6 +2,7 @@ import { PERIOD_KEYS, REPORT_SCHEMA_VERSION, type Holding, type PeriodFigures, t
 import type { HoldingDocument, PortfolioReportDocument } from '../schema/portfolio-report';
 import { HOLDING_COLUMNS, roundMoney } from './holding-columns';
 import { DEFAULT_LANGUAGE } from '../../src/i18n/languages';
+import type { InsuranceItem, InsuranceReview, StatusTotal } from '../../src/insurance/types';
 
 /**
  * The JSON report document: ReportData with the cover lifted to the top level, money to the
@@ -43,6 +44,7 @@ export function reportDocumentHead(data: ReportData): PortfolioReportDocument {
     projections: data.projections,
     exit_analysis: data.exit_analysis,
     ...(data.history ? historyDocument(data.history) : {}),
+    ...(data.insurance ? { insurance: insuranceDocument(data.insurance) } : {}),
     errors: [],
     analyst_notes: data.analyst_notes,
     method_notes: data.method_notes,
@@ -65,6 +67,51 @@ export function holdingDocument(h: Holding): HoldingDocument {
   // Built key by key, so the compiler cannot see the shape; HOLDING_COLUMNS is checked against
   // the model's fields in test/report-writers/report-schema.test.ts.
   return doc as HoldingDocument;
+}
+
+/** One review line: money to the cent, built field by field (nothing else a build carries reaches the document). */
+const insuranceItemDocument = (i: InsuranceItem) => ({
+  ...(i.row !== undefined ? { row: i.row } : {}),
+  asset_id: i.asset_id,
+  description: i.description,
+  insured_value: i.insured_value === null ? null : roundMoney(i.insured_value),
+  ...(i.insured_value_original ? { insured_value_original: { amount: i.insured_value_original.amount, currency: i.insured_value_original.currency } } : {}),
+  mid: roundMoney(i.mid),
+  high: roundMoney(i.high),
+  replacement_value: roundMoney(i.replacement_value),
+  gap: i.gap === null ? null : roundMoney(i.gap),
+  status: i.status,
+  insurer: i.insurer,
+  policy: i.policy,
+  renewal_date: i.renewal_date,
+  renews_in_days: i.renews_in_days,
+  serial: i.serial,
+  ...(i.under_insured_since !== undefined ? { under_insured_since: i.under_insured_since } : {}),
+});
+
+const statusTotalDocument = (t: StatusTotal): StatusTotal => ({ count: t.count, insured_value: roundMoney(t.insured_value), replacement_value: roundMoney(t.replacement_value) });
+
+function insuranceDocument(r: InsuranceReview): NonNullable<PortfolioReportDocument['insurance']> {
+  const t = r.totals;
+  return {
+    basis: r.basis,
+    tolerance: r.tolerance,
+    over_insured_factor: r.over_insured_factor,
+    renewal_window_days: r.renewal_window_days,
+    items: r.items.map(insuranceItemDocument),
+    totals: {
+      by_status: {
+        'under-insured': statusTotalDocument(t.by_status['under-insured']),
+        'over-insured': statusTotalDocument(t.by_status['over-insured']),
+        covered: statusTotalDocument(t.by_status.covered),
+        'not-insured': statusTotalDocument(t.by_status['not-insured']),
+      },
+      total_shortfall: roundMoney(t.total_shortfall),
+      insured_value: roundMoney(t.insured_value),
+      replacement_value: roundMoney(t.replacement_value),
+    },
+    renewals: r.renewals.map(insuranceItemDocument),
+  };
 }
 
 // Each object is built field by field, as holdings are: whatever else the build's rows carry can never reach the document.

@@ -47,6 +47,7 @@ export function reviewItem(input: ReviewInput, options: InsuranceOptions): Insur
   const replacement = options.basis === 'mid' ? input.mid : input.high;
   const insured = input.insured_value;
   const item: InsuranceItem = {
+    ...(input.row !== undefined ? { row: input.row } : {}),
     asset_id: input.asset_id,
     description: input.description,
     insured_value: insured,
@@ -119,8 +120,8 @@ export function insuranceReview(inputs: readonly ReviewInput[], options: Insuran
   return {
     basis: options.basis,
     tolerance: options.tolerance,
-    overInsuredFactor: options.overInsuredFactor,
-    renewalWindowDays: options.renewalWindowDays,
+    over_insured_factor: options.overInsuredFactor,
+    renewal_window_days: options.renewalWindowDays,
     items,
     totals: insuranceTotals(items),
     renewals: upcomingRenewals(items, options.renewalWindowDays),

@@ -30,6 +30,9 @@ export const DEFAULT_INSURANCE_OPTIONS: Omit<InsuranceOptions, 'asOf'> = {
   renewalWindowDays: 60,
 };
 
+/** What a run chooses (--replacement, --insurance-tolerance, or the config file's keys): the rest are fixed. */
+export type InsuranceSettings = Pick<InsuranceOptions, 'basis' | 'tolerance'>;
+
 /** Per holding or lot, parsed from the files (src/holdings, src/ledger). */
 export interface CoverInput {
   /** In the row's currency, or insured_currency when given. */
@@ -44,6 +47,8 @@ export interface CoverInput {
 
 /** One valued item as the review takes it: the report's own figures, already in the report's currency. */
 export interface ReviewInput {
+  /** The holding's row in its input file, as the report's holdings name it (several lots of one asset share an asset_id). */
+  row?: number;
   asset_id: string;
   description: string;
   mid: number;
@@ -58,6 +63,8 @@ export interface ReviewInput {
 }
 
 export interface InsuranceItem {
+  /** The holding's row in its input file (the report's holdings row), when the review was built from a report. */
+  row?: number;
   /** As the report names the holding. */
   asset_id: string;
   description: string;
@@ -97,9 +104,10 @@ export interface InsuranceTotals {
 
 export interface InsuranceReview {
   basis: ReplacementBasis;
+  /** A fraction: 0.1 is 10 %. */
   tolerance: number;
-  overInsuredFactor: number;
-  renewalWindowDays: number;
+  over_insured_factor: number;
+  renewal_window_days: number;
   /** Sorted by shortfall, largest first (then not insured by replacement value, then the rest). */
   items: InsuranceItem[];
   totals: InsuranceTotals;
