@@ -9,7 +9,7 @@ import { resolve } from 'node:path';
 import { readRatesFile } from '../../src/fx';
 import { requireCurrency } from '../../src/holdings/currency';
 import type { PortfolioInput } from '../../src/holdings/types';
-import { hasCover, type InsuranceReview, type ReplacementBasis } from '../../src/insurance';
+import { hasCover } from '../../src/insurance';
 import { buildPortfolioReport } from '../build/portfolio-report';
 import { checkReportingCurrency, inServiceCurrency, serviceCurrencyFor } from '../build/fx';
 import { fixedGeneratedAt, resolveSettings, type CommonFlags } from '../config';
@@ -36,8 +36,6 @@ export interface ScheduleOptions extends CommonFlags {
   insurer?: string;
   /** Proposed values are rounded up to a multiple of this (default 500). */
   round?: number;
-  /** --replacement: the estimate the replacement value is (default high, as the month-end's). */
-  replacement?: ReplacementBasis;
   /** The month-end's folder whose answers are reused (default --out). */
   fromRun?: string;
   manifestKey?: string;
@@ -161,10 +159,10 @@ function schedulesFor(p: PortfolioInput, valuations: PortfolioResults['valuation
     fx: a.fx,
     brand: a.settings.brand,
     language: a.settings.language,
+    insurance: a.settings.insurance,
   });
   for (const e of report.errors) if (e.row !== null) a.log(`${p.name}: row ${e.row}, ${e.field}: ${e.message} (not on the schedule)`);
-  // TODO(inscore): the review's place in the report data and the basis in the build context, once inscore's build lands.
-  const review = (report as typeof report & { insurance?: InsuranceReview }).insurance;
+  const review = report.insurance;
   if (!review) return [];
   return schedulesOf(
     review,

@@ -80,7 +80,7 @@ export interface ScheduleContext {
   brand?: Brand;
   reference: string;
   /** The report's holdings, for each item's segment. */
-  holdings: readonly Pick<Holding, 'asset_id' | 'segment'>[];
+  holdings: readonly Pick<Holding, 'row' | 'asset_id' | 'segment'>[];
   /** Whether an item's valuation was reused from the month-end, by asset id. */
   sourceOf(assetId: string): ValuationSource;
 }
@@ -126,7 +126,8 @@ function scheduleItem(i: InsuranceItem, line: number, ctx: ScheduleContext): Sch
     item: line,
     asset_id: i.asset_id,
     description: i.description,
-    segment: ctx.holdings.find((h) => h.asset_id === i.asset_id)?.segment ?? null,
+    // The item's own row (several lots of one asset share an asset id), else its asset id.
+    segment: ctx.holdings.find((h) => (i.row !== undefined ? h.row === i.row : h.asset_id === i.asset_id))?.segment ?? null,
     serial: i.serial,
     policy: i.policy,
     renewal_date: i.renewal_date,

@@ -32,16 +32,16 @@ export async function writeSchedulePdf(data: ScheduleData, filePath: string): Pr
   if (data.sandbox) p.paragraph(tr.t('insurance.schedule_sandbox'), { colour: PALETTE.negative, size: 8.5 });
   for (const paragraph of letter) p.paragraph(paragraph);
   const money = (v: number | null) => (v === null ? '–' : tr.money(v, data.currency, 0));
-  const fixed = 30 + 88 + 88 + 80 + 78 + 64 + 110;
+  const fixed = 30 + 84 + 84 + 76 + 74 + 64 + 130;
   const columns: PdfColumn[] = [
     { label: tr.t('insurance.schedule_item'), width: 30, align: 'right' },
     { label: tr.t('insurance.schedule_description'), width: p.width - fixed },
-    { label: tr.t('insurance.schedule_insured'), width: 88, align: 'right' },
-    { label: tr.t('insurance.schedule_proposed'), width: 88, align: 'right' },
-    { label: tr.t('insurance.schedule_change'), width: 80, align: 'right' },
-    { label: tr.t('insurance.status'), width: 78 },
+    { label: tr.t('insurance.schedule_insured'), width: 84, align: 'right' },
+    { label: tr.t('insurance.schedule_proposed'), width: 84, align: 'right' },
+    { label: tr.t('insurance.schedule_change'), width: 76, align: 'right' },
+    { label: tr.t('insurance.status'), width: 74 },
     { label: tr.t('insurance.schedule_valued_on'), width: 64 },
-    { label: tr.t('insurance.schedule_source'), width: 110 },
+    { label: tr.t('insurance.schedule_source'), width: 130 },
   ];
   drawTable(
     p,

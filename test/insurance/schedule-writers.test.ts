@@ -41,7 +41,7 @@ function context(over: Partial<ScheduleContext> = {}): ScheduleContext {
     sandbox: true,
     language: 'en',
     reference: 'RPT-ASHCOMBE-2026-09-30',
-    holdings: inputs.map((i) => ({ asset_id: i.asset_id, segment: i.segment })),
+    holdings: inputs.map((i, k) => ({ row: k + 2, asset_id: i.asset_id, segment: i.segment })),
     sourceOf: (id) => (id.startsWith('SVC-WAT') ? 'month-end' : 'service'),
     ...over,
   };
