@@ -49,6 +49,7 @@ function scheduleRows(file: string): Row[] {
 
 interface JsonItem {
   asset_id: string;
+  mid: number;
   insured_value: number | null;
   replacement_value: number;
   insurer: string | null;
@@ -114,34 +115,29 @@ describe('insurance-schedule after the same day\'s month-end', () => {
     const rows = scheduleRows(join(copy, `ashcombe-collection-insurance-by-hiscox-${AS_OF}.xlsx`));
     for (const row of rows) expect(row.replacement).toBe(monthEnd.insurance.items.find((i) => i.asset_id === row.asset_id)!.replacement_value);
   }, 180_000);
-});
 
-describe('insurance-schedule without a month-end', () => {
-  it('values the holdings itself, --insurer keeps one schedule, --round 1000 and --replacement mid as asked', async () => {
-    const out = join(tempDir('schedule-alone-'), 'out');
+  it('without a month-end it values the holdings itself; --insurer keeps one schedule, --round 1000 and --replacement mid as asked', async () => {
+    const alone = join(tempDir('schedule-alone-'), 'out');
     const before = valuationCalls(await sb.log());
-    const r = await runCli(['insurance-schedule', HOLDINGS, '--out', out, '--insurer', 'Hiscox', '--round', '1000', '--replacement', 'mid', ...COMMON], env);
+    const r = await runCli(['insurance-schedule', HOLDINGS, '--out', alone, '--insurer', 'Hiscox', '--round', '1000', '--replacement', 'mid', ...COMMON], env);
     expect(r.code, r.stderr).toBe(0);
     expect(valuationCalls(await sb.log())).toBeGreaterThan(before);
     expect(r.stderr).toMatch(/No month-end valuations reused/);
-    expect(readdirSync(out).filter((f) => f !== 'manifest.json').sort()).toEqual([`ashcombe-collection-insurance-by-hiscox-${AS_OF}.pdf`, `ashcombe-collection-insurance-by-hiscox-${AS_OF}.xlsx`]);
-    // The mid estimate is the replacement value: the month-end's JSON of the same inputs says each item's mid.
-    const ref = join(tempDir('schedule-ref-'), 'out');
-    expect((await runCli(['run', HOLDINGS, '--out', ref, '--replacement', 'mid', ...COMMON, ...NO_DB], env)).code).toBe(0);
-    const items = (readJson(join(ref, `ashcombe-collection-${AS_OF}.json`)) as { insurance: { items: JsonItem[] } }).insurance.items;
-    const rows = scheduleRows(join(out, `ashcombe-collection-insurance-by-hiscox-${AS_OF}.xlsx`));
+    expect(readdirSync(alone).filter((f) => f !== 'manifest.json').sort()).toEqual([`ashcombe-collection-insurance-by-hiscox-${AS_OF}.pdf`, `ashcombe-collection-insurance-by-hiscox-${AS_OF}.xlsx`]);
+    const rows = scheduleRows(join(alone, `ashcombe-collection-insurance-by-hiscox-${AS_OF}.xlsx`));
     expect(rows).toHaveLength(3);
     for (const row of rows) {
-      const item = items.find((i) => i.asset_id === row.asset_id)!;
-      expect(row.replacement).toBe(item.replacement_value);
+      // The mid estimate is the replacement value: the month-end's JSON says each item's mid (the same sandbox day).
+      const item = monthEnd.insurance.items.find((i) => i.asset_id === row.asset_id)!;
+      expect(row.replacement).toBe(item.mid);
       expect(row.proposed % 1000).toBe(0);
-      expect(row.proposed).toBeGreaterThanOrEqual(item.replacement_value);
-      expect(row.proposed - item.replacement_value).toBeLessThan(1000);
+      expect(row.proposed).toBeGreaterThanOrEqual(item.mid);
+      expect(row.proposed - item.mid).toBeLessThan(1000);
     }
-    const text = pdfText(join(out, `ashcombe-collection-insurance-by-hiscox-${AS_OF}.pdf`));
+    const text = pdfText(join(alone, `ashcombe-collection-insurance-by-hiscox-${AS_OF}.pdf`));
     expect(text).toMatch(/Valuation \(sandbox\)/);
     expect(text).toMatch(/the mid estimate/);
-  }, 240_000);
+  }, 180_000);
 });
 
 describe('bad usage', () => {
