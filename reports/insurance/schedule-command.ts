@@ -124,8 +124,9 @@ export async function writeInsuranceSchedules(files: string[], opts: ScheduleOpt
     const stem = scheduleStem(s);
     const xlsx = pathInside(outDir, `${stem}.xlsx`);
     const pdf = pathInside(outDir, `${stem}.pdf`);
-    const warnings = [...(await writeScheduleXlsx(s, xlsx)), ...(await writeSchedulePdf(s, pdf))];
-    for (const w of new Set(warnings)) log(w);
+    // Their warnings (a letter missing in the client's language, glyphs) are said once, as the PDF is finished (PdfPages).
+    await writeScheduleXlsx(s, xlsx);
+    await writeSchedulePdf(s, pdf);
     written.push(xlsx, pdf);
   }
   return { files: written, valuedNow: count };
