@@ -24,7 +24,13 @@ export interface InsuranceBuild {
  * replacement value, and one whose insured value was refused (coverRefused) an unknown cover:
  * neither is reviewed (their rows' errors already say why), rather than be called covered or not insured.
  */
-export function buildInsurance(input: PortfolioInput, rows: ReadonlyMap<number, ReportHolding>, ctx: BuildContext, tr: Translator): InsuranceBuild {
+export function buildInsurance(
+  input: PortfolioInput,
+  rows: ReadonlyMap<number, ReportHolding>,
+  ctx: BuildContext,
+  tr: Translator,
+  underInsuredSince?: ReadonlyMap<string, string>,
+): InsuranceBuild {
   const errors: ReportError[] = [];
   if (!input.holdings.some((h) => hasCover(h.cover) || h.coverRefused)) return { errors };
   const inputs: ReviewInput[] = [];
@@ -49,5 +55,8 @@ export function buildInsurance(input: PortfolioInput, rows: ReadonlyMap<number, 
     inputs.push(item);
   });
   const options = { ...DEFAULT_INSURANCE_OPTIONS, ...ctx.insurance, asOf: ctx.asOf };
-  return { review: insuranceReview(inputs, options), errors };
+  const review = insuranceReview(inputs, options);
+  // With a history database: under-insured since the first month-end of the unbroken run that reaches this one.
+  if (underInsuredSince) for (const item of review.items) if (item.status === 'under-insured') item.under_insured_since = underInsuredSince.get(item.asset_id) ?? ctx.asOf;
+  return { review, errors };
 }

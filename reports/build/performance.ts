@@ -16,6 +16,11 @@ export interface HistoryInput {
   source: string;
   /** Each holding's value at the latest recorded month-end (from the database, else the previous report), for the month column. */
   previousHoldings?: { asOf: string; holdings: readonly { asset_id: string; current_value: number }[] };
+  /**
+   * Issue 37, with a history database only: per asset id, the first month-end of its unbroken run
+   * of under-insured month-ends up to the latest one recorded (underInsuredSince in src/db).
+   */
+  underInsuredSince?: ReadonlyMap<string, string>;
 }
 
 /** Where the month-end values came from when the history database gave them. */

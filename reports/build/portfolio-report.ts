@@ -198,7 +198,7 @@ export function buildPortfolioReport(input: PortfolioInput, results: PortfolioRe
   const projections = forClient(mapSection(results.projections, (items) => projectionRows(built, items)), 'notes.section_projections', analyst, tr);
   const exits = forClient(mapSection(results.exits, (items) => exitRows(built, items)), 'notes.section_exit_analysis', analyst, tr);
   const history = past ? buildHistory(input, rows, past, figures, ctx) : undefined;
-  const insurance = buildInsurance(input, built.byIndex, ctx, tr);
+  const insurance = buildInsurance(input, built.byIndex, ctx, tr, past?.underInsuredSince);
   return {
     ...head,
     holdings: rows,

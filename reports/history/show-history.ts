@@ -1,4 +1,4 @@
-import { ledger, monthEndRecords, portfolioSpans, type Database } from '../../src/db';
+import { ledger, monthEndHoldings, monthEndRecords, portfolioSpans, underInsuredSince, type Database } from '../../src/db';
 import { isRealDate } from '../../src/wire';
 import { UsageError } from '../run/exit-codes';
 import { formatMoney } from '../writers/text-format';
@@ -24,15 +24,39 @@ export async function showHistory(db: Database, opts: { portfolio?: string; json
     throw new UsageError(`no history recorded for the portfolio "${opts.portfolio}"; ${known.length ? `portfolios recorded: ${known.join(', ')}` : 'nothing is recorded in this database yet'}`);
   }
   if (opts.transactions) return showTransactions(db, opts.portfolio, records.map((r) => r.asOf), opts);
+  const under = await underInsuredAtLatest(db, opts.portfolio, records.at(-1)!.asOf);
   if (opts.json) {
     const month_ends = records.map((r) => ({ as_of: r.asOf, value: r.value, currency: r.currency, net_flows: r.netFlows, holdings: r.holdings, run_id: r.runId }));
-    return [JSON.stringify({ portfolio: opts.portfolio, month_ends }, null, 2)];
+    return [JSON.stringify({ portfolio: opts.portfolio, month_ends, ...(under.length > 0 ? { under_insured: under } : {}) }, null, 2)];
   }
-  return plainTable(
+  const table = plainTable(
     ['as_of', 'value', 'net flows', 'holdings', 'run'],
     records.map((r) => [r.asOf, formatMoney(r.value, r.currency), formatMoney(r.netFlows, r.currency), String(r.holdings), String(r.runId)]),
     new Set([1, 2, 3, 4]),
   );
+  if (under.length === 0) return table;
+  return [
+    ...table,
+    '',
+    `Under-insured at the month-end of ${records.at(-1)!.asOf} (since: the first month-end of the unbroken run):`,
+    ...plainTable(['asset', 'description', 'insured', 'since'], under.map((u) => [u.asset_id, u.description ?? '', u.insured_value === null ? '' : formatMoney(u.insured_value, u.currency), u.since]), new Set([2])),
+  ];
+}
+
+/**
+ * The items under-insured at the portfolio's latest month-end (issue 37) and since when: the first
+ * month-end of their unbroken run of under-insured month-ends. [] when none (or no review recorded).
+ */
+async function underInsuredAtLatest(db: Database, portfolio: string, latest: string) {
+  // "Before the day after the latest" is up to and including the latest.
+  const dayAfter = new Date(Date.parse(`${latest}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  const since = await underInsuredSince(db, portfolio, dayAfter);
+  if (since.size === 0) return [];
+  const held = await monthEndHoldings(db, portfolio, latest);
+  return [...since].map(([asset_id, from]) => {
+    const h = held.find((x) => x.assetId === asset_id && x.insuranceStatus === 'under-insured');
+    return { asset_id, description: h?.description ?? null, insured_value: h?.insuredValue ?? null, currency: h?.currency ?? '', since: from };
+  });
 }
 
 /**

@@ -1,4 +1,4 @@
-import { DatabaseError, finishRun, HistoryDatabase, monthEndHoldings, monthEnds, recordMonthEnd, recordRun, type HoldingValuation, type MonthEndInput, type MonthEndSummary, type RunInfo } from '../../src/db';
+import { DatabaseError, finishRun, HistoryDatabase, monthEndHoldings, monthEnds, recordMonthEnd, recordRun, underInsuredSince, type HoldingValuation, type MonthEndInput, type MonthEndSummary, type RunInfo } from '../../src/db';
 import { DEFAULT_DB_WAIT_SECONDS } from '../history/database-target';
 import { FLOW_DIRECTION } from '../../src/ledger';
 import type { ValuePoint } from '../../src/performance';
@@ -22,6 +22,8 @@ export class HistoryStore {
   private readonly known = new Map<string, MonthEndSummary[]>();
   /** Per portfolio, each holding's value at its latest month-end before the as-of date read for (the month column's previous values). */
   private readonly previousHoldings = new Map<string, { asOf: string; currency: string; holdings: { asset_id: string; current_value: number }[] }>();
+  /** Per portfolio, per asset id: since when under-insured, up to the latest month-end before the as-of date read for (issue 37). */
+  private readonly underInsured = new Map<string, Map<string, string>>();
   private pending: PendingMonthEnd[] = [];
   private failures: string[] = [];
   private flushing: Promise<void> = Promise.resolve();
@@ -64,6 +66,7 @@ export class HistoryStore {
       for (const name of portfolios) {
         const all = await monthEnds(db, name);
         this.known.set(name, all);
+        if (asOf !== undefined) this.underInsured.set(name, await underInsuredSince(db, name, asOf));
         const latest = asOf === undefined ? undefined : all.filter((m) => m.asOf < asOf).at(-1);
         if (!latest) continue;
         const held = await monthEndHoldings(db, name, latest.asOf);
@@ -80,6 +83,11 @@ export class HistoryStore {
   holdingsAt(portfolio: string, asOf: string, currency: string): { asset_id: string; current_value: number }[] {
     const p = this.previousHoldings.get(portfolio);
     return p && p.asOf === asOf && p.currency === currency ? p.holdings : [];
+  }
+
+  /** Per asset id, the first month-end of its unbroken under-insured run up to the latest before the as-of date (as read). */
+  underInsuredSince(portfolio: string): ReadonlyMap<string, string> {
+    return this.underInsured.get(portfolio) ?? new Map();
   }
 
   /** Whether `portfolio`'s month-end `asOf` in `currency` is in the database as read (not filled from --previous). */
@@ -114,6 +122,7 @@ export class HistoryStore {
       log(`${name}: its ${report.cover.as_of} month-end is not recorded in the history database, as not every holding was valued; run again (--resume) to record it.`);
       return;
     }
+    const reviewed = new Map((report.insurance?.items ?? []).map((i) => [i.row, i]));
     const holdings: HoldingValuation[] = [...report.holdings].map((h) => ({
       row: h.row,
       assetId: h.asset_id,
@@ -125,6 +134,9 @@ export class HistoryStore {
       currency: report.cover.currency,
       confidence: h.confidence,
       marketValidated: h.market_validated,
+      // The cover and its status at this month-end (issue 37); absent without a review.
+      ...(reviewed.get(h.row)?.insured_value != null ? { insuredValue: reviewed.get(h.row)!.insured_value! } : {}),
+      ...(reviewed.has(h.row) ? { insuranceStatus: reviewed.get(h.row)!.status } : {}),
     }));
     const netFlows = (report.history?.transactions ?? []).reduce((s, t) => s + (FLOW_DIRECTION[t.type] === 'in' ? t.amount : -t.amount), 0);
     this.pending.push({ name, input: { portfolio: name, asOf: report.cover.as_of, currency: report.cover.currency, value: report.summary.current_value, netFlows, holdings, ledger: ledger.entries } });
@@ -210,5 +222,11 @@ export async function portfolioPast(
   const usedPrevious = recorded.length > fromDb.length || (holdings !== undefined && holdings !== dbHoldings);
   const source =
     fromDb.length > 0 ? `${FROM_HISTORY_DATABASE}${usedPrevious ? ` and ${PREVIOUS_REPORT}` : ''}` : usedPrevious ? PREVIOUS_REPORT : THIS_REPORT_ALONE;
-  return { ledger, recorded, source, ...(latest && holdings ? { previousHoldings: { asOf: latest.asOf, holdings } } : {}) };
+  return {
+    ledger,
+    recorded,
+    source,
+    ...(latest && holdings ? { previousHoldings: { asOf: latest.asOf, holdings } } : {}),
+    ...(history ? { underInsuredSince: history.underInsuredSince(portfolio) } : {}),
+  };
 }

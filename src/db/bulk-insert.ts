@@ -15,6 +15,8 @@ export const HOLDING_COLUMNS = {
   confidence: 'numeric',
   market_validated: 'boolean',
   valuation_id: 'text',
+  insured_value: 'numeric',
+  insurance_status: 'text',
 } as const;
 
 export const LEDGER_COLUMNS = {

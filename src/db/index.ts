@@ -8,7 +8,7 @@ export { HistoryDatabase } from './history-database';
 export { pingDatabase } from './ping';
 export { defaultDatabasePath, holdsDatabase, isDatabaseOff, parseTarget, type DatabaseTarget } from './paths';
 export { recordRun, finishRun, recordMonthEnd } from './record';
-export { portfolios, monthEnds, monthEndHoldings, ledger, run, monthEndRecords, portfolioSpans, assetHistory } from './queries';
+export { portfolios, monthEnds, monthEndHoldings, ledger, run, monthEndRecords, portfolioSpans, assetHistory, underInsuredSince } from './queries';
 export { appliedMigrations, MIGRATIONS } from './migrations';
 export { recordApprovals, approvals, type ApprovalInput, type RecordedApproval } from './approvals';
 export { DatabaseError, DatabaseBusyError, redactUrl, serviceUrlWithoutCredentials } from './errors';

@@ -119,6 +119,21 @@ export const MIGRATIONS: Record<string, Migration> = {
       await db.schema.alterTable('ledger_entries').dropColumn('lot').dropColumn('unit').dropColumn('stock_id').dropColumn('bottles_per_unit').execute();
     },
   },
+  // Issue 37: each holding's cover at the month-end (its insured value in the month-end's currency,
+  // and the review's status), so a report can say since when an item has been under-insured.
+  // Both null: the month-end had no insurance review (its files said nothing of cover).
+  '0004_insurance': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .alterTable('holding_valuations')
+        .addColumn('insured_value', 'numeric')
+        .addColumn('insurance_status', 'text', (c) => c.check(sql`insurance_status in ('under-insured', 'over-insured', 'covered', 'not-insured')`))
+        .execute();
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.alterTable('holding_valuations').dropColumn('insured_value').dropColumn('insurance_status').execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

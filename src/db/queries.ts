@@ -48,6 +48,8 @@ export async function monthEndHoldings(db: Database, portfolio: string, asOf: st
     if (r.confidence !== null) h.confidence = fromNumeric(r.confidence);
     if (r.market_validated !== null) h.marketValidated = r.market_validated;
     if (r.valuation_id !== null) h.valuationId = r.valuation_id;
+    if (r.insured_value !== null) h.insuredValue = fromNumeric(r.insured_value);
+    if (r.insurance_status !== null) h.insuranceStatus = r.insurance_status;
     return h;
   });
 }
@@ -172,4 +174,39 @@ export async function assetHistory(db: Database, assetId: string, range: { from?
   if (range.to !== undefined) q = q.where('m.as_of', '<=', range.to);
   const rows = await q.groupBy(['m.as_of', 'm.currency']).orderBy('m.as_of').orderBy('m.currency').execute();
   return rows.map((r) => ({ asOf: r.as_of, value: fromNumeric(r.value), currency: r.currency, portfolios: Number(r.portfolios) }));
+}
+
+/**
+ * Per asset id, the first month-end of the unbroken run of under-insured month-ends that ends at
+ * the portfolio's latest month-end before `asOf` (issue 37). A month-end where the asset was not
+ * held, had another status, or had no insurance review ends the run; an asset held in several
+ * lots counts as under-insured in a month when any of its lines was. Assets not under-insured at
+ * that latest month-end are absent: if under-insured now, they are so since this month-end.
+ */
+export async function underInsuredSince(db: Database, portfolio: string, asOf: string): Promise<Map<string, string>> {
+  const rows = await db.kysely
+    .selectFrom('month_ends as m')
+    .innerJoin('portfolios as p', 'p.id', 'm.portfolio_id')
+    .leftJoin('holding_valuations as h', (j) => j.onRef('h.month_end_id', '=', 'm.id').on('h.insurance_status', '=', 'under-insured'))
+    .select([asText('m.as_of').as('as_of'), 'h.asset_id'])
+    .where('p.name', '=', portfolio)
+    .where('m.as_of', '<', asOf)
+    .orderBy('m.as_of', 'desc')
+    .execute();
+  // Month-ends newest first, each with the assets under-insured in it.
+  const months: { asOf: string; under: Set<string> }[] = [];
+  for (const r of rows) {
+    if (months.at(-1)?.asOf !== r.as_of) months.push({ asOf: r.as_of, under: new Set() });
+    if (r.asset_id !== null) months.at(-1)!.under.add(r.asset_id);
+  }
+  const since = new Map<string, string>();
+  for (const asset of months[0]?.under ?? []) {
+    let first = months[0]!.asOf;
+    for (const m of months.slice(1)) {
+      if (!m.under.has(asset)) break;
+      first = m.asOf;
+    }
+    since.set(asset, first);
+  }
+  return since;
 }

@@ -59,6 +59,8 @@ export async function recordMonthEnd(db: Database, input: MonthEndInput): Promis
     confidence: toOptionalNumeric(h.confidence, `holdings[${i}].confidence`),
     market_validated: h.marketValidated ?? null,
     valuation_id: h.valuationId ?? null,
+    insured_value: toOptionalNumeric(h.insuredValue, `holdings[${i}].insuredValue`),
+    insurance_status: h.insuranceStatus ?? null,
   }));
   const ledger = input.ledger.map((e, i) => ledgerRow(e, i));
 

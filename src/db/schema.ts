@@ -1,3 +1,4 @@
+import type { InsuranceStatus } from '../insurance/types';
 import type { ColumnType, Generated } from 'kysely';
 
 /**
@@ -50,6 +51,9 @@ export interface HoldingValuationsTable {
   confidence: NullableNumeric;
   market_validated: boolean | null;
   valuation_id: string | null;
+  /** Issue 37 (migration 0004): null when the month-end had no insurance review, or the item no insured value. */
+  insured_value: NullableNumeric;
+  insurance_status: InsuranceStatus | null;
 }
 
 export interface LedgerEntriesTable {

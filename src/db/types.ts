@@ -1,4 +1,5 @@
 import type { LedgerEntry } from '../ledger/types';
+import type { InsuranceStatus } from '../insurance/types';
 
 /** One run of the tool (a month-end run, a queue worker's job, a history import). */
 export interface RunInfo {
@@ -30,6 +31,9 @@ export interface HoldingValuation {
   marketValidated?: boolean;
   /** The service's id for this valuation. */
   valuationId?: string;
+  /** Issue 37: the cover in `currency` (absent: not insured, or no review) and the review's status (absent: no review that month). */
+  insuredValue?: number;
+  insuranceStatus?: InsuranceStatus;
 }
 
 export interface MonthEndInput {

@@ -191,6 +191,32 @@ describe('the insurance review in the report', () => {
     expect(report.insurance.items.find((i: { row: number }) => i.row === 4)).toMatchObject({ renewal_date: null, insurer: 'Hiscox' });
   });
 
+  it('with a history database: under_insured_since is the first month-end of the unbroken under-insured run', async () => {
+    const db = join(dir, 'history-db');
+    const runAt = async (asOf: string) => {
+      const out = join(dir, `history-${asOf}`);
+      const r = await runCli(['run', FIXTURE, '--out', out, '--formats', 'json', '--as-of', asOf, '--fx-rates', RATES, '--db', db], env());
+      expect(r.code, r.stderr).toBe(0);
+      return readReport(out, `ashcombe-collection-${asOf}`);
+    };
+    const august = await runAt('2026-08-31');
+    const september = await runAt('2026-09-30');
+    const underIn = (report: Parameters<typeof expected>[0]) => new Set(expected(report, 'high', 0.1).filter((w) => w.status === 'under-insured').map((w) => report.holdings.find((h) => h.row === w.row) as unknown as { asset_id: string }).map((h) => h.asset_id));
+    const before = underIn(august);
+    const now = underIn(september);
+    expect(now.size).toBeGreaterThan(0);
+    for (const item of august.insurance.items) expect(item.under_insured_since).toBe(before.has(item.asset_id) ? '2026-08-31' : undefined);
+    for (const item of september.insurance.items) expect(item.under_insured_since).toBe(now.has(item.asset_id) ? (before.has(item.asset_id) ? '2026-08-31' : '2026-09-30') : undefined);
+    expect([...now].some((a) => before.has(a))).toBe(true);
+    // history show says the same.
+    const shown = await runCli(['history', 'show', '--portfolio', 'Ashcombe Collection', '--json', '--db', db], env());
+    expect(shown.code, shown.stderr).toBe(0);
+    const listed = JSON.parse(shown.stdout).under_insured.map((u: { asset_id: string; since: string }) => [u.asset_id, u.since]).sort();
+    expect(listed).toEqual(september.insurance.items.filter((i: { under_insured_since?: string }) => i.under_insured_since).map((i: { asset_id: string; under_insured_since: string }) => [i.asset_id, i.under_insured_since]).sort());
+ 
+    // Two month-ends on an embedded database (created on the first): minutes on a loaded machine.
+  }, 600_000);
+
   it('refuses bad flags with a clear error and exit 2, before any call', async () => {
     for (const [flag, value, said] of [
       ['--replacement', 'low', /--replacement.*low.*(mid|high)/s],
