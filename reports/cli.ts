@@ -54,6 +54,15 @@ function percentOfValue(name: string, example = 80) {
   };
 }
 
+/** A positive amount (--round 500, 0.5). */
+function positiveAmount(name: string) {
+  return (value: string): number => {
+    const n = Number(value.trim());
+    if (value.trim() === '' || !Number.isFinite(n) || n <= 0 || n > 1e12) throw new InvalidArgumentError(`${name} must be a positive amount, e.g. 500.`);
+    return n;
+  };
+}
+
 /** The options `run` and `schedule` share; a scheduled run sets its as-of day, previous folder and resuming itself. */
 function withRunOptions(cmd: Command, outHelp: string, scheduled = false): Command {
   cmd.requiredOption('--out <dir>', outHelp).option('--formats <list>', `comma-separated report formats: ${REPORT_FORMATS.join(', ')} (default: all four)`);
@@ -203,6 +212,26 @@ function doneLine(outcome: { exitCode: number; sectionsLeftOut?: string[]; ledge
   return `Done with problems: ${plural(sections, 'report section')} left out because the service failed (named above); any holding not valued is in the reports' errors; ${written}.`;
 }
 
+/**
+ * What `run` and `insurance-schedule` check before any holding is read or call spent; answers the
+ * folders it created for --out (removed again if nothing is written).
+ */
+async function checkedBeforeAnyCall(files: string[], opts: { out: string; brand?: string; brandRoot?: string; config?: string; manifestKey?: string }): Promise<string[]> {
+  // A bad brand file stops the run before anything is written (not even --out created).
+  (await import('./config')).checkBrand(opts);
+  // A file in the way or a folder that cannot be written is said plainly, and so is a manifest key that cannot be used.
+  const { created } = await createOutDir(opts.out);
+  try {
+    (await import('./manifest-key')).resolveManifestKey(opts);
+    // Sizes first, before the writers' heavy modules load: a file far past a limit is refused at once.
+    await (await import('../src/holdings/limits')).checkInputLimits(files);
+  } catch (e) {
+    await removeCreatedIfEmpty(created);
+    throw e;
+  }
+  return created;
+}
+
 async function runCommand(files: string[], opts: Omit<RunOptions, 'files'> & { queue?: boolean; metricsPort?: number; metricsHost?: string }, scheduled?: RunMetrics, shared: Pick<RunIo, 'history' | 'writers'> = {}): Promise<number> {
   // Loaded here, not at the top: --help and usage errors stay fast (the writers pull in exceljs and pdfkit).
   const stop = interruptible();
@@ -211,13 +240,7 @@ async function runCommand(files: string[], opts: Omit<RunOptions, 'files'> & { q
   const listener = scheduled ?? own;
   let created: string[] = [];
   try {
-    // A bad brand file stops the run before anything is written (not even --out created).
-    (await import('./config')).checkBrand(opts);
-    // Before any holding is read or call spent: a file in the way or a folder that cannot be written is said plainly, and so is a manifest key that cannot be used.
-    ({ created } = await createOutDir(opts.out));
-    (await import('./manifest-key')).resolveManifestKey(opts);
-    // Sizes first, before the writers' heavy modules load: a file far past a limit is refused at once.
-    await (await import('../src/holdings/limits')).checkInputLimits(files);
+    created = await checkedBeforeAnyCall(files, opts);
     const [{ runReports }, { createProgress, logProgress }, { loggingTelemetry }] = await Promise.all([import('./run/run-job'), import('./run/progress'), import('./ops/report-metrics')]);
     const run = opts.queue ? (await import('./queue/coordinator')).runQueued : runReports;
     const progress = log.format === 'json' ? logProgress(log) : printableProgress(createProgress());
@@ -266,6 +289,24 @@ async function dashboardCommand(opts: { out: string; formats?: string; config?: 
     await removeCreatedIfEmpty(created);
     stop.dispose();
     await conn.close();
+  }
+}
+
+/** `insurance-schedule`: the broker's schedules, listed on stdout; recorded in the folder's manifest like the reports. */
+async function insuranceScheduleCommand(files: string[], opts: import('./insurance/schedule-command').ScheduleOptions): Promise<number> {
+  const stop = interruptible();
+  let created: string[] = [];
+  try {
+    created = await checkedBeforeAnyCall(files, opts);
+    const { writeInsuranceSchedules } = await import('./insurance/schedule-command');
+    const outcome = await writeInsuranceSchedules(files, opts, { signal: stop.signal, log: say });
+    for (const f of outcome.files) process.stdout.write(`${printable(f)}\n`);
+    sayNotCarried((await (await import('./run-manifest')).recordRun('insurance-schedule', opts.out, opts, files, outcome.files)).notCarried);
+    say(`Done: ${plural(outcome.files.length, 'file')} written; ${outcome.valuedNow === 0 ? 'no holding valued again' : `${plural(outcome.valuedNow, 'holding')} valued`}.`);
+    return EXIT.ok;
+  } finally {
+    await removeCreatedIfEmpty(created);
+    stop.dispose();
   }
 }
 
@@ -363,6 +404,37 @@ function program(): Command {
       process.off('SIGINT', stopWhenIdle);
       process.off('SIGTERM', stopWhenIdle);
       process.exitCode = interrupted ? EXIT.interrupted : code;
+    });
+  root
+    .command('insurance-schedule')
+    .description("Write the broker's insurance schedule per portfolio and insurer (xlsx and PDF): each item, its current insured value, the proposed value (the replacement value rounded up) and the change, from the same valuations as the month-end: what a month-end of the same day valued in the folder is not valued again.")
+    .argument('<files...>', 'holdings files and transactions files, as for run, with insurance columns (insured_value, insurer, policy, renewal_date, serial)')
+    .requiredOption('--out <dir>', "folder to write the schedules into; a month-end's folder of the same day has its valuations reused")
+    .option('--portfolio <name>', 'only this portfolio (its name as the files give it)')
+    .option('--insurer <name>', "only this insurer's schedule (its name as the files give it)")
+    .addOption(new Option('--round <step>', 'round the proposed values UP to a multiple of this amount (default 500)').argParser(positiveAmount('--round')))
+    .addOption(new Option('--replacement <basis>', 'the replacement value: the high estimate (default) or the mid').choices(['mid', 'high']))
+    .option('--from-run <dir>', "the month-end's folder whose valuations are reused (default: --out)")
+    .option('--as-of <date>', 'valuation date YYYY-MM-DD (default: today, UTC)')
+    .option('--currency <code>', 'report currency, as for run')
+    .option('--fx-rates <file>', 'exchange rates, as for run')
+    .addOption(new Option('--tier <tier>', 'the account tier').choices(TIER_NAMES))
+    .option('--config <file>', 'config file (default: ./svc-report.config.json when present)')
+    .option('--decimal-comma', "the holdings files write amounts as 1.234,56")
+    .option('--no-decimal-comma', 'the holdings files write amounts as 1,234.56')
+    .option('--ignore-column <name>', 'leave out a holdings-file column that resembles one the reports read; repeat for several', (name: string, names: string[] = []) => [...names, name])
+    .addOption(new Option('--concurrency <n>', 'calls in flight at most').argParser(positiveInt('--concurrency')))
+    .addOption(brandOption())
+    .addOption(brandRootOption())
+    .addOption(languageOption('language of the schedules for portfolios without a language column'))
+    .addOption(minuteMsOption())
+    .addOption(sandboxLogOption())
+    .addOption(manifestKeyOption())
+    .addOption(logFormatOption())
+    .addHelpText('after', `\nExample (after the month-end into the same folder, the same day: no valuation is asked again):\n  svc-report run clients.xlsx --out out/2026-10 --as-of 2026-10-31\n  svc-report insurance-schedule clients.xlsx --out out/2026-10 --as-of 2026-10-31 --round 1000\n${ENV_HELP}`)
+    .exitOverride()
+    .action(async (files: string[], opts: import('./insurance/schedule-command').ScheduleOptions) => {
+      process.exitCode = await insuranceScheduleCommand(files, opts);
     });
   root
     .command('worker')

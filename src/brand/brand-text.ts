@@ -13,7 +13,7 @@ export interface BrandTextWarning {
   warn(line: string): void;
 }
 
-type BrandTexts = { cover_title: string | undefined; footer: string | undefined; disclosures: string[] };
+type BrandTexts = { cover_title: string | undefined; footer: string | undefined; disclosures: string[]; insurance_letter: string[] };
 export type BrandTextField = keyof BrandTexts;
 
 function inLanguage(text: LocalText | undefined, what: string, brand: Pick<Brand, 'language' | 'firmName'>, lang: Language, to: BrandTextWarning): string | undefined {
@@ -23,10 +23,10 @@ function inLanguage(text: LocalText | undefined, what: string, brand: Pick<Brand
   return picked.text;
 }
 
-/** The brand's cover title, footer or disclosures (paragraphs) in `lang`, else the firm's language's with a warning naming the portfolio. */
+/** The brand's cover title, footer, disclosures or insurance letter (paragraphs) in `lang`, else the firm's language's with a warning naming the portfolio. */
 export function brandText<F extends BrandTextField>(brand: Pick<Brand, 'language' | 'localised' | 'firmName'>, field: F, lang: Language, to: BrandTextWarning): BrandTexts[F] {
   const text = inLanguage(brand.localised[field], field, brand, lang, to);
-  return (field === 'disclosures' ? paragraphs(text) : text) as BrandTexts[F];
+  return (field === 'disclosures' || field === 'insurance_letter' ? paragraphs(text) : text) as BrandTexts[F];
 }
 
 /** A relationship manager's title in `lang`, else the firm's language's with a warning naming the portfolio; undefined when none is given. */

@@ -41,7 +41,7 @@ export interface Brand {
   /** The firm's default language (the brand's "language", default en): where a client's language its words lack falls back. */
   language: Language;
   /** The firm's words as given, one text or one per language (issue 36): read with brandText. */
-  localised: Partial<Record<'cover_title' | 'footer' | 'disclosures', LocalText>>;
+  localised: Partial<Record<'cover_title' | 'footer' | 'disclosures' | 'insurance_letter', LocalText>>;
   /** Relationship managers by portfolio name or id. */
   managers: Map<string, Manager>;
   /** Colours changed for contrast, one sentence each: the run says them. */
@@ -106,7 +106,7 @@ export function loadBrand(file: string, cwd = process.cwd(), options: LoadOption
     throw e;
   }
   const localised: Brand['localised'] = {};
-  for (const key of ['cover_title', 'footer', 'disclosures'] as const) {
+  for (const key of ['cover_title', 'footer', 'disclosures', 'insurance_letter'] as const) {
     const value = b[key];
     if (value === undefined) continue;
     try {

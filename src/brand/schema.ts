@@ -27,6 +27,8 @@ export const BrandFile = z
     footer: localTextSchema(160).optional(),
     /** Paragraphs separated by a blank line. */
     disclosures: localTextSchema(20_000).optional(),
+    /** The broker's schedule's cover letter (issue 37, `svc-report insurance-schedule`): paragraphs separated by a blank line. */
+    insurance_letter: localTextSchema(5_000).optional(),
     /** A csv of portfolio,name,email,phone: each portfolio's relationship manager, for the cover. */
     managers: file('a csv of portfolio,name,email,phone').optional(),
   })

@@ -5,24 +5,13 @@ import { AddinRuntime, setRuntime } from '../../addin/src/shared/runtime';
 import { clientBackend } from '../../addin/src/shared/client-backend';
 import { toExcelError } from '../../addin/src/shared/excel-errors';
 import { InputError } from '../../addin/src/shared/input-error';
+import './custom-functions-globals';
+import type { ExcelError } from './custom-functions-globals';
 import * as F from '../../addin/src/functions/functions';
 import { startUpstreamProxy, type UpstreamProxy } from './upstream-proxy';
 import { realCatalogueIds } from '../../fixtures/issued-ids';
 import { formatAssetId } from '../../src/wire';
 import { catalogue, displayModel } from '../../src/sandbox/market/catalogue';
-
-/** Excel's custom-functions globals, as the functions see them in the shared runtime. */
-class ExcelError {
-  constructor(
-    readonly code: string,
-    readonly message?: string,
-  ) {}
-}
-(globalThis as unknown as { CustomFunctions: unknown }).CustomFunctions = {
-  Error: ExcelError,
-  ErrorCode: { invalidValue: '#VALUE!', notAvailable: '#N/A' },
-  associate: () => undefined,
-};
 
 interface TestInvocation {
   onCanceled?: () => void;

@@ -52,6 +52,7 @@ describe('functions.json', () => {
       SEGMENT: 'segment:string, field:string',
       EXITNET: 'asset:string, channel:string?, urgency:string?, current_value:number?',
       ASSET: 'asset:string, currency:string?',
+      COVER: 'asset:string, insured_value:number, currency:string?',
       ASSETID: 'segment:string, brand:string, model:string, reference:string?, year:number?, size:string?',
       VALUEHOLDINGS: 'holdings:any[][], currency:string?',
       ALERTS: 'segment:string?, refresh_minutes:number?',
@@ -63,7 +64,7 @@ describe('functions.json', () => {
 
   it('marks cancelable, streaming and spilled functions, and none volatile', () => {
     const byId = Object.fromEntries(functions.map((f) => [f.id, f]));
-    for (const id of ['MIDVALUE', 'VALUATION', 'SCORE', 'FACTORS', 'PROJECTION', 'EXPECTEDROI', 'SIGNAL', 'SEGMENT', 'EXITNET', 'VALUEHOLDINGS', 'HISTORY', 'PERFORMANCE']) {
+    for (const id of ['MIDVALUE', 'VALUATION', 'SCORE', 'FACTORS', 'PROJECTION', 'EXPECTEDROI', 'SIGNAL', 'SEGMENT', 'EXITNET', 'VALUEHOLDINGS', 'HISTORY', 'PERFORMANCE', 'COVER']) {
       expect(byId[id]!.options?.cancelable, id).toBe(true);
     }
     expect(byId.ALERTS!.options?.stream).toBe(true);

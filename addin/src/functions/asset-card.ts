@@ -75,7 +75,7 @@ export function valuationRow(v: Valuation): (string | number)[] {
 }
 
 /** Whether this Excel has an ExcelApi requirement set (false where Office cannot say). */
-function hasExcelApi(version: string): boolean {
+export function hasExcelApi(version: string): boolean {
   try {
     return typeof Office !== 'undefined' && Office.context?.requirements?.isSetSupported('ExcelApi', version) === true;
   } catch {

@@ -38,6 +38,7 @@ import { historyTable } from './history-table';
 import { SEGMENT_FIELDS, SIGNAL_FIELDS, segmentField, signalField } from './fields';
 import { alertRows } from './alerts-table';
 import { assetCard, hostShowsCards, numberStyle, valuationRow } from './asset-card';
+import { coverCell, coverOf } from './cover-card';
 import { addinTranslator } from '../shared/display-language';
 
 function valuationOf(asset: unknown, currency: unknown, call: Call) {
@@ -363,6 +364,29 @@ export function performance(portfolio: string, period: string, measure: string, 
     const m = readChoice('measure', measure, PERFORMANCE_MEASURES, 'twr');
     const answer = await getRuntime().performance({ portfolio: name, period: p, measure: m }, call);
     return percent(answer.percent);
+  });
+}
+
+/**
+ * The insurance gap of an asset: its replacement value (the high estimate) less the insured
+ * value given, positive when the cover falls short; where Excel shows cards on a number, the
+ * cover status in the value's card.
+ * @customfunction COVER
+ * @param asset Asset id, such as SVC-WAT-ROLEX-126610LN-2021.
+ * @param insured_value The insured (agreed) value on the policy, in the currency.
+ * @param [currency] USD (default), EUR or GBP: of the insured value and the valuation.
+ * @param invocation Invocation context.
+ * @returns The gap, replacement value minus insured value.
+ * @cancelable
+ * @requiresAddress
+ */
+export function cover(asset: string, insured_value: number, currency: string, invocation: CustomFunctions.CancelableInvocation): Promise<any> {
+  // The valuation SVC.MIDVALUE asks for, through the same batching queue: many cells, few calls.
+  return settle(invocation, async (call) => {
+    const insured = readOptionalAmount('insured_value', insured_value);
+    if (insured === undefined) throw new InputError('insured_value', addinTranslator().t('addin.arg_required', { name: 'insured_value' }));
+    const item = await valuationOf(asset, currency, call);
+    return coverCell(coverOf(item, insured, new Date().toISOString().slice(0, 10)), item.estimated_value.currency, addinTranslator());
   });
 }
 

@@ -46,6 +46,8 @@ function needsOf(name: string, a: readonly unknown[]): Need[] {
       return [valuationNeed(a[0], a[1])];
     case 'SCORE':
       return [valuationNeed(a[0], null)];
+    case 'COVER':
+      return [valuationNeed(a[0], a[2])];
     case 'ASSET':
       return [{ single: `card ${asset()} ${readCurrency('currency', a[1])}` }];
     case 'FACTORS':

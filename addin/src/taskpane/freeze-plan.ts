@@ -71,7 +71,7 @@ export interface FreezeOptions {
 }
 
 /** Functions whose first argument is an asset id (the sources sheet names it). */
-const ASSET_FIRST = new Set(['MIDVALUE', 'VALUATION', 'SCORE', 'FACTORS', 'PROJECTION', 'EXPECTEDROI', 'EXITNET', 'ASSET']);
+const ASSET_FIRST = new Set(['MIDVALUE', 'VALUATION', 'SCORE', 'FACTORS', 'PROJECTION', 'EXPECTEDROI', 'EXITNET', 'ASSET', 'COVER']);
 /** Excel's error values as Range.values gives them: #BUSY! means the cell has no value yet. */
 const STILL_CALCULATING = '#BUSY!';
 
