@@ -22,6 +22,7 @@ const ALLOWED: Record<string, { texts: string[]; why: string }[]> = {
       why: "a card's property names are the entity's field names formulas use (=A2.[As of]), like argument names: English in every language (docs/decisions.md); a format code",
     },
   ],
+  'functions/cover-card.ts': [{ texts: ['Asset id'], why: "a card's property names, as on SVC.ASSET's card (asset-card.ts)" }],
   'taskpane/freeze-plan.ts': [
     { texts: ['Asset id', 'As of'], why: "a card's property names, read back" },
     { texts: ['SVC sources'], why: 'the sources sheet is found by this name on restore, whoever froze it; every translation quotes it as it is' },
