@@ -1,20 +1,14 @@
 /** The schedule's words in its language (the `insurance` catalogue area), shared by its PDF and workbook. */
 import { brandText } from '../../src/brand';
 import { translator, type Translator } from '../../src/i18n';
-import type { InsuranceStatus } from '../../src/insurance';
+import { insuranceStatusWord, type InsuranceStatus } from '../../src/insurance';
 import { segmentName } from '../client-words';
 import type { ScheduleData, ScheduleItem } from './schedule-data';
 
 export const scheduleTranslator = (data: Pick<ScheduleData, 'language'>): Translator => translator(data.language);
 
-const STATUS = {
-  'under-insured': 'insurance.status_under_insured',
-  'over-insured': 'insurance.status_over_insured',
-  covered: 'insurance.status_covered',
-  'not-insured': 'insurance.status_not_insured',
-} as const;
 
-export const statusWords = (tr: Translator, status: InsuranceStatus): string => tr.t(STATUS[status]);
+export const statusWords = (tr: Translator, status: InsuranceStatus): string => insuranceStatusWord(tr, status);
 
 /** The insurer as the schedule names it; the items no insurer covers are "Not insured". */
 export const insurerWords = (tr: Translator, data: Pick<ScheduleData, 'insurer'>): string => data.insurer ?? tr.t('insurance.schedule_no_insurer');

@@ -1,2 +1,3 @@
 export * from './types';
 export * from './review';
+export * from './status-words';

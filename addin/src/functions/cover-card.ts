@@ -1,7 +1,7 @@
 /// <reference types="office-js" />
 import type { BatchValuationItem } from '../../../src/wire';
-import { DEFAULT_INSURANCE_OPTIONS, reviewItem, type InsuranceItem, type InsuranceStatus } from '../../../src/insurance';
-import type { MessageKey, Translator } from '../../../src/i18n';
+import { DEFAULT_INSURANCE_OPTIONS, insuranceStatusWord, reviewItem, type InsuranceItem, type InsuranceStatus } from '../../../src/insurance';
+import type { Translator } from '../../../src/i18n';
 import { formatted, money, moneyFormat, type FormattedNumber } from '../shared/cell-values';
 import { hasExcelApi } from './asset-card';
 
@@ -15,15 +15,9 @@ export function coverOf(v: BatchValuationItem, insured: number, asOf: string): I
   return reviewItem({ asset_id: v.asset_id, description: v.asset_id, mid: e.mid, high: e.high ?? e.mid, insured_value: insured }, { ...DEFAULT_INSURANCE_OPTIONS, asOf });
 }
 
-const STATUS_KEY: Record<InsuranceStatus, MessageKey> = {
-  'under-insured': 'insurance.status_under_insured',
-  'over-insured': 'insurance.status_over_insured',
-  covered: 'insurance.status_covered',
-  'not-insured': 'insurance.status_not_insured',
-};
 
 /** The status as the reader's words (Excel's display language), as the report names it. */
-export const statusWord = (tr: Translator, status: InsuranceStatus): string => tr.t(STATUS_KEY[status]);
+export const statusWord = (tr: Translator, status: InsuranceStatus): string => insuranceStatusWord(tr, status);
 
 /**
  * The gap as the cell's value. Where the host shows cards on a number (ExcelApi 1.19: a
