@@ -98,12 +98,8 @@ function withRunOptions(cmd: Command, outHelp: string, scheduled = false): Comma
         percentOfValue('--validated-warning'),
       ),
     )
-    .addOption(new Option('--replacement <estimate>', "the insurance review's replacement value: the valuation's high estimate (default) or its mid (or replacement in the config)").choices(REPLACEMENT_BASES))
-    .addOption(
-      new Option('--insurance-tolerance <percent>', 'how far below the replacement value an insured value may be before it is under-insured (default: 10, or insurance_tolerance in the config)').argParser(
-        percentOfValue('--insurance-tolerance', 10),
-      ),
-    )
+    .addOption(replacementOption())
+    .addOption(insuranceToleranceOption())
     .addOption(dbOption())
     .addOption(dbWaitOption())
     .addOption(brandOption())
@@ -128,6 +124,14 @@ const minuteMsOption = () =>
 const sandboxLogOption = () => new Option('--sandbox-log <file>', 'embedded sandbox only: append its JSONL request log here (counts calls)');
 
 /** --brand: the firm's brand file for the client documents (issue 28). */
+/** The insurance review's replacement basis (issue 37), for the month-end and the broker's schedule alike. */
+const replacementOption = () =>
+  new Option('--replacement <estimate>', "the insurance review's replacement value: the valuation's high estimate (default) or its mid (or replacement in the config)").choices(REPLACEMENT_BASES);
+/** The insurance review's tolerance (issue 37): the same statuses in the month-end and in the schedule made from it. */
+const insuranceToleranceOption = () =>
+  new Option('--insurance-tolerance <percent>', 'how far below the replacement value an insured value may be before it is under-insured (default: 10, or insurance_tolerance in the config)').argParser(
+    percentOfValue('--insurance-tolerance', 10),
+  );
 const brandOption = () => new Option('--brand <file>', "the firm's brand file (logo, colours, fonts, disclosures, relationship managers) for the PDF and xlsx; also \"brand\" in the config. Check one with `svc-report brand check FILE`");
 
 /** --csv-headers: the CSV's header row in the report's language, or the machine-stable English keys for import pipelines (issue 36). */
@@ -413,7 +417,8 @@ function program(): Command {
     .option('--portfolio <name>', 'only this portfolio (its name as the files give it)')
     .option('--insurer <name>', "only this insurer's schedule (its name as the files give it)")
     .addOption(new Option('--round <step>', 'round the proposed values UP to a multiple of this amount (default 500)').argParser(positiveAmount('--round')))
-    .addOption(new Option('--replacement <basis>', 'the replacement value: the high estimate (default) or the mid').choices(['mid', 'high']))
+    .addOption(replacementOption())
+    .addOption(insuranceToleranceOption())
     .option('--from-run <dir>', "the month-end's folder whose valuations are reused (default: --out)")
     .option('--as-of <date>', 'valuation date YYYY-MM-DD (default: today, UTC)')
     .option('--currency <code>', 'report currency, as for run')

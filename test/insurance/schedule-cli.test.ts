@@ -148,6 +148,8 @@ describe('bad usage', () => {
       [['--round', 'lots'], /--round must be a positive amount/],
       [['--round', '-500'], /--round must be a positive amount/],
       [['--replacement', 'low'], /--replacement.*(mid|high)/],
+      // The month-end's tolerance, so the schedule's statuses are the month-end's.
+      [['--insurance-tolerance', '150'], /--insurance-tolerance must be a percent of value from 0 to 100/],
       [['--portfolio', 'Nobody'], /--portfolio "Nobody" is not in the input; the portfolios are "Ashcombe Collection"/],
       [['--insurer', 'Allianz'], /insured with "Allianz"/],
     ];
