@@ -1,6 +1,6 @@
 import type { ServiceClient } from '../../src/client';
 import { translator, type Translator } from '../../src/i18n';
-import { limitsText } from './limits-text';
+import { describeLimits } from '../../src/client/describe-limits';
 import { TIERS, TIER_NAMES, type TierName } from '../../src/wire';
 import type { HostApiCache } from './api-cache';
 import type { ConnectionStatus } from '../contract/host-pane';
@@ -42,7 +42,7 @@ export async function connectionStatus(client: ServiceClient, cache: HostApiCach
     day_limit: s.dayLimit ?? null,
     day_remaining: s.dayRemaining ?? null,
     resets_at: s.resetsAt?.toISOString() ?? null,
-    limits_in_force: limitsText(s, tr),
+    limits_in_force: describeLimits(s, tr),
     ...(problem ? { problem } : {}),
   };
 }

@@ -10,6 +10,7 @@ import { PSEUDO_LANGUAGE, type Translator } from '../../src/i18n';
 import { reportTranslator } from './report-language';
 import { formatRate } from './text-format';
 import { segmentName } from '../client-words';
+import { textDate } from './labels';
 
 function holdingsColumns(internal: boolean, tr: Translator): PdfColumn[] {
   // 742 pt of the landscape page's 746: the purchase currency and rates ride under Cost and FX rate as second lines.
@@ -64,7 +65,7 @@ function* holdingRows(holdings: Iterable<Holding>, cur: string, asOf: string, tr
       { text: h.description, sub: internal ? `${segmentName(tr, h.segment)} · ${h.asset_id}` : h.asset_id },
       internal ? h.portfolio : segmentName(tr, h.segment),
       tr.number(h.quantity),
-      h.purchase_date,
+      textDate(tr, h.purchase_date, 'shortDate'),
       costCell(h, cur, tr),
       fxCell(h, cur, tr),
       { text: tr.money(h.current_value, cur, 0), sub: `${tr.compactMoney(h.value_low, cur)}–${tr.compactMoney(h.value_high, cur)}` },
