@@ -1,5 +1,5 @@
 import { AREAS } from '../../src/i18n/catalogues';
-import { translator, type MessageKey, type Translator } from '../../src/i18n';
+import { PSEUDO_LANGUAGE, translator, type MessageKey, type Translator } from '../../src/i18n';
 
 /**
  * Enum values as people read them in the xlsx and the PDF: "sell_now" → "Sell now",
@@ -40,6 +40,8 @@ export const benchmarkName = (id: string, name: string, tr: Translator = EN): st
 
 /**
  * A date inside a sentence or label: the locale's long or short form through Intl (en-GB's too),
- * except in the house English (`en`), which keeps the ISO dates it has always printed there.
+ * except in the house English (`en`), which keeps the ISO dates it has always printed there, and
+ * the pseudo-locale, which formats as that English does (an Intl month name would be the one
+ * unaccented word of its text).
  */
-export const textDate = (tr: Translator, iso: string, form: 'date' | 'shortDate' = 'date'): string => (tr.lang === 'en' ? iso : tr[form](iso));
+export const textDate = (tr: Translator, iso: string, form: 'date' | 'shortDate' = 'date'): string => (tr.lang === 'en' || tr.lang === PSEUDO_LANGUAGE ? iso : tr[form](iso));
