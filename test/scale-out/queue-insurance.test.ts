@@ -8,40 +8,33 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startRedis, type RedisProcess } from '../../fixtures/redis-server';
-import { startSandbox, type RunningSandbox } from '../../src/sandbox';
-import { jsonReports, killAll, svcReport as spawnReport } from './support/processes';
+import { jsonReports, startQueueStack } from './support/processes';
 
 const MINUTE_MS = 1000;
 const dir = mkdtempSync(join(tmpdir(), 'svc-queue-insurance-'));
 const HOLDINGS = resolve(import.meta.dirname, '../fixtures/insurance/holdings.csv');
 const RATES = resolve(import.meta.dirname, '../../examples/fx-rates-ILLUSTRATIVE.csv');
 const secret = `queue-${randomUUID()}`;
-let sandbox: RunningSandbox;
-let redis: RedisProcess;
+let stack: Awaited<ReturnType<typeof startQueueStack>>;
 
 beforeAll(async () => {
-  const accounts = ['queue-account', 'single-account'].map((client_id) => ({ client_id, client_secret: secret, tier: 'pro' as const, per_minute: 600, per_day: 100_000 }));
-  sandbox = await startSandbox({ port: 0, quiet: true, minuteMs: MINUTE_MS, accounts });
-  redis = await startRedis();
+  stack = await startQueueStack(['queue-account', 'single-account'].map((client_id) => ({ client_id, client_secret: secret, tier: 'pro', per_minute: 600, per_day: 100_000 })), MINUTE_MS);
 }, 60_000);
 
 afterAll(async () => {
-  killAll();
-  await sandbox?.close();
-  await redis?.stop();
+  await stack?.stop();
 });
 
-const svcReport = (args: string[], clientId: string) => spawnReport(args, { SVC_BASE_URL: sandbox.url, SVC_CLIENT_ID: clientId, SVC_CLIENT_SECRET: secret, SVC_SANDBOX: '1' });
+const svcReport = (args: string[], clientId: string) => stack.svcReport(args, clientId);
 
 describe('the insurance review through the queue', () => {
   it("a queued run's review equals one process's, with the run's basis and tolerance", async () => {
     const common = ['--tier', 'pro', '--minute-ms', String(MINUTE_MS), '--as-of', '2026-09-30', '--formats', 'json', '--db', 'off', '--fx-rates', RATES, '--replacement', 'mid', '--insurance-tolerance', '2'];
     const single = svcReport(['run', HOLDINGS, '--out', join(dir, 'single'), ...common], 'single-account');
     expect(await single.exit).toBe(0);
-    const worker = svcReport(['worker', '--out', dir, '--redis', redis.url, '--tier', 'pro', '--minute-ms', String(MINUTE_MS), '--db', 'off'], 'queue-account');
+    const worker = svcReport(['worker', '--out', dir, '--redis', stack.redis.url, '--tier', 'pro', '--minute-ms', String(MINUTE_MS), '--db', 'off'], 'queue-account');
     await worker.said(/Worker ready/);
-    const run = svcReport(['run', HOLDINGS, '--out', join(dir, 'queued'), '--queue', '--redis', redis.url, ...common], 'queue-account');
+    const run = svcReport(['run', HOLDINGS, '--out', join(dir, 'queued'), '--queue', '--redis', stack.redis.url, ...common], 'queue-account');
     expect(await run.exit).toBe(0);
     worker.child.kill('SIGTERM');
     await worker.exit;

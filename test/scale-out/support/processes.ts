@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { commandArgs } from '../../../fixtures/commands';
-import { spawnNode, type Spawned } from '../../../fixtures/spawned';
-import type { LogLine } from '../../../src/sandbox';
+import { killSpawned, spawnNode, type Spawned } from '../../../fixtures/spawned';
+import { startSandbox, type LogLine } from '../../../src/sandbox';
+import { startRedis } from '../../../fixtures/redis-server';
 
 export { killSpawned as killAll } from '../../../fixtures/spawned';
 
@@ -37,3 +38,23 @@ export const jsonReports = (out: string) =>
       .filter((f) => f.endsWith('.json') && f !== 'manifest.json')
       .map((f) => [f, readFileSync(join(out, f), 'utf8')]),
   );
+
+/**
+ * A sandbox of the given accounts (one secret) and a real redis-server for one test file, with
+ * `svc-report` spawned as an account; `stop` ends every process the file started.
+ */
+export async function startQueueStack(accounts: { client_id: string; client_secret: string; tier: 'pro'; per_minute: number; per_day: number }[], minuteMs: number) {
+  const sandbox = await startSandbox({ port: 0, quiet: true, minuteMs, accounts });
+  const redis = await startRedis();
+  const secretOf = (clientId: string) => accounts.find((a) => a.client_id === clientId)!.client_secret;
+  return {
+    sandbox,
+    redis,
+    svcReport: (args: string[], clientId: string) => svcReport(args, { SVC_BASE_URL: sandbox.url, SVC_CLIENT_ID: clientId, SVC_CLIENT_SECRET: secretOf(clientId), SVC_SANDBOX: '1' }),
+    stop: async () => {
+      killSpawned();
+      await sandbox.close();
+      await redis.stop();
+    },
+  };
+}
