@@ -140,6 +140,30 @@ describe('insurance-schedule after the same day\'s month-end', () => {
   }, 180_000);
 });
 
+describe('insurance-schedule after a month-end in another currency', () => {
+  it('reuses its CHF valuations (no call), every item\'s values the month-end JSON\'s to the cent', async () => {
+    const out = join(tempDir('schedule-chf-'), 'out');
+    const inChf = ['--as-of', AS_OF, '--currency', 'CHF', '--fx-rates', FX];
+    const run = await runCli(['run', HOLDINGS, '--out', out, ...inChf, ...NO_DB], env);
+    expect(run.code, run.stderr).toBe(0);
+    const monthEnd: { currency: string; insurance: { items: JsonItem[] } } = readJson(join(out, `ashcombe-collection-${AS_OF}.json`));
+    expect(monthEnd.currency).toBe('CHF');
+    const before = valuationCalls(await sb.log());
+    const r = await runCli(['insurance-schedule', HOLDINGS, '--out', out, '--insurer', 'Chubb', ...inChf], env);
+    expect(r.code, r.stderr).toBe(0);
+    expect(valuationCalls(await sb.log())).toBe(before);
+    const rows = scheduleRows(join(out, `ashcombe-collection-insurance-by-chubb-${AS_OF}.xlsx`));
+    const expected = monthEnd.insurance.items.filter((i) => i.insurer === 'Chubb');
+    expect(rows.map((x) => x.asset_id).sort()).toEqual(expected.map((i) => i.asset_id).sort());
+    for (const row of rows) {
+      const item = expected.find((i) => i.asset_id === row.asset_id)!;
+      // Taken back to the service's USD answer and converted again: equal to the cent.
+      expect(row.replacement).toBeCloseTo(item.replacement_value, 2);
+      expect(row.insured).toBeCloseTo(item.insured_value!, 2);
+    }
+  }, 240_000);
+});
+
 describe('bad usage', () => {
   it('exits 2 with a message naming the flag or name, writing nothing', async () => {
     const dir = tempDir('schedule-bad-');
