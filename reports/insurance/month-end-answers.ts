@@ -7,18 +7,21 @@
  * signed manifest verifies under the firm's key when one is configured. An interrupted run's
  * checkpoint for the same inputs is read too. Anything else is valued again, never trusted.
  */
-import { lstat, readFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { PortfolioInput } from '../../src/holdings/types';
 import { CHECKPOINT_FILE, checkpointKey, readCheckpointState, type PortfolioState } from '../run/checkpoint';
 import type { ItemResult } from '../run/results';
-import { publicBaseUrl, readManifestDocument, runsOf, sha256File } from '../run-manifest';
+import { publicBaseUrl, readManifestDocument, runsOf } from '../run-manifest';
+import { readRegularFile } from '../../src/regular-file';
 import { checkManifestSignature } from '../manifest-signature';
 import type { ManifestKey } from '../manifest-key';
 
 /** A report JSON is a few hundred bytes a holding: far past any month-end's, and it bounds what a planted file costs. */
 const MAX_REPORT_BYTES = 256 * 1024 * 1024;
+/** How long one report may take to read before it is not trusted (a stalled disk, not a FIFO: those are refused at the open). */
+const READ_MS = 60_000;
 
 /** What is read of a month-end's JSON report (reports/schema/portfolio-report.schema.json); the rest is ignored. */
 const MonthEndReport = z.object({
@@ -135,13 +138,15 @@ async function vouchedReports(want: AnswersWanted): Promise<{ files: { file: str
   for (const entry of read.manifest.files) {
     if (!entry.name.endsWith('.json') || entry.name !== entry.name.split(/[\\/]/).pop() || !sameDay.has(entry.run_id ?? '')) continue;
     const file = join(want.dir, entry.name);
-    // A regular file of a sane size whose bytes are the ones recorded: no link, FIFO or edited report is read.
-    const stat = await lstat(file).catch(() => undefined);
-    if (!stat?.isFile() || stat.size > MAX_REPORT_BYTES || stat.size !== entry.bytes) continue;
-    if ((await sha256File(file)).sha256 !== entry.sha256) continue;
+    // A regular file of a sane size whose bytes are the ones recorded, read once through the one
+    // regular-file reader (no link followed, no FIFO or device opened, bounded in size and time):
+    // the bytes hashed are the bytes parsed, so nothing swapped in between is trusted.
+    if (entry.bytes > MAX_REPORT_BYTES) continue;
     let doc: unknown;
     try {
-      doc = JSON.parse(await readFile(file, 'utf8'));
+      const bytes = await readRegularFile(file, { maxBytes: MAX_REPORT_BYTES, deadline: Date.now() + READ_MS });
+      if (bytes.length !== entry.bytes || createHash('sha256').update(bytes).digest('hex') !== entry.sha256) continue;
+      doc = JSON.parse(bytes.toString('utf8'));
     } catch {
       continue;
     }

@@ -6,7 +6,7 @@
  * pdftotext), rounded as asked, `--insurer`, the manifest, and bad flags refused with exit 2.
  */
 import { execFileSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { readdirSync, symlinkSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, pdfText, readJson, runCli, serviceEnv, tempDir, testSandbox, type TestSandbox } from '../reports/helpers';
@@ -115,6 +115,22 @@ describe('insurance-schedule after the same day\'s month-end', () => {
     const rows = scheduleRows(join(copy, `ashcombe-collection-insurance-by-hiscox-${AS_OF}.xlsx`));
     for (const row of rows) expect(row.replacement).toBe(monthEnd.insurance.items.find((i) => i.asset_id === row.asset_id)!.replacement_value);
   }, 180_000);
+
+  it('a FIFO or a link in place of the month-end report is never opened or followed: the schedule values again and ends', async () => {
+    for (const swap of ['fifo', 'link'] as const) {
+      const copy = join(tempDir(`schedule-${swap}-`), 'out');
+      execFileSync('cp', ['-r', out, copy]);
+      const json = join(copy, `ashcombe-collection-${AS_OF}.json`);
+      const elsewhere = join(tempDir('schedule-elsewhere-'), 'report.json');
+      execFileSync('mv', [json, elsewhere]);
+      if (swap === 'fifo') execFileSync('mkfifo', [json]);
+      else symlinkSync(elsewhere, json);
+      const before = valuationCalls(await sb.log());
+      const r = await runCli(['insurance-schedule', HOLDINGS, '--out', copy, '--insurer', 'Hiscox', ...COMMON], env);
+      expect({ swap, code: r.code }, r.stderr).toEqual({ swap, code: 0 });
+      expect(valuationCalls(await sb.log()), swap).toBeGreaterThan(before);
+    }
+  }, 240_000);
 
   it('without a month-end it values the holdings itself; --insurer keeps one schedule, --round 1000 and --replacement mid as asked', async () => {
     const alone = join(tempDir('schedule-alone-'), 'out');
