@@ -4,7 +4,7 @@
  * gives, rounded UP to the firm's step) and the change. Every figure but the rounding is the
  * review's (src/insurance, read from the report data): nothing here recomputes a status or gap.
  */
-import type { InsuranceItem, InsuranceReview, InsuranceStatus, ReplacementBasis } from '../../src/insurance';
+import { cents, type InsuranceItem, type InsuranceReview, type InsuranceStatus, type ReplacementBasis } from '../../src/insurance';
 import type { Brand } from '../../src/brand';
 import type { Language } from '../../src/i18n';
 import type { Holding } from '../report-holding';
@@ -55,8 +55,6 @@ export interface ScheduleData {
   reference: string;
 }
 
-/** Money to the cent (the review's convention), so a sum carries no binary-fraction noise. */
-const cents = (amount: number): number => Math.round(amount * 100) / 100;
 
 /**
  * `amount` rounded up to a multiple of `step` (500: 12,001 → 12,500; 12,500 stays). Taken to
@@ -98,8 +96,13 @@ export function schedulesOf(review: InsuranceReview, ctx: ScheduleContext, insur
     byInsurer.set(item.insurer, list);
   }
   const insurers = [...byInsurer.keys()].sort((a, b) => (a === null ? 1 : b === null ? -1 : a.localeCompare(b)));
+  // Each item's segment by its own row (several lots of one asset share an asset id), else by its asset id: looked up once, not searched per item.
+  const byRow = new Map(ctx.holdings.map((h) => [h.row, h.segment]));
+  // The first holding of an asset id wins, as a search from the top would find it.
+  const byAsset = new Map([...ctx.holdings].reverse().map((h) => [h.asset_id, h.segment]));
+  const segmentOf = (i: InsuranceItem) => (i.row !== undefined ? byRow.get(i.row) : byAsset.get(i.asset_id)) ?? null;
   return insurers.map((name) => {
-    const items = byInsurer.get(name)!.map((i, k) => scheduleItem(i, k + 1, ctx));
+    const items = byInsurer.get(name)!.map((i, k) => scheduleItem(i, k + 1, ctx, segmentOf(i)));
     const sum = (f: (i: ScheduleItem) => number) => items.reduce((s, i) => cents(s + f(i)), 0);
     return {
       portfolio: ctx.portfolio,
@@ -120,14 +123,13 @@ export function schedulesOf(review: InsuranceReview, ctx: ScheduleContext, insur
   });
 }
 
-function scheduleItem(i: InsuranceItem, line: number, ctx: ScheduleContext): ScheduleItem {
+function scheduleItem(i: InsuranceItem, line: number, ctx: ScheduleContext, segment: string | null): ScheduleItem {
   const proposed = roundUp(i.replacement_value, ctx.round);
   return {
     item: line,
     asset_id: i.asset_id,
     description: i.description,
-    // The item's own row (several lots of one asset share an asset id), else its asset id.
-    segment: ctx.holdings.find((h) => (i.row !== undefined ? h.row === i.row : h.asset_id === i.asset_id))?.segment ?? null,
+    segment,
     serial: i.serial,
     policy: i.policy,
     renewal_date: i.renewal_date,

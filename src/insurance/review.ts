@@ -13,16 +13,11 @@ import {
   type ReviewInput,
   type CoverInput,
 } from './types';
+import { daysBetween } from '../performance/dates';
 
-/** Money to the cent, so a threshold or a gap carries no binary-fraction noise (0.1 + 0.2). */
-const cents = (amount: number): number => Math.round(amount * 100) / 100;
+/** Money to the cent, so a threshold, a gap or a total carries no binary-fraction noise (0.1 + 0.2). */
+export const cents = (amount: number): number => Math.round(amount * 100) / 100;
 
-const DAY_MS = 86_400_000;
-
-/** Whole days from `from` to `to` (both YYYY-MM-DD), negative when `to` is earlier. */
-export function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
-}
 
 /**
  * The status of one item: not-insured without an insured value; under-insured below

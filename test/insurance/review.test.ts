@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { insuranceReview, insuranceStatus, daysBetween, hasCover, type InsuranceOptions, type ReviewInput } from '../../src/insurance';
+import { insuranceReview, insuranceStatus, hasCover, type InsuranceOptions, type ReviewInput } from '../../src/insurance';
+import { daysBetween } from '../../src/performance';
 
 const OPTIONS: InsuranceOptions = { basis: 'high', tolerance: 0.1, overInsuredFactor: 1.25, renewalWindowDays: 60, asOf: '2026-09-30' };
 const item = (asset_id: string, insured: number | null, mid: number, high: number, extra: Partial<ReviewInput> = {}): ReviewInput => ({
