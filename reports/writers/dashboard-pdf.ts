@@ -1,6 +1,6 @@
 /** The market dashboard as a one-to-two page PDF: segment signals, 30-day change chart, top movers, alerts. */
 import { createWriteStream } from 'node:fs';
-import { DEFAULT_LANGUAGE, PSEUDO_LANGUAGE, translator, type Translator } from '../../src/i18n';
+import { DEFAULT_LANGUAGE, isHouseEnglish, translator, type Translator } from '../../src/i18n';
 import { segmentName } from '../client-words';
 import { valueLabel } from './labels';
 import type { DashboardData } from '../report-data';
@@ -15,7 +15,7 @@ import { drawDisclosures } from './pdf-closing';
 const colourOf = (v: number | null) => (v === null ? PALETTE.muted : v < 0 ? PALETTE.negative : PALETTE.positive);
 
 /** When an alert expires: the house English (`en`) and the pseudo-locale (which formats as it) keep the "2026-11-30 06:00 UTC" it always printed; other languages their own date and time. */
-const expiry = (tr: Translator, ts: string) => (tr.lang === 'en' || tr.lang === PSEUDO_LANGUAGE ? ts.replace('T', ' ').replace(/:\d{2}(\.\d+)?Z$/, ' UTC') : tr.timestamp(ts));
+const expiry = (tr: Translator, ts: string) => (isHouseEnglish(tr.lang) ? ts.replace('T', ' ').replace(/:\d{2}(\.\d+)?Z$/, ' UTC') : tr.timestamp(ts));
 
 /** The dashboard's words in its language (`data.language`, --language); /Lang says it (the house English is en-GB). */
 export async function writeDashboardPdf(data: DashboardData, filePath: string, siblings?: WrittenSiblings): Promise<void> {

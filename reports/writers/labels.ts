@@ -1,5 +1,5 @@
 import { AREAS } from '../../src/i18n/catalogues';
-import { PSEUDO_LANGUAGE, translator, type MessageKey, type Translator } from '../../src/i18n';
+import { isHouseEnglish, translator, type MessageKey, type Translator } from '../../src/i18n';
 
 /**
  * Enum values as people read them in the xlsx and the PDF: "sell_now" → "Sell now",
@@ -44,4 +44,4 @@ export const benchmarkName = (id: string, name: string, tr: Translator = EN): st
  * the pseudo-locale, which formats as that English does (an Intl month name would be the one
  * unaccented word of its text).
  */
-export const textDate = (tr: Translator, iso: string, form: 'date' | 'shortDate' = 'date'): string => (tr.lang === 'en' || tr.lang === PSEUDO_LANGUAGE ? iso : tr[form](iso));
+export const textDate = (tr: Translator, iso: string, form: 'date' | 'shortDate' = 'date'): string => (isHouseEnglish(tr.lang) ? iso : tr[form](iso));

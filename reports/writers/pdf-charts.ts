@@ -7,7 +7,7 @@
  */
 import { PALETTE } from './palette';
 import { hex, type Align } from './pdf-layout';
-import { PSEUDO_LANGUAGE, translator, type Translator } from '../../src/i18n';
+import { isHouseEnglish, translator, type Translator } from '../../src/i18n';
 
 /** How x positions and alignments land on the page (a PdfPages is one); left to right when absent. */
 export interface Direction {
@@ -169,7 +169,7 @@ export interface Line {
 function shortMonth(date: string, tr: Translator): string {
   const m = /^(\d{4})-(\d{2})/.exec(date);
   if (!m) return date;
-  if (tr.lang === 'en' || tr.lang === PSEUDO_LANGUAGE) return `${['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][Number(m[2]) - 1] ?? m[2]} ${m[1]}`;
+  if (isHouseEnglish(tr.lang)) return `${['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][Number(m[2]) - 1] ?? m[2]} ${m[1]}`;
   // The translator has no short month: Intl's, on the Gregorian calendar as every date of the report.
   return new Intl.DateTimeFormat(tr.lang, { month: 'short', year: 'numeric', timeZone: 'UTC', calendar: 'gregory' }).format(new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, 1)));
 }

@@ -43,7 +43,8 @@ export function intlLocale(lang: Language): string {
   return lang;
 }
 
-const isHouseEnglish = (lang: Language) => lang === 'en' || lang === PSEUDO_LANGUAGE;
+/** The house English and the pseudo-locale (which formats as it): the dates and numbers the reports have always printed. */
+export const isHouseEnglish = (lang: Language) => lang === 'en' || lang === PSEUDO_LANGUAGE;
 
 const cached = <K, V>(make: (key: K) => V) => {
   const cache = new Map<K, V>();
