@@ -9,11 +9,11 @@ type LimitsInForce = Pick<RateLimitStatus, 'minuteLimit' | 'dayLimit' | 'minuteL
  * analyst notes (English, the firm's) and the task pane (Excel's language, through the host).
  */
 export function describeLimits(s: LimitsInForce, tr: Translator = translator('en')): string {
-  const minute = s.minuteLimit === undefined ? undefined : tr.t('common.limits_minute', { count: s.minuteLimit });
-  const day = s.dayLimit === undefined ? undefined : tr.t('common.limits_day', { count: s.dayLimit });
-  if (!minute && !day) return tr.t('common.limits_unknown');
-  const from = (limits: string, source: string | undefined) => (source ? tr.t('common.limits_from', { limits, source }) : limits);
-  if (minute && day && s.minuteLimitSource === s.dayLimitSource) return from(tr.t('common.limits_both', { minute, day }), s.minuteLimitSource);
+  const minute = s.minuteLimit === undefined ? undefined : tr.t('notes.limits_minute', { count: s.minuteLimit });
+  const day = s.dayLimit === undefined ? undefined : tr.t('notes.limits_day', { count: s.dayLimit });
+  if (!minute && !day) return tr.t('notes.limits_unknown');
+  const from = (limits: string, source: string | undefined) => (source ? tr.t('notes.limits_from', { limits, source }) : limits);
+  if (minute && day && s.minuteLimitSource === s.dayLimitSource) return from(tr.t('notes.limits_both', { minute, day }), s.minuteLimitSource);
   const parts = [minute && from(minute, s.minuteLimitSource), day && from(day, s.dayLimitSource)];
-  return parts[0] && parts[1] ? tr.t('common.limits_each', { minute: parts[0], day: parts[1] }) : (parts[0] || parts[1])!;
+  return parts[0] && parts[1] ? tr.t('notes.limits_each', { minute: parts[0], day: parts[1] }) : (parts[0] || parts[1])!;
 }
