@@ -15,10 +15,16 @@ export interface ReportRun {
   stderr: string;
 }
 
-/** One `svc-report` in its own process, timed, with its peak RSS from GNU time. */
-export function runReportCommand(args: string[], env: NodeJS.ProcessEnv): Promise<ReportRun> {
+/**
+ * One `svc-report` in its own process, timed, with its peak RSS from GNU time. `compiled`: the
+ * built command users run (bin/svc-report.js over dist/; the caller builds first), instead of the
+ * source through tsx, whose transpiling of every module each process and worker loads would be
+ * counted as the feature's cost.
+ */
+export function runReportCommand(args: string[], env: NodeJS.ProcessEnv, options: { compiled?: boolean } = {}): Promise<ReportRun> {
   const started = performance.now();
-  const child = spawn('/usr/bin/time', ['-f', 'MAXRSS_KB %M CPU_S %U %S', process.execPath, ...sourceCommand('svc-report'), ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const command = options.compiled ? [join(ROOT, 'bin/svc-report.js')] : sourceCommand('svc-report');
+  const child = spawn('/usr/bin/time', ['-f', 'MAXRSS_KB %M CPU_S %U %S', process.execPath, ...command, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (d: Buffer) => (stderr += d));
   return new Promise((resolve, reject) => {
