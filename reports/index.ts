@@ -10,3 +10,4 @@ export { aloneBecause, FROM_HISTORY_DATABASE, heldAlone, type HistoryInput } fro
 export { writeReport } from './writers';
 export { REPORT_FORMATS, type ReportFormat } from './report-data';
 export { reasonWords } from './client-words';
+export { textDate } from './writers/labels';

@@ -5,7 +5,7 @@ import { sendError, sendJson } from './http-util';
 import { sendNoDatabase, sendNotAllowed, type HistoryRoute } from './history';
 import { hostText, requestTranslator } from './host-text';
 import { sendInvalidQuery } from './query-words';
-import { reasonWords } from '../../reports';
+import { reasonWords, textDate } from '../../reports';
 import type { Translator } from '../../src/i18n';
 import type { RequestContext } from './auth/request-context';
 
@@ -35,7 +35,7 @@ export async function handlePerformance(res: ServerResponse, params: URLSearchPa
   const recorded = await source.performance(portfolio);
   if (!recorded) return sendError(res, 404, HISTORY_ERRORS.noHistory, hostText('addin.host_no_history', { kind: 'portfolio', key: portfolio, range: 'none', from: '', to: '' }));
   const tr = requestTranslator(res.req);
-  const notCovered = (reason: string) => sendError(res, 404, PERFORMANCE_ERRORS.notCovered, hostText('addin.host_period_not_covered', { portfolio, period, asOf: recorded.asOf, reason }));
+  const notCovered = (reason: string) => sendError(res, 404, PERFORMANCE_ERRORS.notCovered, hostText('addin.host_period_not_covered', { portfolio, period, asOf: textDate(tr, recorded.asOf), reason }));
   if (recorded.problem) {
     const { file, row, currency } = recorded.problem;
     return notCovered(tr.t('addin.host_flow_not_converted', { file, row: String(row), currency, reporting: recorded.currency }));
