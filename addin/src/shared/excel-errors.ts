@@ -65,7 +65,7 @@ function reasonFor(e: Error & ServiceErrorLike, tr: Translator): string {
  * as they always read, every other language says them from the catalogue (the URL and timeout in
  * them are for support, not the user). The add-in's own and the host's are already in the language.
  */
-function unreachableDetail(e: Error, tr: Translator): string {
+function unreachableDetail(e: Error & ServiceErrorLike, tr: Translator): string {
   if (tr.lang === 'en') return e.message;
   // By the client's error type, not its class: the functions and the pane are separate bundles, each with its copy of the client.
   if (e.type === 'connection_error') return tr.t('addin.host_unreachable');
