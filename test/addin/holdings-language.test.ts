@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import holdingsEnglish from '../../src/i18n/messages/holdings/en.json';
-import { translator, type MessageKey } from '../../src/i18n';
+import { translator } from '../../src/i18n';
 import { describeRowProblem, holdingForAssetId, readHoldingsGrid } from '../../addin/src/shared/holdings';
 import type { RowProblem } from '../../src/holdings/types';
 
@@ -56,8 +56,8 @@ describe('the holdings reader’s reasons as catalogue messages', () => {
     const en = translator('en');
     for (const p of all.filter((x) => x.said)) expect(en.t(p.said!.key, p.said!.values), p.reason).toBe(p.reason);
     // Each message of the area is given by some row (a message no reason uses would be dead).
-    const used = new Set(all.flatMap((p) => (p.said ? [p.said.key] : [])));
-    expect(Object.keys(holdingsEnglish).map((k) => `holdings.${k}`).filter((k) => !used.has(k as MessageKey))).toEqual([]);
+    const used = new Set<string>(all.flatMap((p) => (p.said ? [p.said.key] : [])));
+    expect(Object.keys(holdingsEnglish).map((k) => `holdings.${k}`).filter((k) => !used.has(k))).toEqual([]);
     // The English the report has always printed, spelt out for two of them (not from the catalogue).
     expect(all.map((p) => p.reason)).toEqual(expect.arrayContaining(['brand is required', 'producer (or brand) is required', 'quantity must be a whole number from 1 to 100000', 'model is longer than 200 characters']));
   });
@@ -88,4 +88,21 @@ describe('the holdings reader’s reasons as catalogue messages', () => {
     expect(describeRowProblem(7, [])).toBe('Row 7 could not be read.');
     expect(() => holdingForAssetId('asset', 'NOT-AN-ID')).toThrow('asset: asset_id must look like SVC-WAT-ROLEX-126610LN-2021 (SVC, a segment code, brand code, reference, optional year) (got "NOT-AN-ID").');
   });
+
+  it('a header a slip away from a column: the sentence in the language; in English the reader’s own, as svc-report says it', () => {
+    const slips = [['segment', 'brand', 'model', 'Curency', 'Quantiy'], ['watches', 'Rolex', 'Submariner', 'USD', 2]];
+    excelIn('en-US');
+    expect(readHoldingsGrid(slips).columnProblem).toBe(
+      'The header row: the columns "Curency" (did you mean currency?) and "Quantiy" (did you mean quantity?) are not ones the reports read, so their values would be left out without a word (every price would be taken to be in the report\'s currency; every holding would be valued as one unit). Rename the header to currency, or give the column another name, or leave it out of the table.',
+    );
+    for (const [culture, lang] of [['de-DE', 'de'], ['ja-JP', 'ja']] as const) {
+      excelIn(culture);
+      const tr = translator(lang);
+      const said = readHoldingsGrid(slips).columnProblem!;
+      expect(said).toContain(tr.t('addin.header_effect_currency'));
+      expect(said).toContain(tr.t('addin.header_close_miss_item', { header: 'Quantiy', column: 'quantity' }));
+      expect(said, said).not.toMatch(/\b(the|column|header|would|Rename|mean)\b/);
+    }
+  });
 });
+

@@ -8,7 +8,7 @@ import { InputError } from './input-error';
 import { requestForAssetId, valuationRequest } from '../../../src/holdings/requests';
 import { describeCloseMisses, sortUnknownHeaders } from '../../../src/holdings/unknown-columns';
 import { addinTranslator } from './display-language';
-import type { Translator } from '../../../src/i18n';
+import { intlLocale, type Translator } from '../../../src/i18n';
 
 /**
  * Holdings tables in the add-in are read by the report job's own reader (same columns,
@@ -57,7 +57,17 @@ export function readHoldingsGrid(
 function closeMissProblem(unknownHeaders: readonly string[]): string | undefined {
   const { closeMisses } = sortUnknownHeaders(unknownHeaders);
   if (closeMisses.length === 0) return undefined;
-  return describeCloseMisses('The header row', closeMisses, () => 'give the column another name, or leave it out of the table.');
+  const tr = addinTranslator();
+  // English: the reader's own sentence, as svc-report says it (src/holdings/unknown-columns.ts); another language: the same sentence from the catalogue.
+  if (tr.lang === 'en') return describeCloseMisses('The header row', closeMisses, () => 'give the column another name, or leave it out of the table.');
+  const list = (items: string[]) => new Intl.ListFormat(intlLocale(tr.lang), { type: 'conjunction' }).format(items);
+  const effects = closeMisses.flatMap((m) => (m.column === 'currency' ? [tr.t('addin.header_effect_currency')] : m.column === 'quantity' ? [tr.t('addin.header_effect_quantity')] : []));
+  return tr.t('addin.header_close_miss', {
+    count: closeMisses.length,
+    headers: list(closeMisses.map((m) => tr.t('addin.header_close_miss_item', { header: m.header, column: m.column }))),
+    effects: effects.length ? tr.t('addin.header_effects', { effects: list(effects) }) : '',
+    column: closeMisses[0]!.column,
+  });
 }
 
 /** An asset id typed in a cell, read the way the report job reads an asset_id column. */
