@@ -1,4 +1,3 @@
-import { rowReason } from './row-reasons';
 import {
   CONDITIONS,
   SEGMENT_IDS,
@@ -13,6 +12,7 @@ import { detectMark, type DecimalConvention, type DecimalMark } from './amounts'
 import { existsHint, cellText, readBoolean, readDateText, readInteger, readNumber, type Read } from './cells';
 import type { Holding, RawRecord, RowProblem } from './types';
 import { rowReader, type RowReader } from './row-reader';
+import { rowReason } from './row-reasons';
 import { readCover } from './cover';
 
 export interface HoldingRules {
