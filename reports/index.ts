@@ -9,3 +9,5 @@ export { buildPortfolioReport } from './build/portfolio-report';
 export { aloneBecause, FROM_HISTORY_DATABASE, heldAlone, type HistoryInput } from './build/performance';
 export { writeReport } from './writers';
 export { REPORT_FORMATS, type ReportFormat } from './report-data';
+export { reasonWords } from './client-words';
+export { textDate } from './writers/labels';

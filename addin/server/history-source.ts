@@ -9,8 +9,8 @@ export interface RecordedPerformance {
   asOf: string;
   currency: string;
   periods: PeriodsResult;
-  /** Why the host cannot give the report's figures for any period (a flow it cannot convert), when it cannot. */
-  problem?: string;
+  /** Why the host cannot give the report's figures for any period, when it cannot: a flow of the ledger in another currency, which it holds no rate to convert. */
+  problem?: { file: string; row: number; currency: string };
 }
 
 /** What a portfolio's exported report needs of its recorded history before a day (issue 34). */
@@ -80,12 +80,13 @@ async function recordedPerformance(db: Database, portfolio: string): Promise<Rec
   if (!last) return undefined;
   const values = all.filter((m) => m.currency === last.currency).map((m) => ({ asOf: m.asOf, value: m.value }));
   const entries = await ledger(db, portfolio, last.asOf);
+  // The only rate it has is 1 for the month-ends' own currency: any other refuses the flow (the route says why, in the user's language).
   const rate = (currency: string) => {
     if (currency === last.currency) return 1;
-    throw new Error(`the add-in host holds no exchange rates to convert it to ${last.currency}; see the month-end report`);
+    throw new Error(`no exchange rate to ${last.currency} on the add-in host`);
   };
   const { periods, problems } = periodsFromHistory(values, entries, rate, last.asOf);
   const first = problems[0];
-  const problem = first && `a flow of the ledger (${first.source.file.split(/[\\/]/).pop()} row ${first.source.row}) is in ${entries.find((e) => e.source === first.source)?.currency ?? 'another currency'}: ${first.reason}`;
+  const problem = first && { file: first.source.file.split(/[\\/]/).pop()!, row: first.source.row, currency: entries.find((e) => e.source === first.source)?.currency ?? '' };
   return { asOf: last.asOf, currency: last.currency, periods, ...(problem ? { problem } : {}) };
 }

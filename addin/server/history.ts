@@ -1,6 +1,8 @@
 import type { ServerResponse } from 'node:http';
 import { HISTORY_ERRORS, HistoryQuery, historyKindOf, type HistoryResponse } from '../../src/wire';
 import { sendError, sendJson } from './http-util';
+import { hostText } from './host-text';
+import { sendInvalidQuery } from './query-words';
 import type { HistorySource } from './history-source';
 import type { RequestContext } from './auth/request-context';
 import type { PortfolioAccess } from './portfolio-access';
@@ -14,12 +16,21 @@ export interface HistoryRoute {
 
 /** The host's answer when the database is not configured, for every history route. */
 export function sendNoDatabase(res: ServerResponse): void {
-  sendError(res, 404, HISTORY_ERRORS.noDatabase, 'The add-in host has no history database configured (SVC_DB_URL): ask your administrator to connect it to the firm\'s history database.');
+  sendError(res, 404, HISTORY_ERRORS.noDatabase, hostText('addin.host_no_database'));
 }
 
+/** What a refused read was of: a portfolio's history or performance, or an asset's history (summed over portfolios). */
+export type RefusedRead = { history: string } | { assetHistory: string } | { performance: string };
+
 /** The 403 a read of a portfolio the user may not see gets; the cell shows it as #N/A. */
-export function sendNotAllowed(res: ServerResponse, what: string): void {
-  sendError(res, 403, HISTORY_ERRORS.notAllowed, `not allowed to read ${what}: your administrator grants portfolios to your role or group (ADDIN_PORTFOLIO_ACCESS).`);
+export function sendNotAllowed(res: ServerResponse, what: RefusedRead): void {
+  const text =
+    'history' in what
+      ? hostText('addin.host_not_allowed_history', { portfolio: what.history })
+      : 'assetHistory' in what
+        ? hostText('addin.host_not_allowed_asset_history', { asset: what.assetHistory })
+        : hostText('addin.host_not_allowed_performance', { portfolio: what.performance });
+  sendError(res, 403, HISTORY_ERRORS.notAllowed, text);
 }
 
 /**
@@ -37,24 +48,19 @@ export async function handleHistory(res: ServerResponse, params: URLSearchParams
   const { source, access } = route;
   if (!source) return sendNoDatabase(res);
   const parsed = HistoryQuery.safeParse({ key: params.get('key') ?? '', from: params.get('from') ?? undefined, to: params.get('to') ?? undefined });
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    const field = String(issue.path[0] ?? 'key');
-    return sendError(res, 400, 'validation_error', `${field} must be ${issue.message}.`, { field });
-  }
+  if (!parsed.success) return sendInvalidQuery(res, parsed.error, 'key', params);
   const { key, from, to } = parsed.data;
   const kind = historyKindOf(key);
   ctx.historyKey = kind === 'asset' ? { asset_id: key } : { portfolio: key };
   const user = ctx.user!;
-  if (kind === 'portfolio' && !access.allows(user, key)) return sendNotAllowed(res, `the history of the portfolio ${key}`);
-  if (kind === 'asset' && !(await source.portfolios()).every((p) => access.allows(user, p))) {
-    return sendNotAllowed(res, `the history of the asset ${key}, which sums every portfolio holding it, some of which you may not see`);
-  }
-  if (from !== undefined && to !== undefined && from > to) return sendError(res, 400, 'validation_error', `from (${from}) is after to (${to}).`, { field: 'from' });
+  if (kind === 'portfolio' && !access.allows(user, key)) return sendNotAllowed(res, { history: key });
+  if (kind === 'asset' && !(await source.portfolios()).every((p) => access.allows(user, p))) return sendNotAllowed(res, { assetHistory: key });
+  // The dates are the formula's arguments, said back as they were given (as the cell's own check says them: history-table.ts).
+  if (from !== undefined && to !== undefined && from > to) return sendError(res, 400, 'validation_error', hostText('addin.cell_from_after_to', { from, to }), { field: 'from' });
   const monthEnds = await source.monthEnds(kind, key, { from, to });
   if (monthEnds.length === 0) {
-    const range = from || to ? ` between ${from ?? 'the start'} and ${to ?? 'now'}` : '';
-    return sendError(res, 404, HISTORY_ERRORS.noHistory, `no history recorded for ${kind === 'asset' ? 'the asset' : 'the portfolio'} ${key}${range}.`);
+    const range = from && to ? 'both' : from ? 'from' : to ? 'to' : 'none';
+    return sendError(res, 404, HISTORY_ERRORS.noHistory, hostText('addin.host_no_history', { kind, key, range, from: from ?? '', to: to ?? '' }));
   }
   const body: HistoryResponse = { key, kind, month_ends: monthEnds };
   sendJson(res, 200, body);

@@ -3,6 +3,10 @@ import { HISTORY_ERRORS, PERFORMANCE_ERRORS, PERFORMANCE_MEASURES, PERFORMANCE_P
 import { PERIOD_KEYS, type PeriodKey } from '../../src/performance';
 import { sendError, sendJson } from './http-util';
 import { sendNoDatabase, sendNotAllowed, type HistoryRoute } from './history';
+import { hostText, requestTranslator } from './host-text';
+import { sendInvalidQuery } from './query-words';
+import { reasonWords, textDate } from '../../reports';
+import type { Translator } from '../../src/i18n';
 import type { RequestContext } from './auth/request-context';
 
 // The wire's periods are the engine's, both ways (the wire cannot import the engine): a compile-time check.
@@ -24,26 +28,34 @@ export async function handlePerformance(res: ServerResponse, params: URLSearchPa
   const { source, access } = route;
   if (!source) return sendNoDatabase(res);
   const parsed = PortfolioPerformanceQuery.safeParse({ portfolio: params.get('portfolio') ?? '', period: params.get('period') ?? undefined, measure: params.get('measure') ?? undefined });
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    const field = String(issue.path[0] ?? 'portfolio');
-    const allowed = ALLOWED[field];
-    return sendError(res, 400, 'validation_error', `${field} must be ${issue.message}${allowed && params.get(field) !== null ? ` (got "${params.get(field)}")` : ''}.`, { field, ...(allowed ? { allowed_values: [...allowed] } : {}) });
-  }
+  if (!parsed.success) return sendInvalidQuery(res, parsed.error, 'portfolio', params, ALLOWED);
   const { portfolio, period, measure } = parsed.data;
   ctx.historyKey = { portfolio };
-  if (!access.allows(ctx.user!, portfolio)) return sendNotAllowed(res, `the performance of the portfolio ${portfolio}`);
+  if (!access.allows(ctx.user!, portfolio)) return sendNotAllowed(res, { performance: portfolio });
   const recorded = await source.performance(portfolio);
-  if (!recorded) return sendError(res, 404, HISTORY_ERRORS.noHistory, `no history recorded for the portfolio ${portfolio}.`);
-  const notCovered = (reason: string) => sendError(res, 404, PERFORMANCE_ERRORS.notCovered, `${portfolio}, ${period} to ${recorded.asOf}: ${reason}.`);
-  if (recorded.problem) return notCovered(recorded.problem);
+  if (!recorded) return sendError(res, 404, HISTORY_ERRORS.noHistory, hostText('addin.host_no_history', { kind: 'portfolio', key: portfolio, range: 'none', from: '', to: '' }));
+  const tr = requestTranslator(res.req);
+  const notCovered = (reason: string) => sendError(res, 404, PERFORMANCE_ERRORS.notCovered, hostText('addin.host_period_not_covered', { portfolio, period, asOf: textDate(tr, recorded.asOf), reason }));
+  if (recorded.problem) {
+    const { file, row, currency } = recorded.problem;
+    return notCovered(tr.t('addin.host_flow_not_converted', { file, row: String(row), currency, reporting: recorded.currency }));
+  }
   const p = recorded.periods.periods[period];
-  if (!p) return notCovered(recorded.periods.unavailable[period] ?? 'not available');
+  if (!p) return notCovered(engineReason(tr, recorded.periods.unavailable[period] ?? 'not available'));
   const percent = measure === 'twr' ? p.twr_percent : p.mwr_percent;
   // The period is covered but this return is not defined over it (a month-end missing inside it, no money in): the report's note says why.
-  if (percent === null) return notCovered(noteFor(measure, p.note));
+  if (percent === null) return notCovered(engineReason(tr, noteFor(measure, p.note)));
   const body: PortfolioPerformanceResponse = { portfolio, period, measure, as_of: recorded.asOf, from: p.from, percent, annualised: p.annualised, currency: recorded.currency };
   sendJson(res, 200, body);
+}
+
+/**
+ * The engine's reason (src/performance: stable English, as the report's JSON keeps it) in the
+ * request's language, by the report's own translation of it (reports/client-words.ts); English
+ * says it exactly as the engine wrote it, as the report's English does.
+ */
+function engineReason(tr: Translator, reason: string): string {
+  return tr.lang === 'en' ? reason : reasonWords(tr, reason);
 }
 
 /** The part of the period's note about this measure ("time-weighted return: …"). */

@@ -12,6 +12,7 @@ import { detectMark, type DecimalConvention, type DecimalMark } from './amounts'
 import { existsHint, cellText, readBoolean, readDateText, readInteger, readNumber, type Read } from './cells';
 import type { Holding, RawRecord, RowProblem } from './types';
 import { rowReader, type RowReader } from './row-reader';
+import { rowReason } from './row-reasons';
 import { readCover } from './cover';
 
 export interface HoldingRules {
@@ -78,26 +79,26 @@ export function readDescriptors(record: RawRecord, r: RowReader, asOf: string, m
   const assetIdText = text('asset_id', 120);
   const idParts = assetIdText !== undefined ? parseAssetId(assetIdText.toUpperCase()) : undefined;
   if (assetIdText !== undefined && !idParts) {
-    problem('asset_id', 'asset_id must look like SVC-WAT-ROLEX-126610LN-2021 (SVC, a segment code, brand code, reference, optional year)', assetIdText);
+    problem('asset_id', rowReason('holdings.asset_id_form', { field: 'asset_id' }), assetIdText);
   }
 
   const segmentText = cellText(v.segment);
   let segment: SegmentId | undefined = idParts?.segment;
   if (segmentText !== undefined) {
     segment = parseSegment(segmentText);
-    if (!segment) problem('segment', `segment must be one of ${SEGMENT_IDS.join(', ')}`, segmentText);
+    if (!segment) problem('segment', rowReason('holdings.one_of', { field: 'segment', allowed: SEGMENT_IDS.join(', ') }), segmentText);
   } else if (!idParts) {
-    problem('segment', `segment is required: one of ${SEGMENT_IDS.join(', ')}`);
+    problem('segment', rowReason('holdings.required_one_of', { field: 'segment', allowed: SEGMENT_IDS.join(', ') }));
   }
 
   const brand = text('brand', 100) ?? text('producer', 100) ?? text('artist', 100) ?? idParts?.brand;
-  if (!brand && !refused('brand', 'producer', 'artist')) problem('brand', segment === 'wine' ? 'producer (or brand) is required' : segment === 'art' ? 'artist (or brand) is required' : 'brand is required');
+  if (!brand && !refused('brand', 'producer', 'artist')) problem('brand', segment === 'wine' || segment === 'art' ? rowReason('holdings.required_or', { field: segment === 'wine' ? 'producer' : 'artist', other: 'brand' }) : rowReason('holdings.required', { field: 'brand' }));
   const reference = text('reference', 64) ?? (cellText(v.model) === undefined && cellText(v.title) === undefined ? idParts?.ref : undefined);
   const model = text('model', 200) ?? text('title', 200) ?? reference;
-  if (!model && !refused('model', 'title', 'reference')) problem('model', segment === 'art' ? 'title (or model) is required' : 'model is required');
+  if (!model && !refused('model', 'title', 'reference')) problem('model', segment === 'art' ? rowReason('holdings.required_or', { field: 'title', other: 'model' }) : rowReason('holdings.required', { field: 'model' }));
 
   const yearField = cellText(v.year) !== undefined ? 'year' : 'vintage';
-  const year = check(yearField, withRange(readInteger(v[yearField], mark(yearField)), 1600, Number(asOf.slice(0, 4)) + 1), `${yearField} must be a whole year between 1600 and ${Number(asOf.slice(0, 4)) + 1}`) ?? idParts?.year;
+  const year = check(yearField, withRange(readInteger(v[yearField], mark(yearField)), 1600, Number(asOf.slice(0, 4)) + 1), rowReason('holdings.year_range', { field: yearField, max: String(Number(asOf.slice(0, 4)) + 1) })) ?? idParts?.year;
   return { assetId: idParts ? assetIdText!.toUpperCase() : undefined, segment, brand, model, reference, year };
 }
 
@@ -127,22 +128,22 @@ export function toHolding(record: RawRecord, portfolio: string, rules: HoldingRu
   if (conditionText !== undefined) {
     const c = conditionText.toLowerCase().replace(/[\s-]+/g, '_');
     if ((CONDITIONS as readonly string[]).includes(c)) condition = c as Condition;
-    else problem('condition', `condition must be one of ${CONDITIONS.join(', ')}`, conditionText);
+    else problem('condition', rowReason('holdings.one_of', { field: 'condition', allowed: CONDITIONS.join(', ') }), conditionText);
   }
 
-  const boxPapers = check('box_papers', readBoolean(v.box_papers), 'box_papers must be yes or no (true/false, y/n, 1/0)');
+  const boxPapers = check('box_papers', readBoolean(v.box_papers), rowReason('holdings.yes_no', { field: 'box_papers' }));
   const size = text('size', 32);
-  const quantity = check('quantity', withRange(readInteger(v.quantity, mark('quantity')), 1, 100_000), 'quantity must be a whole number from 1 to 100000') ?? 1;
-  if (cellText(v.purchase_price) === undefined) problem('purchase_price', 'purchase_price is required: the total paid for the holding (all units), a number such as 12500');
-  const purchasePrice = check('purchase_price', withRange(readNumber(v.purchase_price, mark('purchase_price')), 0, Number.MAX_SAFE_INTEGER), 'purchase_price must be a number of 0 or more, such as 12500 or 12,500.00');
+  const quantity = check('quantity', withRange(readInteger(v.quantity, mark('quantity')), 1, 100_000), rowReason('holdings.quantity_range', { field: 'quantity' })) ?? 1;
+  if (cellText(v.purchase_price) === undefined) problem('purchase_price', rowReason('holdings.price_required', { field: 'purchase_price' }));
+  const purchasePrice = check('purchase_price', withRange(readNumber(v.purchase_price, mark('purchase_price')), 0, Number.MAX_SAFE_INTEGER), rowReason('holdings.price_number', { field: 'purchase_price' }));
 
   let purchaseDate: string | undefined;
   const date = readDateText(v.purchase_date);
-  if (!date) problem('purchase_date', 'purchase_date is required, as YYYY-MM-DD');
-  else if ('error' in date) problem('purchase_date', `purchase_date ${date.reason ?? 'must be a date as YYYY-MM-DD'}`, v.purchase_date);
+  if (!date) problem('purchase_date', rowReason('holdings.date_required', { field: 'purchase_date' }));
+  else if ('error' in date) problem('purchase_date', date.reason ? `purchase_date ${date.reason}` : rowReason('holdings.date_form', { field: 'purchase_date' }), v.purchase_date);
   else {
     if (!isRealDate(date.value)) problem('purchase_date', `purchase_date must be a date that exists, as YYYY-MM-DD${existsHint(date.value)}`, date.value);
-    else if (date.value > rules.asOf) problem('purchase_date', `purchase_date must not be after the report date ${rules.asOf}`, date.value);
+    else if (date.value > rules.asOf) problem('purchase_date', rowReason('holdings.date_after', { field: 'purchase_date', date: rules.asOf }), date.value);
     else purchaseDate = date.value;
   }
 
@@ -150,13 +151,13 @@ export function toHolding(record: RawRecord, portfolio: string, rules: HoldingRu
   let currency: string | undefined;
   if (currencyText !== undefined) {
     if (isCurrencyCode(currencyText)) currency = currencyText;
-    else problem('currency', 'currency must be an ISO 4217 code such as USD, EUR, GBP, CHF, HKD or JPY', currencyText);
+    else problem('currency', rowReason('holdings.currency_code', { field: 'currency' }), currencyText);
   }
 
-  const width = check('width_cm', withRange(readNumber(v.width_cm, mark('width_cm')), 0.1, 10_000), 'width_cm must be a positive number of centimetres');
-  const height = check('height_cm', withRange(readNumber(v.height_cm, mark('height_cm')), 0.1, 10_000), 'height_cm must be a positive number of centimetres');
+  const width = check('width_cm', withRange(readNumber(v.width_cm, mark('width_cm')), 0.1, 10_000), rowReason('holdings.dimension', { field: 'width_cm' }));
+  const height = check('height_cm', withRange(readNumber(v.height_cm, mark('height_cm')), 0.1, 10_000), rowReason('holdings.dimension', { field: 'height_cm' }));
   if ((width === undefined) !== (height === undefined) && problems.length === 0) {
-    problem(width === undefined ? 'width_cm' : 'height_cm', 'give both width_cm and height_cm, or neither');
+    problem(width === undefined ? 'width_cm' : 'height_cm', rowReason('holdings.both_dimensions'));
   }
   const medium = text('medium', 100);
   const notes = text('notes', 2000, true);

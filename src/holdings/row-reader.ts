@@ -3,23 +3,25 @@ import { cellText, type Read } from './cells';
 import type { RawRecord, RowProblem } from './types';
 import { controlCharacterProblem, keepLines, singleLine } from '../single-line';
 import { printable } from '../printable';
+import { englishReason, rowReason, type RowReason } from './row-reasons';
 
 /** The helpers a row's validation shares: problems by field, texts on one line, reads with their reasons. */
 export interface RowReader {
   problems: RowProblem[];
-  problem(field: string, reason: string, value?: unknown): void;
+  /** A reason as a catalogue message (row-reasons.ts) where there is one, else its English. */
+  problem(field: string, reason: string | RowReason, value?: unknown): void;
   /** True when one of the fields already has a problem. */
   refused(...fields: string[]): boolean;
   /** A text cell: line breaks and tabs folded (kept as lines with linesKept), control characters and lengths over max refused. */
   text(field: string, max: number, linesKept?: boolean): string | undefined;
   /** A read value, or undefined after a problem naming the field (the read's own reason, else `reason`). */
-  check<T>(field: string, read: Read<T>, reason: string): T | undefined;
+  check<T>(field: string, read: Read<T>, reason: string | RowReason): T | undefined;
 }
 
 export function rowReader(record: RawRecord, portfolio: string): RowReader {
   const v = record.values;
   const problems: RowProblem[] = [];
-  const problem = (field: string, reason: string, value?: unknown) => {
+  const problem = (field: string, reason: string | RowReason, value?: unknown) => {
     problems.push({
       portfolio,
       file: record.source.file,
@@ -27,7 +29,7 @@ export function rowReader(record: RawRecord, portfolio: string): RowReader {
       row: record.source.row,
       field,
       value: cellText(value),
-      reason,
+      ...(typeof reason === 'string' ? { reason } : { reason: englishReason(reason), said: reason }),
     });
   };
   // Line breaks and tabs in a name are formatting (Alt+Enter in Excel): one space. Notes keep their lines.
@@ -41,12 +43,12 @@ export function rowReader(record: RawRecord, portfolio: string): RowReader {
       return undefined;
     }
     if (t.length > max) {
-      problem(field, `${field} is longer than ${max} characters`, t.slice(0, 40));
+      problem(field, rowReason('holdings.too_long', { field, max: String(max) }), t.slice(0, 40));
       return undefined;
     }
     return t === '' ? undefined : t;
   };
-  const check = <T>(field: string, read: Read<T>, reason: string): T | undefined => {
+  const check = <T>(field: string, read: Read<T>, reason: string | RowReason): T | undefined => {
     if (read && 'error' in read) {
       problem(field, read.reason ? `${field} ${read.reason}` : reason, v[field]);
       return undefined;

@@ -1,6 +1,7 @@
 import type { SegmentId } from '../wire';
 import type { CONDITIONS } from '../wire';
 import type { Language } from '../i18n/languages';
+import type { RowReason } from './row-reasons';
 import type { CoverInput } from '../insurance/types';
 
 /** Where a holding came from, as the user sees it: a spreadsheet row counts the header as row 1; a JSON item is 1-based. */
@@ -52,7 +53,10 @@ export interface RowProblem {
   row: number | null;
   field: string;
   value?: string;
+  /** In English, as the report's errors print it. */
   reason: string;
+  /** The same reason as a catalogue message, where the reader has one (row-reasons.ts): what a user in another language is shown. */
+  said?: RowReason;
 }
 
 export interface PortfolioInput {

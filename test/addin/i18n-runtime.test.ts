@@ -5,6 +5,7 @@ import path from 'node:path';
 import addinEnglish from '../../src/i18n/messages/addin/en.json';
 import { translator, type Language, type MessageKey } from '../../src/i18n';
 import { N_A, VALUE, openEntryPageIn, useExcelStack, type ExcelPage } from './excel-harness';
+import type { HistorySource } from '../../addin/server/history-source';
 
 /**
  * The add-in in Excel's display language (issue 36), under Microsoft's runtime (office.js +
@@ -13,7 +14,19 @@ import { N_A, VALUE, openEntryPageIn, useExcelStack, type ExcelPage } from './ex
  * is hard-coded, the functions' descriptions Excel would read through the manifest's locale
  * override for that culture (served by the host), and a cell's error message in German.
  */
-const env = useExcelStack('i18n', 1);
+/** The engine's reason a period is not covered (stable English, as src/performance words it). */
+const NOT_COVERED = "not enough history: the portfolio's first flow is on 2025-08-10, after the period's start (2024-12-31)";
+/** The firm's history database stood in for: nothing recorded, one portfolio whose year to date is not covered. */
+const history: HistorySource = {
+  monthEnds: async () => [],
+  portfolios: async () => ['Okafor Household'],
+  performance: async (p) =>
+    p === 'Okafor Household'
+      ? { asOf: '2025-11-30', currency: 'USD', periods: { as_of: '2025-11-30', periods: { mtd: null, qtd: null, ytd: null, '1y': null, '3y': null, since_inception: null }, unavailable: { ytd: NOT_COVERED } } }
+      : undefined,
+  past: async () => undefined,
+};
+const env = useExcelStack('i18n', 1, undefined, { history });
 const WAIT_MS = 60_000;
 const ENGLISH = addinEnglish as Record<string, string>;
 
@@ -166,3 +179,69 @@ describe('cell errors in Excel in de-DE', () => {
     }
   }, 120_000);
 });
+
+/**
+ * The functions runtime's and the host's own sentences in a cell (SVC.HISTORY, SVC.PERFORMANCE and
+ * a valuation with the host gone), in Excel's display language: the runtime states it on every
+ * request to the host (Accept-Language), the host answers in it, the runtime says its own in it.
+ */
+describe('the host’s and the runtime’s reasons in a cell, in Excel’s language', () => {
+  const CELLS = () => [env.build.cell('HISTORY', ['Nobody']), env.build.cell('PERFORMANCE', ['Okafor Household', 'ytd'])];
+  /** The cells' messages with the host there, then with the network gone, and the Accept-Language of each request the runtime sent to the host. */
+  async function reasonsIn(culture: string, lang: Language) {
+    const context = await env.build.browser.newContext();
+    const excel = await openEntryPageIn(context, env.stack.host.url, culture);
+    const languages = new Map<string, string | undefined>();
+    excel.page.on('request', (r) => {
+      const path = new URL(r.url()).pathname;
+      if (/^\/(api\/v1|addin)\//.test(path)) languages.set(path, r.headers()['accept-language']);
+    });
+    try {
+      await excel.page.waitForFunction((l) => document.documentElement.lang === l, lang, { timeout: WAIT_MS });
+      const [noHistory, notCovered, valued] = await excel.results(await excel.invoke([...CELLS(), env.build.cell('MIDVALUE', [env.ids[0]])]));
+      await context.setOffline(true);
+      const [historyDown, valueDown] = await excel.results(await excel.invoke([env.build.cell('HISTORY', ['Okafor Household']), env.build.cell('MIDVALUE', [env.ids[0], 'EUR'])]));
+      return { noHistory: noHistory!, notCovered: notCovered!, valued: valued!, historyDown: historyDown!, valueDown: valueDown!, languages };
+    } finally {
+      await excel.close();
+      await context.close();
+    }
+  }
+
+  /** English catalogue phrases (no placeholder, two words or more) that `lang` says otherwise: none may be in its cells. */
+  const englishIn = (text: string, lang: Language) => [...englishLeft(text, lang), ...(text.match(/\b(no history|not enough|cannot be reached|unreachable|recorded for)\b/gi) ?? [])];
+
+  it.each([
+    ['de-DE', 'de'],
+    ['ja-JP', 'ja'],
+  ] as const)('%s: nothing recorded, a period not covered, the host gone: each #N/A says it in the language; every request states it', async (culture, lang) => {
+    const tr = translator(lang);
+    const r = await reasonsIn(culture, lang);
+    expect(r.valued.ok, r.valued.message).toBe(true);
+    for (const cell of [r.noHistory, r.notCovered, r.historyDown, r.valueDown]) expect(cell).toMatchObject({ ok: false, errorCode: N_A });
+    expect(r.noHistory.message).toBe(tr.t('addin.host_no_history', { kind: 'portfolio', key: 'Nobody', range: 'none', from: '', to: '' }));
+    expect(r.notCovered.message).toMatch(new RegExp(`^Okafor Household.+${tr.date('2025-11-30')}`));
+    expect(r.notCovered.message).toContain(tr.date('2025-08-10'));
+    // The host gone: SVC.HISTORY (the runtime's own call to the host) and a valuation not asked before (the shared client's) alike.
+    expect(r.historyDown.message).toMatch(new RegExp(`^${literal(tr.t('addin.err_unreachable', { reason: tr.t('addin.fn_host_unreachable', { reason: '' }) }))}`));
+    expect(r.valueDown.message).toBe(tr.t('addin.err_unreachable', { reason: tr.t('addin.host_unreachable') }));
+    for (const cell of [r.noHistory, r.notCovered, r.historyDown, r.valueDown]) expect(englishIn(cell.message!.replace(/Failed to fetch/, ''), lang), cell.message).toEqual([]);
+    // Every request to the host stated Excel's language, not the browser's: the valuation batch, the history, the performance.
+    expect([...r.languages.keys()]).toEqual(expect.arrayContaining(['/api/v1/valuations/batch', '/addin/history', '/addin/performance']));
+    for (const [path, language] of r.languages) expect(language, path).toBe(lang);
+  }, 180_000);
+
+  it('en-US: the same cells say exactly what they said before the catalogue', async () => {
+    const r = await reasonsIn('en-US', 'en');
+    expect(r.noHistory.message).toBe('no history recorded for the portfolio Nobody.');
+    expect(r.notCovered.message).toBe(`Okafor Household, ytd to 2025-11-30: ${NOT_COVERED}.`);
+    expect(r.historyDown.message).toMatch(/^The valuation service is unreachable: The add-in host cannot be reached: \S/);
+    expect(r.valueDown.message).toMatch(/^The valuation service is unreachable: The service at http:\/\/127\.0\.0\.1:\d+\/api\/v1 could not be reached\.$/);
+    for (const [path, language] of r.languages) expect(language, path).toBe('en');
+  }, 180_000);
+});
+
+/** `text` as a regular expression matching it literally. */
+function literal(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

@@ -1,7 +1,8 @@
 import { ServiceClient } from '../../../src/client';
 import { clientBackend } from './client-backend';
 import { hostConnection } from './host-connection';
-import { hostReads } from './host-history';
+import { hostReads, hostUnreachable } from './host-history';
+import { addinTranslator, displayLanguageHeader } from './display-language';
 import { signInHeaders, userToken } from './sign-in';
 import { browserStorage } from './page-storage';
 import { AddinRuntime, getRuntimeIfReady, setRuntime, type ServiceSource } from './runtime';
@@ -11,14 +12,14 @@ async function hostSource(headers: Record<string, string>): Promise<ServiceSourc
   const signedIn = { ...headers, ...(await signInHeaders()) };
   let res: Response;
   try {
-    res = await fetch('/addin/status', { headers: signedIn, credentials: 'omit' });
+    res = await fetch('/addin/status', { headers: { ...signedIn, ...displayLanguageHeader() }, credentials: 'omit' });
   } catch (err) {
-    // Named as the client names it, so a card whose host is down is "unreachable" (and shows its last known answer).
-    throw Object.assign(new Error(`The add-in host cannot be reached: ${err instanceof Error ? err.message : String(err)}`), { name: 'ConnectionError' });
+    // A card whose host is down is "unreachable" (and shows its last known answer).
+    throw hostUnreachable(err);
   }
-  if (!res.ok) throw Object.assign(new Error(`The add-in host answered ${res.status} for its status.`), { status: res.status });
+  if (!res.ok) throw Object.assign(new Error(addinTranslator().t('addin.fn_host_status_own', { status: String(res.status) })), { status: res.status });
   const status = (await res.json()) as Partial<ServiceSource>;
-  return { service: typeof status.service === 'string' ? status.service : 'unknown service', sandbox: status.sandbox === true };
+  return { service: typeof status.service === 'string' ? status.service : addinTranslator().t('addin.unknown_service'), sandbox: status.sandbox === true };
 }
 
 /**
@@ -34,7 +35,9 @@ export function installBrowserRuntime(): AddinRuntime {
   // Through the page's safe storage: where the browser blocks the frame's storage, reading window.sessionStorage throws and the runtime never started.
   const storage = browserStorage();
   const { baseUrl, headers } = hostConnection(window.location, storage.page('sessionStorage'));
-  const client = new ServiceClient({ baseUrl, headers, tokenProvider: () => userToken(), rateLimitKey: `${baseUrl}#addin` });
+  // Each /api request states Excel's display language at the time it is sent: the host's own refusals (budget, daily share, sign-in) come back in it.
+  const fetchInLanguage = (input: string, init: RequestInit) => fetch(input, { ...init, headers: { ...(init.headers as Record<string, string> | undefined), ...displayLanguageHeader() } });
+  const client = new ServiceClient({ baseUrl, headers, tokenProvider: () => userToken(), rateLimitKey: `${baseUrl}#addin`, fetch: fetchInLanguage });
   const runtime = new AddinRuntime(clientBackend(client, hostReads(window.location.origin, headers)), { source: () => hostSource(headers), storage: storage.machine() });
   setRuntime(runtime);
   return runtime;

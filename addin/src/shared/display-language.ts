@@ -48,3 +48,12 @@ export function officeDisplayLanguage(): string | undefined {
 export function addinTranslator(): Translator {
   return translator(languageOfDisplay(officeDisplayLanguage()));
 }
+
+/**
+ * The header every request of the add-in's pages to its host carries: Excel's display language
+ * (read at each request), so the host says its own sentences in it (addin/server/host-text.ts).
+ * The browser's own Accept-Language names the browser's language, which need not be Excel's.
+ */
+export function displayLanguageHeader(): { 'accept-language': string } {
+  return { 'accept-language': addinTranslator().lang };
+}

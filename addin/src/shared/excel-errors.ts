@@ -55,6 +55,20 @@ function reasonFor(e: Error & ServiceErrorLike, tr: Translator): string {
   if (e.status === 403 && e.type === 'forbidden') return tr.t('addin.err_tier', { reason: e.message });
   // The host answers its own sign-in failures upstream as 502: a 401 from it is always about the user's sign-in.
   if (e.status === 401) return tr.t('addin.err_sign_in');
-  if (isUnreachable(e)) return tr.t('addin.err_unreachable', { reason: e.message });
+  if (isUnreachable(e)) return tr.t('addin.err_unreachable', { reason: unreachableDetail(e, tr) });
+  return e.message;
+}
+
+/**
+ * Why the answer could not be had. The shared client's own failures (no connection, no answer in
+ * time) are about the add-in host, its only address here; their English sentences stay in English
+ * as they always read, every other language says them from the catalogue (the URL and timeout in
+ * them are for support, not the user). The add-in's own and the host's are already in the language.
+ */
+function unreachableDetail(e: Error & ServiceErrorLike, tr: Translator): string {
+  if (tr.lang === 'en') return e.message;
+  // By the client's error type, not its class: the functions and the pane are separate bundles, each with its copy of the client.
+  if (e.type === 'connection_error') return tr.t('addin.host_unreachable');
+  if (e.type === 'timeout') return tr.t('addin.fn_host_timeout');
   return e.message;
 }

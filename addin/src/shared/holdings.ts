@@ -7,6 +7,8 @@ import type { Holding, RowProblem } from '../../../src/holdings/types';
 import { InputError } from './input-error';
 import { requestForAssetId, valuationRequest } from '../../../src/holdings/requests';
 import { describeCloseMisses, sortUnknownHeaders } from '../../../src/holdings/unknown-columns';
+import { addinTranslator } from './display-language';
+import { intlLocale, type Translator } from '../../../src/i18n';
 
 /**
  * Holdings tables in the add-in are read by the report job's own reader (same columns,
@@ -55,15 +57,26 @@ export function readHoldingsGrid(
 function closeMissProblem(unknownHeaders: readonly string[]): string | undefined {
   const { closeMisses } = sortUnknownHeaders(unknownHeaders);
   if (closeMisses.length === 0) return undefined;
-  return describeCloseMisses('The header row', closeMisses, () => 'give the column another name, or leave it out of the table.');
+  const tr = addinTranslator();
+  // English: the reader's own sentence, as svc-report says it (src/holdings/unknown-columns.ts); another language: the same sentence from the catalogue.
+  if (tr.lang === 'en') return describeCloseMisses('The header row', closeMisses, () => 'give the column another name, or leave it out of the table.');
+  const list = (items: string[]) => new Intl.ListFormat(intlLocale(tr.lang), { type: 'conjunction' }).format(items);
+  const effects = closeMisses.flatMap((m) => (m.column === 'currency' ? [tr.t('addin.header_effect_currency')] : m.column === 'quantity' ? [tr.t('addin.header_effect_quantity')] : []));
+  return tr.t('addin.header_close_miss', {
+    count: closeMisses.length,
+    headers: list(closeMisses.map((m) => tr.t('addin.header_close_miss_item', { header: m.header, column: m.column }))),
+    effects: effects.length ? tr.t('addin.header_effects', { effects: list(effects) }) : '',
+    column: closeMisses[0]!.column,
+  });
 }
 
 /** An asset id typed in a cell, read the way the report job reads an asset_id column. */
 export function holdingForAssetId(argument: string, assetId: string): Holding {
   const { rows } = readHoldingsGrid([['asset_id'], [assetId]]);
   const first = rows[0];
-  if (!first) throw new InputError(argument, `${argument} is required: an asset id such as SVC-WAT-ROLEX-126610LN-2021.`);
-  if ('problems' in first) throw new InputError(argument, `${argument}: ${first.problems[0]!.reason} (got "${assetId}").`);
+  const tr = addinTranslator();
+  if (!first) throw new InputError(argument, tr.t('addin.arg_asset_required', { name: argument }));
+  if ('problems' in first) throw new InputError(argument, tr.t('addin.arg_asset_problem', { name: argument, reason: reasonIn(first.problems[0]!, tr), got: assetId }));
   return first.holding;
 }
 
@@ -90,10 +103,19 @@ export function holdingMultiplier(request: ValuationRequest, holding: Holding): 
   return request.quantity === undefined ? holding.quantity : 1;
 }
 
-/** The first problem of a row, as a sentence naming the row and field. */
+/** The first problem of a row, as a sentence naming the row and field, in Excel's display language. */
 export function describeRowProblem(row: number, problems: RowProblem[]): string {
+  const tr = addinTranslator();
   const p = problems[0];
-  return p ? `Row ${row}, ${p.field}: ${p.reason}.` : `Row ${row} could not be read.`;
+  return p ? tr.t('addin.row_problem', { row: String(row), field: p.field, reason: reasonIn(p, tr) }) : tr.t('addin.row_unreadable', { row: String(row) });
+}
+
+/**
+ * A row's reason in the language: the reader's catalogue message where it has one; else (a cell's
+ * own hint on a decimal mark or a date, a control character) its English, as the report prints it.
+ */
+function reasonIn(p: RowProblem, tr: Translator): string {
+  return p.said ? tr.t(p.said.key, p.said.values) : p.reason;
 }
 
 /** Excel's day 0 (serial 1 is 1900-01-01; the 1900 leap-year bug is why the epoch is the 30th). */

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { ErrorResponse, HISTORY_PATH, HistoryResponse, PERFORMANCE_PATH, PortfolioPerformanceResponse, type HistoryQuery, type PortfolioPerformanceQuery } from '../../../src/wire';
 import { InputError } from './input-error';
 import { signInHeaders } from './sign-in';
+import { addinTranslator, displayLanguageHeader } from './display-language';
 
 /** What SVC.HISTORY asks the add-in host for (GET /addin/history, src/wire/history.ts). */
 export type HistoryFetch = (query: HistoryQuery, signal: AbortSignal) => Promise<HistoryResponse>;
@@ -22,22 +23,24 @@ export interface HostReads {
  * #N/A with its sentence; a bad argument #VALUE!.
  */
 export function hostReads(origin: string, headers: Record<string, string>): HostReads {
-  const get = async <T>(path: string, params: URLSearchParams, schema: z.ZodType<T>, what: string, signal: AbortSignal): Promise<T> => {
+  const get = async <T>(path: string, params: URLSearchParams, schema: z.ZodType<T>, what: 'history' | 'performance', signal: AbortSignal): Promise<T> => {
     let res: Response;
     try {
-      res = await fetch(`${origin}${path}?${params}`, { headers: { ...headers, ...(await signInHeaders()) }, credentials: 'omit', signal });
+      // In Excel's display language: the host's reasons (nothing recorded, not allowed, not covered) come back in it.
+      res = await fetch(`${origin}${path}?${params}`, { headers: { ...headers, ...displayLanguageHeader(), ...(await signInHeaders()) }, credentials: 'omit', signal });
     } catch (err) {
       if (signal.aborted) throw err;
-      throw Object.assign(new Error(`The add-in host cannot be reached: ${err instanceof Error ? err.message : String(err)}`), { name: 'ConnectionError' });
+      throw hostUnreachable(err);
     }
     const body: unknown = await res.json().catch(() => undefined);
+    const tr = addinTranslator();
     if (res.ok) {
       const parsed = schema.safeParse(body);
-      if (!parsed.success) throw new Error(`The add-in host answered the ${what} request in a form this add-in does not read (is the host a different version?).`);
+      if (!parsed.success) throw new Error(tr.t('addin.fn_host_unreadable', { what }));
       return parsed.data;
     }
     const problem = ErrorResponse.safeParse(body);
-    const message = problem.success ? problem.data.error.message : `The add-in host answered ${res.status} for the ${what}.`;
+    const message = problem.success ? problem.data.error.message : tr.t('addin.fn_host_status_for', { status: String(res.status), what });
     if (res.status === 400 && problem.success && problem.data.error.field) throw new InputError(problem.data.error.field, message, problem.data.error.allowed_values);
     // 403 and 404 are the host's own answers (not allowed, no database, nothing recorded, not covered): its sentence, as it is.
     if (res.status === 404 || res.status === 403) throw new Error(message);
@@ -58,9 +61,18 @@ export function hostReads(origin: string, headers: Record<string, string>): Host
   };
 }
 
-const NOT_CONNECTED = "reads the firm's history database through the add-in host; this add-in is not connected to one.";
+/**
+ * The host could not be asked at all: named as the client names it (ConnectionError), so the
+ * cell is "unreachable" (and may show its last known answer). The browser's own detail ("Failed
+ * to fetch") is quoted inside the sentence, as it gave it.
+ */
+export function hostUnreachable(err: unknown): Error {
+  const reason = err instanceof Error ? err.message : String(err);
+  return Object.assign(new Error(addinTranslator().t('addin.fn_host_unreachable', { reason })), { name: 'ConnectionError' });
+}
+
 /** Where there is no add-in host to ask (a runtime over the service directly, as in tests of other functions). */
 export const noHostReads: HostReads = {
-  history: () => Promise.reject(new Error(`SVC.HISTORY ${NOT_CONNECTED}`)),
-  performance: () => Promise.reject(new Error(`SVC.PERFORMANCE ${NOT_CONNECTED}`)),
+  history: () => Promise.reject(new Error(addinTranslator().t('addin.fn_no_host_reads', { fn: 'SVC.HISTORY' }))),
+  performance: () => Promise.reject(new Error(addinTranslator().t('addin.fn_no_host_reads', { fn: 'SVC.PERFORMANCE' }))),
 };

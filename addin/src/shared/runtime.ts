@@ -176,7 +176,7 @@ export class AddinRuntime {
 
   /** The service behind the host, asked once per runtime (a failed ask is asked again next time). */
   serviceSource(): Promise<ServiceSource> {
-    if (!this.options.source) return Promise.resolve({ service: 'unknown service', sandbox: false });
+    if (!this.options.source) return Promise.resolve({ service: addinTranslator().t('addin.unknown_service'), sandbox: false });
     this.sourcePromise ??= this.options.source().catch((err: unknown) => {
       this.sourcePromise = undefined;
       throw err;

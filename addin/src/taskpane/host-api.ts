@@ -4,7 +4,7 @@ import type { AccountBudget } from '../../contract/refresh-budget';
 import { hostConnection } from '../shared/host-connection';
 import { signInHeaders } from '../shared/sign-in';
 import { browserStorage } from '../shared/page-storage';
-import { addinTranslator } from '../shared/display-language';
+import { addinTranslator, displayLanguageHeader } from '../shared/display-language';
 
 export type { HostStatus };
 
@@ -30,8 +30,7 @@ async function hostFetch(path: string, init: RequestInit = {}, accept: number[] 
   let res: Response;
   try {
     // The host says its own sentences in the pane's language (Excel's, not the browser's): docs/decisions.md.
-    const language = { 'accept-language': addinTranslator().lang };
-    res = await fetch(path, { ...init, headers: { ...headers, ...language, ...signIn, ...(init.headers as Record<string, string> | undefined) }, credentials: 'omit' });
+    res = await fetch(path, { ...init, headers: { ...headers, ...displayLanguageHeader(), ...signIn, ...(init.headers as Record<string, string> | undefined) }, credentials: 'omit' });
   } catch {
     throw new Error(addinTranslator().t('addin.host_unreachable'));
   }
