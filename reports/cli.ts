@@ -11,6 +11,7 @@ import { CheckpointMismatch } from './run/checkpoint';
 import { EXIT, InterruptedError, UsageError } from './run/exit-codes';
 import type { Progress } from './run/progress';
 import type { RunIo, RunOptions } from './run/run-job';
+import type { WritePool } from './run/write-pool';
 import { createOutDir, prepareOutDir, removeCreatedIfEmpty } from './out-dir';
 import { printable, printableLines } from '../src/printable';
 import { packageRoot } from '../src/package-root';
@@ -266,7 +267,7 @@ async function runCommand(files: string[], opts: Omit<RunOptions, 'files'> & { q
   }
 }
 
-async function dashboardCommand(opts: { out: string; formats?: string; config?: string; tier?: string; minuteMs?: number; asOf?: string; sandboxLog?: string; manifestKey?: string; brand?: string; brandRoot?: string; language?: Language; csvHeaders?: CsvHeaders }): Promise<number> {
+async function dashboardCommand(opts: { out: string; formats?: string; config?: string; tier?: string; minuteMs?: number; asOf?: string; sandboxLog?: string; manifestKey?: string; brand?: string; brandRoot?: string; language?: Language; csvHeaders?: CsvHeaders }, writers?: Pick<WritePool, 'writeDashboard'>): Promise<number> {
   const [{ resolveSettings, fixedGeneratedAt }, { connect }, { buildDashboard }, { writeDashboard }] = await Promise.all([
     import('./config'),
     import('./run/connect'),
@@ -285,7 +286,8 @@ async function dashboardCommand(opts: { out: string; formats?: string; config?: 
   });
   try {
     const data = await buildDashboard(conn.client, { asOf: settings.asOf, generatedAt: fixedGeneratedAt(process.env) ?? new Date().toISOString(), sandbox: conn.sandbox, signal: stop.signal, language: settings.language });
-    const written = await writeDashboard({ ...data, ...(settings.brand ? { brand: settings.brand } : {}), csv_headers: settings.csvHeaders }, outDir, settings.formats);
+    const dashboard = { ...data, ...(settings.brand ? { brand: settings.brand } : {}), csv_headers: settings.csvHeaders };
+    const written = await (writers ? writers.writeDashboard(dashboard, outDir, settings.formats) : writeDashboard(dashboard, outDir, settings.formats));
     for (const w of written) process.stdout.write(`${printable(w.path)}\n`);
     sayNotCarried((await (await import('./run-manifest')).recordRun('dashboard', outDir, opts, [], written.map((w) => w.path))).notCarried);
     return EXIT.ok;
@@ -525,7 +527,7 @@ function program(): Command {
       const { runDemo } = await import('./demo/demo-command');
       process.exitCode = await runDemo(opts.out, {
         run: (files, flags, shared) => runCommand(files, flags, undefined, shared),
-        dashboard: (flags) => dashboardCommand(flags),
+        dashboard: (flags, writers) => dashboardCommand(flags, writers),
       });
     });
   return root;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { packageRoot } from '../../src/package-root';
-import type { ReportData, ReportFormat, WrittenFile } from '../report-data';
+import type { DashboardData, ReportData, ReportFormat, WrittenFile } from '../report-data';
 import type { WriteAnswer, WriteJob } from './write-worker';
 
 /**
@@ -51,9 +51,17 @@ export class WritePool {
   }
 
   write(data: ReportData, outDir: string, formats: readonly ReportFormat[]): Promise<WrittenFile[]> {
+    return this.send({ id: this.nextId++, kind: 'report', data, outDir, formats: [...formats] });
+  }
+
+  /** The market dashboard's files (the demo's: its PDF is a second of the event loop's CPU that the history months need). */
+  writeDashboard(data: DashboardData, outDir: string, formats: readonly ReportFormat[]): Promise<WrittenFile[]> {
+    return this.send({ id: this.nextId++, kind: 'dashboard', data, outDir, formats: [...formats] });
+  }
+
+  private send(job: WriteJob): Promise<WrittenFile[]> {
     this.start();
     const slot = this.workers.reduce((a, b) => (b.busy < a.busy ? b : a));
-    const job: WriteJob = { id: this.nextId++, data, outDir, formats: [...formats] };
     const answer = new Promise<WrittenFile[]>((resolve, reject) => {
       if (this.broken) return reject(this.broken);
       this.pending.set(job.id, { resolve, reject });

@@ -1,16 +1,28 @@
 /**
- * A new embedded database starts from a copy of an empty cluster made once (issue 34: initdb was
- * the largest single cost of a newcomer's first run and of every new database folder), and from
- * initdb when the copy is missing, unusable or not a regular file.
+ * A new embedded database starts from a copy of a migrated empty cluster made once (issue 34:
+ * initdb and the migrations were the largest costs of a newcomer's first run and of every new
+ * database folder), keyed by PGlite's version and the migrations it holds, remade when missing or
+ * not whole, and from initdb when the copy is not a regular file.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, readdirSync, statSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
+import { execFile, execFileSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { promisify } from 'node:util';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/db';
+import { appliedMigrations, MIGRATIONS, openDatabase } from '../../src/db';
 import { createPGlite, ensureTemplate, readTemplate, templatePath } from '../../src/db/pglite-template';
+import { ROOT } from '../../fixtures/commands';
 import { tempDir } from '../reports/helpers';
+
+const ALL_MIGRATIONS = Object.keys(MIGRATIONS).sort();
+
+/** The migrations a cluster records as applied (none when it has no kysely_migration table). */
+async function migrationsIn(pg: PGlite): Promise<string[]> {
+  if ((await tableCount(pg, 'kysely_migration')) === 0) return [];
+  return (await pg.query<{ name: string }>('select name from kysely_migration order by name')).rows.map((r) => r.name);
+}
 
 /** How many tables of that name the cluster holds (0 or 1). */
 async function tableCount(pg: PGlite, name: string): Promise<number> {
@@ -53,9 +65,9 @@ describe('the empty embedded database copy', () => {
     }
   });
 
-  it('a copy that cannot be unpacked: what it left is removed and initdb makes the cluster', async () => {
+  it('a whole gzip that PGlite cannot unpack: what it left is removed and initdb makes the cluster', async () => {
     const broken = join(dir, 'broken.tar.gz');
-    writeFileSync(broken, Buffer.from('not a tarball at all'));
+    writeFileSync(broken, gzipSync(Buffer.from('not a tarball at all')));
     const pg = await createPGlite(join(dir, 'from-broken', 'pgdata'), broken);
     try {
       expect(await tableCount(pg, 'made_from_the_copy')).toBe(0);
@@ -76,13 +88,14 @@ describe('the empty embedded database copy', () => {
     writeFileSync(huge, '');
     truncateSync(huge, 65 * 1024 * 1024);
     for (const path of [fifo, device, folder, huge, join(dir, 'missing.tar.gz')]) expect(readTemplate(path), path).toBeUndefined();
-    expect(readTemplate(marked)?.size).toBe(statSync(marked).size);
+    // Handed to PGlite unpacked: a whole gzip is checked (length and CRC) before PGlite sees it.
+    expect(readTemplate(marked)?.size).toBe(gunzipSync(readFileSync(marked)).length);
   });
 
-  it('is made by the test run as by `npm run build`, once: named by the PGlite version, whole, and not rewritten', async () => {
+  it('is made by the test run as by `npm run build`, once: named by the PGlite version and the last migration, whole, and not rewritten', async () => {
     const path = templatePath();
     // The run's setup made it with ensureTemplate (written beside, then renamed): nothing half-written is left beside it.
-    expect(path).toMatch(/pglite-empty-\d+\.\d+\.\d+[^/]*\.tar\.gz$/);
+    expect(basename(path)).toMatch(new RegExp(`^pglite-migrated-\\d+\\.\\d+\\.\\d+[^/]*-${ALL_MIGRATIONS.at(-1)}-[0-9a-f]{12}\\.tar\\.gz$`));
     expect(readdirSync(dirname(path)).filter((f) => f.startsWith(basename(path)) && f !== basename(path))).toEqual([]);
     expect(readTemplate(path)?.size).toBeGreaterThan(100_000);
     const before = statSync(path).mtimeMs;
@@ -90,12 +103,61 @@ describe('the empty embedded database copy', () => {
     expect(statSync(path).mtimeMs).toBe(before);
   });
 
-  it('a database opened on a new folder works and is migrated', async () => {
+  it('a database opened on a new folder works and is migrated: it came so from the copy, no migration ran at its opening', async () => {
     const db = await openDatabase(join(dir, 'opened'));
     try {
-      expect(db.migrated.length).toBeGreaterThan(0);
+      expect(await appliedMigrations(db.kysely)).toEqual(ALL_MIGRATIONS);
+      expect(db.migrated).toEqual([]);
     } finally {
       await db.close();
     }
   }, 120_000);
+
+  it('a copy keyed by an older set of migrations is never used: the current key names another file', async () => {
+    const root = tempDir('svc-pglite-keys-');
+    const stale = templatePath(root, ALL_MIGRATIONS.slice(0, -1));
+    const current = templatePath(root);
+    expect(stale).not.toBe(current);
+    mkdirSync(dirname(stale), { recursive: true });
+    copyFileSync(marked, stale);
+    copyFileSync(templatePath(), current);
+    const pg = await createPGlite(join(root, 'db', 'pgdata'), current);
+    try {
+      expect(await tableCount(pg, 'made_from_the_copy')).toBe(0);
+      expect(await migrationsIn(pg)).toEqual(ALL_MIGRATIONS);
+    } finally {
+      await pg.close();
+    }
+    // Buffer.equals: a deep toEqual over 4 MB compares byte by byte for minutes.
+    expect(readFileSync(stale).equals(readFileSync(marked))).toBe(true);
+  }, 120_000);
+
+  it('a truncated copy is not used: two processes opening new folders from it at once both get a migrated cluster and leave one whole copy', async () => {
+    const root = tempDir('svc-pglite-truncated-');
+    const copy = join(root, 'copy.tar.gz');
+    copyFileSync(templatePath(), copy);
+    truncateSync(copy, Math.floor(statSync(copy).size / 2));
+    // Each in a process of its own (PGlite's own unpacking of a truncated gzip ends the process it runs in).
+    const open = (n: number) =>
+      promisify(execFile)(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          '--input-type=module',
+          '-e',
+          `import { createPGlite } from './src/db/pglite-template.ts';
+           const pg = await createPGlite(${JSON.stringify(join(root, `db${n}`, 'pgdata'))}, ${JSON.stringify(copy)});
+           const rows = (await pg.query('select name from kysely_migration order by name')).rows;
+           console.log(JSON.stringify(rows.map((r) => r.name)));
+           await pg.close();`,
+        ],
+        { cwd: ROOT, timeout: 240_000 },
+      );
+    const outputs = await Promise.all([open(1), open(2)]);
+    for (const { stdout } of outputs) expect(JSON.parse(stdout.trim().split('\n').at(-1)!)).toEqual(ALL_MIGRATIONS);
+    expect(readTemplate(copy)).toBeDefined();
+    expect(readdirSync(root).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+    expect(existsSync(join(root, 'db1', 'pgdata', 'PG_VERSION')) && existsSync(join(root, 'db2', 'pgdata', 'PG_VERSION'))).toBe(true);
+  }, 300_000);
 });
