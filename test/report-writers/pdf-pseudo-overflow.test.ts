@@ -11,9 +11,10 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { writePdf } from '../../reports/writers/pdf';
+import { writeDashboardPdf } from '../../reports/writers/dashboard-pdf';
 import { MARGIN } from '../../reports/writers/pdf-layout';
 import { overflowing, type TracedText } from '../../reports/writers/pdf-layout-trace';
-import { makeReportData } from '../../fixtures/report-data';
+import { makeDashboardData, makeReportData } from '../../fixtures/report-data';
 import { tempDir } from './tools';
 
 const run = promisify(execFile);
@@ -68,5 +69,16 @@ describe.each(['en-XA', 'de'] as const)('a client report in %s: no text drawn ou
         .map((w) => `page ${i + 1}: ${w.text} at ${w.xMin.toFixed(1)}–${w.xMax.toFixed(1)}`),
     );
     expect(outside).toEqual([]);
+  });
+});
+
+describe('the market dashboard in en-XA: no text drawn outside its box', () => {
+  it('draws every piece of text inside its box: tables, bar chart labels, furniture', async () => {
+    const trace: TracedText[] = [];
+    await writeDashboardPdf({ ...makeDashboardData(), language: 'en-XA' }, path.join(tempDir('pdf-xa-dashboard'), 'dashboard-en-XA.pdf'), undefined, trace);
+    // The furniture is the language's too (it was English): its sandbox mark accented.
+    expect(trace.some((t) => t.text.includes('ŠÀÑĐƁÖẊ'))).toBe(true);
+    expect(trace.length).toBeGreaterThan(100);
+    expect(overflowing(trace)).toEqual([]);
   });
 });
