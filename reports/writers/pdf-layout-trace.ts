@@ -88,12 +88,13 @@ const BREAKS_ANYWHERE = /[\u3000-\u30ff\u3400-\u9fff\uf900-\ufaff\uff00-\uffef]/
 
 /**
  * The pieces of `text` pdfkit wraps between and never inside (short of breaking a word too wide
- * for its line between two letters): split at spaces and after a hyphen or dash, a number and its
+ * for its line between two letters): split at spaces and after a hyphen or dash before a letter
+ * (UAX #14: never before a digit, so "2024-03-15" and "-21.0%" are one piece), a number and its
  * unit glued (pdf-unit-glue.ts). Chinese and Japanese text, which breaks between characters, has none.
  */
 export function unbrokenWords(text: string): string[] {
   return glueUnits(text)
-    .split(/[ \t\r\n]+|(?<=[-\u2013\u2014])/)
+    .split(/[ \t\r\n]+|(?<=[-\u2013\u2014])(?=\p{L})/u)
     .filter((w) => w && !BREAKS_ANYWHERE.test(w));
 }
 

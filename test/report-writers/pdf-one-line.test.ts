@@ -8,7 +8,7 @@ import { createWriteStream } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PdfPages } from '../../reports/writers/pdf-layout';
-import { overflowing, type TracedText } from '../../reports/writers/pdf-layout-trace';
+import { overflowing, unbrokenWords, type TracedText } from '../../reports/writers/pdf-layout-trace';
 import { drawTable } from '../../reports/writers/pdf-table';
 import { pdfText, tempDir } from './tools';
 
@@ -39,5 +39,13 @@ describe("a table header longer than its column", () => {
     const read = (await pdfText(file)).replace(/\s+/g, ' ');
     expect(read).toContain(LONG);
     expect(read).not.toContain('…');
+  });
+});
+
+describe('the words a cell must fit whole', () => {
+  it('are split at spaces and after a hyphen before a letter; dates, signed numbers and a number with its unit stay one piece', () => {
+    expect(unbrokenWords('Vermögens-verwaltung 2024-03-15 -21.0% +1690.9 % 12 bottles')).toEqual(['Vermögens-', 'verwaltung', '2024-03-15', '-21.0%', '+1690.9\u00a0%', '12', 'bottles']);
+    // Chinese and Japanese break between characters (pdf-line-breaks.ts): nothing of theirs is one piece.
+    expect(unbrokenWords('評価額 ポートフォリオ')).toEqual([]);
   });
 });
