@@ -1,3 +1,4 @@
+import { brandIn } from '../../src/brand';
 import type { PortfolioInput } from '../../src/holdings/types';
 import { composeDisclaimer, type ExitRow, type Holding, type ProjectionRow, type ReportData, type ReportError, type Section } from '../report-data';
 import type { PortfolioResults } from '../run/results';
@@ -27,12 +28,15 @@ export const CONSOLIDATED_AUDIENCE = 'Internal — all portfolios';
  * portfolio, and projections and exit rows for the largest holdings overall (one row per asset).
  * Each holding's month column is its own portfolio's (the same computation as that portfolio's
  * report, from its `past`); the summary's returns and month-on-month are the engine's over the
- * portfolios together, so its money figures are their sums.
+ * portfolios together, so its money figures are their sums. The firm's words are in the run's
+ * language; a fallback to the firm's language is an analyst note and is said with `say` (the run's
+ * log: the portfolios' notes are said as their reports are built, this report's are not said again).
  */
 export function buildConsolidatedReport(
   parts: readonly { input: PortfolioInput; results: PortfolioResults; past?: HistoryInput }[],
   performance: Section<Performance>,
   ctx: BuildContext,
+  say: (line: string) => void = () => {},
 ): ReportData {
   const tr = buildTranslator(ctx);
   const rows: Holding[] = [];
@@ -70,6 +74,15 @@ export function buildConsolidatedReport(
   const head = headline({ client: CONSOLIDATED_AUDIENCE, portfolio: CONSOLIDATED_NAME, portfolios: names }, parts.map((p) => [p.input.name, holdingsKey(p.input)]), rows, unvalued, ctx, together, previousHoldings, true);
   const projectionSection: Section<ProjectionRow[]> =
     projectionNote !== undefined && projections.length === 0 ? { included: false, note: projectionNote } : { included: true, data: top(groupByAsset(projections, PROJECTION_MONEY, PROJECTION_PERCENTS)) };
+  // The firm's words in the run's language, as a client report takes them in its client's: a fallback to the firm's language is an analyst note.
+  // The report is addressed to no client, so no manager is kept (brandIn keeps the portfolio's alone, and "Consolidated" has none).
+  const brand = ctx.brand && brandIn(ctx.brand, tr.lang, { name: CONSOLIDATED_NAME }, {
+    portfolio: CONSOLIDATED_NAME,
+    warn: (line) => {
+      analyst.push(line);
+      say(line);
+    },
+  });
   const exitSection: Section<ExitRow[]> =
     exitNote !== undefined && exits.length === 0 ? { included: false, note: exitNote } : { included: true, data: top(groupByAsset(exits, EXIT_MONEY, EXIT_PERCENTS)) };
   return {
@@ -82,7 +95,7 @@ export function buildConsolidatedReport(
     analyst_notes: analyst,
     method_notes: methodNotes(ctx, { summary: head.summary, consolidated: parts.length, currencies: new Set(rows.map((r) => r.purchase_currency)) }),
     disclaimer: composeDisclaimer(head.summary, ctx.sandbox, tr.lang),
-    ...(ctx.brand ? { brand: ctx.brand } : {}),
+    ...(brand ? { brand } : {}),
     // The firm's own report: the run's language, whatever its clients'.
     language: tr.lang,
     ...(ctx.csvHeaders ? { csv_headers: ctx.csvHeaders } : {}),

@@ -248,7 +248,7 @@ export async function runQueued(opts: RunOptions & { workerFolder?: string }, io
       const parts = await Promise.all(
         portfolios.map(async (p) => ({ input: p, results: results.get(p.name)!, past: await consolidatedPast(pasts.get(p.name), loaded.ledgers.get(p.name)!, { portfolio: p.name, asOf: settings.asOf, currency }, previous, log) })),
       );
-      const written = await writeReport(buildConsolidatedReport(parts, journal.state.consolidated!.performance, ctx), outDir, settings.formats);
+      const written = await writeReport(buildConsolidatedReport(parts, journal.state.consolidated!.performance, ctx, log), outDir, settings.formats);
       files.push(...written.map((w) => w.path));
       // The portfolios' own files are the workers' to count (each process counts what it wrote).
       telemetry.filesWritten(written.map((w) => w.path));

@@ -199,7 +199,7 @@ export async function runReports(opts: RunOptions, io: RunIo): Promise<RunOutcom
       const parts = await Promise.all(portfolios.map(async (p) => ({ input: p, results: results.get(p.name)!, past: await past.get(p.name)! })));
       const performance = cp.state.consolidated?.performance ?? { included: false as const, note: 'Omitted: not fetched.' };
       sayLeftOut(leftOut('Consolidated', 'performance against benchmarks', performance));
-      const written = await writers.write(buildConsolidatedReport(parts, performance, ctx()), outDir, settings.formats);
+      const written = await writers.write(buildConsolidatedReport(parts, performance, ctx(), log), outDir, settings.formats);
       files.push(...written.map((w) => w.path));
     }
     telemetry.filesWritten(files);

@@ -9,6 +9,7 @@ import { PALETTE } from './palette';
 import { dashboardAttachments, type WrittenSiblings } from './pdf-attachments';
 import { barAlt, barChart } from './pdf-charts';
 import { PdfPages } from './pdf-layout';
+import type { TracedText } from './pdf-layout-trace';
 import { drawTable } from './pdf-table';
 import { drawDisclosures } from './pdf-closing';
 
@@ -18,13 +19,14 @@ const colourOf = (v: number | null) => (v === null ? PALETTE.muted : v < 0 ? PAL
 const expiry = (tr: Translator, ts: string) => (isHouseEnglish(tr.lang) ? ts.replace('T', ' ').replace(/:\d{2}(\.\d+)?Z$/, ' UTC') : tr.timestamp(ts));
 
 /** The dashboard's words in its language (`data.language`, --language); /Lang says it (the house English is en-GB). */
-export async function writeDashboardPdf(data: DashboardData, filePath: string, siblings?: WrittenSiblings): Promise<void> {
+/** `trace`: tests' record of where each text is drawn (pdf-layout-trace.ts). */
+export async function writeDashboardPdf(data: DashboardData, filePath: string, siblings?: WrittenSiblings, trace?: TracedText[]): Promise<void> {
   const tr = translator(data.language ?? DEFAULT_LANGUAGE);
   const change = (v: number | null) => ({ text: tr.percent(v, { digits: 1, signed: true }), colour: colourOf(v) });
   const p = new PdfPages(
-    { title: tr.t('dashboard.title'), subtitle: tr.t('dashboard.subtitle', { date: tr.date(data.as_of) }), reference: data.report_id, sandbox: data.sandbox },
+    { title: tr.t('dashboard.title'), subtitle: tr.t('dashboard.subtitle', { date: tr.date(data.as_of) }), reference: data.report_id, sandbox: data.sandbox, tr },
     { Title: tr.t('dashboard.document_title', { date: data.as_of }) },
-    { lang: tr.lang === 'en' ? 'en-GB' : tr.lang, created: new Date(data.generated_at), brand: data.brand },
+    { lang: tr.lang === 'en' ? 'en-GB' : tr.lang, created: new Date(data.generated_at), brand: data.brand, trace },
   );
   for (const file of await dashboardAttachments(data, filePath, siblings)) p.attach(file);
   const { doc } = p;

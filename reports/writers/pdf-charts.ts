@@ -6,7 +6,7 @@
  * right of their names, the donut's slices counter-clockwise — with its text unmirrored.
  */
 import { PALETTE } from './palette';
-import { hex, type Align } from './pdf-layout';
+import { drawOneLine, hex, type Align } from './pdf-layout';
 import { isHouseEnglish, translator, type Translator } from '../../src/i18n';
 
 /** How x positions and alignments land on the page (a PdfPages is one); left to right when absent. */
@@ -82,7 +82,9 @@ export function donutChart(doc: PDFKit.PDFDocument, x: number, y: number, size: 
   let ly = y + 4;
   for (const sl of slices) {
     doc.rect(d.x(lx, 7), ly + 1.5, 7, 7).fill(hex(sl.colour));
-    doc.font('sans').fontSize(8).fillColor(hex(PALETTE.ink)).text(sl.label, d.x(lx + 12, legendWidth - 60), ly, { width: legendWidth - 60, align: d.align(), lineBreak: false, ellipsis: true });
+    // Cut, never wrapped: pdfkit's `ellipsis` with `lineBreak: false` wraps onto the next line instead.
+    doc.font('sans').fillColor(hex(PALETTE.ink));
+    drawOneLine(doc, sl.label, d.x(lx + 12, legendWidth - 60), ly, { width: legendWidth - 60, size: 8, min: 8, align: d.align() });
     doc.text(total > 0 ? tr.percent((sl.value / total) * 100) : '–', d.x(lx + legendWidth - 50, 38), ly, { width: 38, align: d.align('right'), lineBreak: false });
     ly += 13;
   }
@@ -128,7 +130,8 @@ export function barChart(doc: PDFKit.PDFDocument, x: number, y: number, width: n
     } else {
       doc.font('sans').fontSize(7).fillColor(hex(PALETTE.muted)).text(tr.t('pdf.chart_na'), bx - 10, zeroY - 11, { width: barWidth + 20, align: 'center', lineBreak: false });
     }
-    doc.font('sans').fontSize(7.5).fillColor(hex(PALETTE.ink)).text(b.label, d.x(x + i * slot, slot), plotTop + plotHeight + labelBand + 2, { width: slot, align: 'center', lineBreak: false, ellipsis: true });
+    doc.font('sans').fillColor(hex(PALETTE.ink));
+    drawOneLine(doc, b.label, d.x(x + i * slot, slot), plotTop + plotHeight + labelBand + 2, { width: slot, size: 7.5, min: 7.5, align: 'center' });
   });
   doc.moveTo(d.x(x), zeroY).lineTo(d.x(x + width), zeroY).lineWidth(0.8).strokeColor(hex(PALETTE.ink)).stroke();
   return height;

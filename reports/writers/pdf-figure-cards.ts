@@ -1,6 +1,6 @@
 /** The summary's key figures as cards, three a row from the start side (the right on an `ar` page): label, figure, optional note beneath. */
 import { PALETTE } from './palette';
-import { type Align, type PdfPages, fitFontSize, fitText, hex } from './pdf-layout';
+import { type Align, type PdfPages, drawOneLine, fitFontSize, hex } from './pdf-layout';
 
 export interface Figure {
   label: string;
@@ -48,7 +48,7 @@ const LABEL_MIN_SIZE = 6;
 /**
  * A card's label on its one line (the figure sits right under it): tracked at 7.5 pt; too long
  * (a language 40 % longer than English), untracked and shrunk down to LABEL_MIN_SIZE; still too
- * long, cut with an ellipsis — the label names the figure, whose value is whole beneath.
+ * long, cut with an ellipsis (its whole in /ActualText) — the label names the figure, whose value is whole beneath.
  */
 function drawLabel(doc: PDFKit.PDFDocument, label: string, x: number, y: number, width: number, align: Align): void {
   doc.font('sans').fontSize(7.5).fillColor(hex(PALETTE.muted));
@@ -56,8 +56,7 @@ function drawLabel(doc: PDFKit.PDFDocument, label: string, x: number, y: number,
     doc.text(label, x, y, { width, characterSpacing: 0.6, lineBreak: false, align });
     return;
   }
-  const size = fitFontSize(doc, label, width, 7.5, LABEL_MIN_SIZE);
-  doc.fontSize(size).text(fitText(doc, label, width), x, y + (7.5 - size) / 2, { width, lineBreak: false, align });
+  drawOneLine(doc, label, x, y, { width, size: 7.5, min: LABEL_MIN_SIZE, align });
 }
 
 /** The smallest size a card's note shrinks to before it wraps onto a second line (the card has room for two). */

@@ -15,7 +15,7 @@ import type { Brand } from '../../src/brand';
 import { themeOf, type Theme } from './brand-theme';
 import { enableFontFallback } from './pdf-text-runs';
 import { keepUnitsTogether } from './pdf-unit-glue';
-import { traceOneLineText, type TracedText } from './pdf-layout-trace';
+import { traceText, type TracedText } from './pdf-layout-trace';
 import { PALETTE } from './palette';
 import { pageMarks } from './data-marks';
 import { asLanguage, textDirection } from '../../src/i18n/languages';
@@ -47,6 +47,21 @@ export function fitText(doc: PDFKit.PDFDocument, text: string, width: number): s
     else hi = mid - 1;
   }
   return text.slice(0, lo).trimEnd() + '…';
+}
+
+/**
+ * `text` on one line in `width` at x, y: at `size` in the current font, shrunk down to `min` to
+ * fit (kept on the line's middle), then cut with an ellipsis. A cut text carries its whole as
+ * /ActualText, so a screen reader and a copy get all of it (issue 36: a longer language).
+ */
+export function drawOneLine(doc: PDFKit.PDFDocument, text: string, x: number, y: number, options: { width: number; size: number; min: number; align?: Align }): void {
+  const { width, size, min, align } = options;
+  const fitted = fitFontSize(doc, text, width, size, min);
+  const shown = fitText(doc.fontSize(fitted), text, width);
+  const cut = shown !== text;
+  if (cut) doc.markContent('Span', { actual: text });
+  doc.text(shown, x, y + (size - fitted) / 2, { width, lineBreak: false, align });
+  if (cut) doc.endMarkedContent();
 }
 
 export interface Furniture {
@@ -81,7 +96,7 @@ export interface DocumentOptions {
   brand?: Brand;
   /** The pages' direction; by default the language's (`ar`: right to left, whole pages mirrored). */
   dir?: 'ltr' | 'rtl';
-  /** Tests only: every one-line text drawn, with its room and drawn width (pdf-layout-trace.ts). */
+  /** Tests only: every piece of text drawn, with where it is and the box it was given (pdf-layout-trace.ts). */
   trace?: TracedText[];
 }
 
@@ -160,7 +175,7 @@ export class PdfPages {
       this.tagging.addStructure(root);
       this.parents.push(root);
     }
-    if (options.trace) traceOneLineText(this.doc, options.trace);
+    if (options.trace) traceText(this.doc, options.trace);
     this.outlineRoot = this.doc.outline;
   }
 

@@ -5,7 +5,7 @@ import type { PdfPages } from './pdf-layout';
 import { drawTable } from './pdf-table';
 import type { Translator } from '../../src/i18n';
 import { reportTranslator } from './report-language';
-import { readable } from './labels';
+import { valueLabel } from './labels';
 
 export function drawEnrichment(p: PdfPages, data: ReportData): void {
   const cur = data.cover.currency;
@@ -57,7 +57,7 @@ export function drawEnrichment(p: PdfPages, data: ReportData): void {
       data.exit_analysis.data.map((e) => [
         holdingCell(e, internal, tr),
         // The service's codes in words by labels.ts (the columns' area); the sentence around them is ours.
-        { text: readable(e.recommendation), sub: tr.t('pdf.timing_sub', { signal: readable(e.signal), window: readable(e.optimal_window).toLocaleLowerCase(tr.lang) }) },
+        { text: valueLabel(e.recommendation, tr), sub: tr.t('pdf.timing_sub', { signal: valueLabel(e.signal, tr), window: valueLabel(e.optimal_window, tr).toLocaleLowerCase(tr.lang) }) },
         // The next-best channel by its name, beside its proceeds: a bare "alt." amount left the reader to guess whose it was.
         { text: e.primary_channel, sub: tr.t('pdf.channel_sub', { percent: tr.percent(e.primary_commission_percent), channel: e.secondary_channel, amount: tr.money(e.secondary_estimated_net, cur, 0) }) },
         tr.money(e.primary_estimated_net, cur, 0),

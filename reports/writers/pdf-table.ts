@@ -5,20 +5,22 @@
  * pages, row shading and rules are artifacts, so a screen reader reads the header once.
  */
 import { PALETTE } from './palette';
-import { fitFontSize, hex, type PdfPages } from './pdf-layout';
-import { glueUnits } from './pdf-unit-glue';
+import { drawOneLine, fitFontSize, hex, type PdfPages } from './pdf-layout';
+import { unbrokenWords } from './pdf-layout-trace';
 
-/** The smallest size a cell's one-piece text shrinks to. */
+/** The smallest size a cell's text shrinks to so that its widest word fits. */
 const MIN_CELL_SIZE = 5.5;
 
 /**
- * The size a cell's main text is drawn at: the table's, or smaller when the text is one piece
- * with nowhere to wrap ("+1690.9 %", "$20,416,460") and wider than the cell — pdfkit would cut
- * it between characters, parting a number from its "%".
+ * The size a cell's main text is drawn at: the table's, or smaller when a word of it (or the text
+ * itself, one piece: "+1690.9 %", "$20,416,460") is wider than the cell — pdfkit would cut the word
+ * between two letters ("Luxushandt|aschen"), or part a number from its "%". The rest wraps between words.
  */
 function cellSize(doc: PDFKit.PDFDocument, text: string, width: number, size: number): number {
-  if (/[ \t\n]/.test(glueUnits(text))) return size;
-  return fitFontSize(doc, text, width, size, MIN_CELL_SIZE);
+  const words = unbrokenWords(text);
+  if (words.length === 0) return size;
+  const widest = words.reduce((a, b) => (doc.fontSize(size).widthOfString(b) > doc.widthOfString(a) ? b : a));
+  return fitFontSize(doc, widest, width, size, MIN_CELL_SIZE);
 }
 
 export interface PdfColumn {
@@ -78,8 +80,9 @@ export function drawTable(pages: PdfPages, columns: PdfColumn[], rows: Iterable<
     const y = doc.y;
     pages.artifact(() => doc.rect(tableX, y, tableWidth, headerHeight).fill(hex(pages.theme.primary)));
     const label = (col: PdfColumn, i: number) => () => {
-      doc.font('sansBold').fontSize(size).fillColor('#FFFFFF');
-      doc.text(col.label, columnX[i]! + PAD, y + 6, { width: col.width - 2 * PAD, align: pages.align(col.align), lineBreak: false, ellipsis: true });
+      // One line by design (the header row's height): shrunk to fit a longer language's word ("スコア" in 22 pt), cut only below MIN_CELL_SIZE.
+      doc.font('sansBold').fillColor('#FFFFFF');
+      drawOneLine(doc, col.label, columnX[i]! + PAD, y + 6, { width: col.width - 2 * PAD, size, min: MIN_CELL_SIZE, align: pages.align(col.align) });
     };
     if (repeated) {
       pages.artifact(() => columns.forEach((col, i) => label(col, i)()), 'Pagination');

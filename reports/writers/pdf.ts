@@ -29,7 +29,7 @@ export { PDF_MAX_ERRORS } from './pdf-closing';
 
 export { REPORT_LANG } from './report-language';
 
-/** `plain`: the benchmark's baseline (see DocumentOptions); `siblings`: this run's JSON and CSV, embedded as written; `trace`: tests' record of one-line texts. */
+/** `plain`: the benchmark's baseline (see DocumentOptions); `siblings`: this run's JSON and CSV, embedded as written; `trace`: tests' record of where each text is drawn. */
 export async function writePdf(data: ReportData, filePath: string, options: { plain?: boolean; siblings?: WrittenSiblings; trace?: TracedText[] } = {}): Promise<void> {
   const c = data.cover;
   const tr = reportTranslator(data);

@@ -9,6 +9,7 @@ import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadHoldings } from '../../src/holdings/load';
 import { InputError } from '../../src/holdings/types';
+import { loadBrand } from '../../src/brand';
 import { readRunInputs } from '../../reports/run/run-inputs';
 import { buildPortfolioReport } from '../../reports/build/portfolio-report';
 import { buildConsolidatedReport } from '../../reports/build/consolidated';
@@ -95,6 +96,20 @@ describe('the report data', () => {
     expect(buildPortfolioReport(input('B'), results, ctx).language).toBe('en');
     const parts = [input('A', 'de-CH'), input('B')].map((p) => ({ input: p, results }));
     expect(buildConsolidatedReport(parts, omitted, { ...ctx, language: 'ja' }).language).toBe('ja');
+  });
+
+  it("gives the consolidated report the firm's words in the run's language, else the firm's with a warning naming it, said and noted", () => {
+    writeFileSync(join(dir, 'managers.csv'), 'portfolio,name,email,phone,title,title_de\nA,Anna Keller,,,Relationship manager,Kundenbetreuerin\n');
+    writeFileSync(join(dir, 'brand.json'), JSON.stringify({ firm_name: 'Ashgrove & Vale', managers: 'managers.csv', cover_title: { en: 'Wealth report', de: 'Vermögensbericht' }, footer: { en: 'London', de: 'Zürich' }, disclosures: { en: 'Estimates.' } }));
+    const said: string[] = [];
+    const parts = [input('A'), input('B')].map((p) => ({ input: p, results }));
+    const report = buildConsolidatedReport(parts, omitted, { ...ctx, language: 'de', brand: loadBrand(join(dir, 'brand.json')) }, (line) => said.push(line));
+    expect([report.brand?.coverTitle, report.brand?.footer, report.brand?.disclosures]).toEqual(['Vermögensbericht', 'Zürich', ['Estimates.']]);
+    const warning = `Portfolio "Consolidated": the brand's disclosures has no text in de; its en text (the firm's language) is used.`;
+    expect(said).toEqual([warning]);
+    expect(report.analyst_notes).toContain(warning);
+    // Addressed to no client: no manager is carried, so none is shown with a title in any language.
+    expect(report.brand?.managers.size).toBe(0);
   });
 
   it('is written to the JSON, which the schema (1.5) accepts; an unsupported tag it refuses', () => {

@@ -1,19 +1,20 @@
 /**
  * The pseudo-locale proves nothing overflows (issue 36): a client report of every section in
- * en-XA (every string accented and 40 % longer) written with the layout trace on, and read back
- * with pdftotext -bbox-layout. Every one-line text (labels, figures, axis ticks, furniture) fits
- * the room it was given, and no word is drawn outside the page's margins. Wrapped text wraps
- * within its width and ellipsised text is cut to it: neither can overflow, so the trace leaves
- * them out (reports/writers/pdf-layout-trace.ts).
+ * en-XA (every string accented and 40 % longer), and in German (long compound words), written
+ * with the layout trace on and read back with pdftotext -bbox-layout. Every piece of text drawn
+ * — table cells and headers, card labels, figures and notes, paragraphs, ticks, furniture — lies
+ * inside the box its writer gave it (reports/writers/pdf-layout-trace.ts), and no word is drawn
+ * outside the page's margins.
  */
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { writePdf } from '../../reports/writers/pdf';
+import { writeDashboardPdf } from '../../reports/writers/dashboard-pdf';
 import { MARGIN } from '../../reports/writers/pdf-layout';
-import type { TracedText } from '../../reports/writers/pdf-layout-trace';
-import { makeReportData } from '../../fixtures/report-data';
+import { overflowing, type TracedText } from '../../reports/writers/pdf-layout-trace';
+import { makeDashboardData, makeReportData } from '../../fixtures/report-data';
 import { tempDir } from './tools';
 
 const run = promisify(execFile);
@@ -39,26 +40,28 @@ async function pagesOf(file: string): Promise<PageWords[]> {
   }));
 }
 
-describe('an en-XA client report: no text drawn outside its box, column or page', () => {
+describe.each(['en-XA', 'de'] as const)('a client report in %s: no text drawn outside its box, column or page', (language) => {
   const trace: TracedText[] = [];
   let pages: PageWords[];
+  let data: ReturnType<typeof makeReportData>;
 
   beforeAll(async () => {
-    const data = { ...makeReportData({ holdings: 12, errors: 2, previous: true, history: true, currency: 'USD' }), language: 'en-XA' as const };
-    const file = path.join(tempDir('pdf-xa-overflow'), 'report-en-XA.pdf');
+    data = { ...makeReportData({ holdings: 12, errors: 2, previous: true, history: true, currency: 'USD' }), language };
+    const file = path.join(tempDir(`pdf-${language}-overflow`), `report-${language}.pdf`);
     await writePdf(data, file, { trace });
     pages = await pagesOf(file);
   }, 180_000);
 
-  it('fits every one-line text in its room (card labels shrunk, then cut with an ellipsis)', () => {
-    // The trace saw the report's labels: the cards', the charts' ticks, every page's furniture.
-    expect(trace.length).toBeGreaterThan(40);
-    expect(trace.some((t) => /ÇÛŔŔÉÑŢ/.test(t.text))).toBe(true);
-    const over = trace.filter((t) => t.drawn > t.room + 0.01).map((t) => `page ${t.page + 1} at ${t.x.toFixed(0)},${t.y.toFixed(0)}: ${t.text} (${t.drawn.toFixed(1)} in ${t.room.toFixed(1)})`);
-    expect(over).toEqual([]);
+  it('draws every piece of text inside its box: table cells, card labels, figures, notes, ticks, furniture', () => {
+    // The trace saw the tables' cells (a holding's description), the cards' labels (their own box, a third of the page) and every page's furniture.
+    const description = [...data.holdings][0]!.description;
+    expect(trace.some((t) => description.startsWith(t.text) && t.box.width < 200)).toBe(true);
+    if (language === 'en-XA') expect(trace.some((t) => /ÇÛŔŔÉÑŢ/.test(t.text) && t.box.width < 170)).toBe(true);
+    expect(new Set(trace.map((t) => t.page)).size).toBe(pages.length);
+    expect(overflowing(trace)).toEqual([]);
   });
 
-  it('draws every word within the page\'s side margins and inside the page', () => {
+  it("draws every word within the page's side margins and inside the page", () => {
     expect(pages.length).toBeGreaterThan(4);
     const outside = pages.flatMap((p, i) =>
       p.words
@@ -66,5 +69,16 @@ describe('an en-XA client report: no text drawn outside its box, column or page'
         .map((w) => `page ${i + 1}: ${w.text} at ${w.xMin.toFixed(1)}–${w.xMax.toFixed(1)}`),
     );
     expect(outside).toEqual([]);
+  });
+});
+
+describe('the market dashboard in en-XA: no text drawn outside its box', () => {
+  it('draws every piece of text inside its box: tables, bar chart labels, furniture', async () => {
+    const trace: TracedText[] = [];
+    await writeDashboardPdf({ ...makeDashboardData(), language: 'en-XA' }, path.join(tempDir('pdf-xa-dashboard'), 'dashboard-en-XA.pdf'), undefined, trace);
+    // The furniture is the language's too (it was English): its sandbox mark accented.
+    expect(trace.some((t) => t.text.includes('ŠÀÑĐƁÖẊ'))).toBe(true);
+    expect(trace.length).toBeGreaterThan(100);
+    expect(overflowing(trace)).toEqual([]);
   });
 });
