@@ -6,7 +6,7 @@
 import type { Brand } from '../../src/brand';
 import type { Translator } from '../../src/i18n';
 import { themeOf } from './brand-theme';
-import { html, type SafeHtml } from './html-escape';
+import { escapeHtml, html, type SafeHtml } from './html-escape';
 import { fontFaces } from './html-fonts';
 import { pageHtml } from './html-page';
 import { PAGE_SCRIPT } from './html-script';
@@ -36,7 +36,7 @@ ${c.parts.map(sectionHtml)}
 </main>
 <footer><p>${c.footer}</p></footer>`;
   const lang = documentLang(tr.lang);
-  const faces = await fontFaces(c.title + body.markup, lang, c.brand);
+  const faces = await fontFaces(escapeHtml(c.title) + body.markup, lang, c.brand);
   return pageHtml({ lang, dir: tr.dir, title: c.title, style: pageStyles(themeOf(c.brand), faces), script: PAGE_SCRIPT, body });
 }
 

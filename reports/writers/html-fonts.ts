@@ -77,17 +77,25 @@ function subsetOf(face: Face, chars: string): Promise<string> {
   return s;
 }
 
-/** The distinct characters of the text, sorted (one cache key for the same set in any order), white space left out. */
-export function characterSet(text: string): string {
+const ENTITY: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
+
+/**
+ * The characters a page can show: its text and its attributes' values (labels the style sheet
+ * shows, titles, the script's sentences), entities decoded, never the markup's own names; the
+ * digits always (the script formats counts). Distinct and sorted, one cache key per set.
+ */
+export function characterSet(markup: string): string {
+  const shown = markup.replace(/<[a-zA-Z][^>]*>|<\/[a-zA-Z][^>]*>|<!doctype[^>]*>/gi, (tag) => [...tag.matchAll(/="([^"]*)"/g)].map((m) => ` ${m[1]}`).join(''));
+  const text = `${shown.replace(/&(?:amp|lt|gt|quot|#39);/g, (e) => ENTITY[e]!)}0123456789`;
   return [...new Set(text)].filter((c) => !/\s/.test(c)).sort().join('');
 }
 
 /**
- * The @font-face rules for a page whose visible text is among `text`'s characters: the four
+ * The @font-face rules for a page of this markup (its characterSet): the four
  * house (or firm) faces, and the script font (regular and bold) when the text needs one.
  */
-export async function fontFaces(text: string, lang: string, brand: Pick<Brand, 'fontRegular' | 'fontBold'> | undefined): Promise<string> {
-  const chars = characterSet(text);
+export async function fontFaces(markup: string, lang: string, brand: Pick<Brand, 'fontRegular' | 'fontBold'> | undefined): Promise<string> {
+  const chars = characterSet(markup);
   const faces = baseFaces(brand);
   const script = scriptFont(chars, lang);
   if (script) {
