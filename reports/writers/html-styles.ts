@@ -72,7 +72,7 @@ summary{cursor:pointer;color:var(--primary);min-height:24px}
 .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 .legend{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:.25rem 1rem;font-size:.9rem}
 .swatch{display:inline-block;width:1.5em;height:.5em;margin-inline-end:.35em;vertical-align:middle}
-figure.chart{max-width:48rem}
+figure.chart{max-width:40rem}
 svg .axis{font-size:13px;fill:var(--ink)}
 svg .grid{stroke:var(--rule);stroke-width:1}
 svg .zero{stroke:var(--ink);stroke-width:1.2}
