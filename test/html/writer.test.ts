@@ -14,6 +14,8 @@ import { writeReport } from '../../reports/writers';
 import { periodLabel } from '../../reports/writers/history-labels';
 import { makeReportData } from '../../fixtures/report-data';
 import { reportWithReview } from '../insurance/documents-data';
+import { loadBrand } from '../../src/brand';
+import { EXAMPLE_BRAND, FIRM } from '../brand/brand-files';
 import { tempDir } from '../report-writers/tools';
 import { attributesOf, cellUnder, readPage, type ReadPage } from './page-reader';
 
@@ -161,5 +163,19 @@ describe('the report page', () => {
     const tr = translator('en');
     expect(page.headings.map(([, t]) => t)).toContain(tr.t('insurance.title'));
     expect(page.tables.find((t) => t.caption === tr.t('insurance.title'))!.rows).toHaveLength(data.insurance!.items.length);
+  });
+
+  it("draws the firm's brand (its logo inline, named by the firm) and the internal consolidated report", async () => {
+    const brand = loadBrand(EXAMPLE_BRAND);
+    const data = { ...makeReportData({ holdings: 12, consolidated: ['Alpha', 'Beta'] }), brand };
+    const [file] = await writeReport(data, tempDir('html-brand'), ['html']);
+    const page = await readPage(file!.path);
+    const tr = translator('en');
+    const logo = page.elements.find((e) => e.tag === 'img')!;
+    expect(Object.fromEntries(logo.attrs)['src']).toMatch(/^data:image\/png;base64,/);
+    expect(Object.fromEntries(logo.attrs)['alt']).toBe(FIRM);
+    expect(page.text).toContain(tr.t('pdf.cover_tagline_internal'));
+    expect(page.tables.find((t) => t.id === 'holdings')!.head[0]!.map((c) => c.text)).toContain(tr.t('pdf.col_portfolio'));
+    for (const [, name, value] of attributesOf(page)) if (name === 'src' || name === 'href') expect(value).toMatch(/^(#|data:)/);
   });
 });
