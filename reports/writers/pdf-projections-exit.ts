@@ -1,11 +1,11 @@
 /** The PDF's projections and exit analysis sections for the largest holdings, or the note saying why they are left out. */
-import type { AnalysedAsset, ReportData } from '../report-data';
+import type { ReportData } from '../report-data';
 import { PALETTE } from './palette';
 import type { PdfPages } from './pdf-layout';
 import { drawTable } from './pdf-table';
 import type { Translator } from '../../src/i18n';
 import { reportTranslator } from './report-language';
-import { valueLabel } from './labels';
+import { analysedHolding as holdingCell, exitCells, projectionCells } from './analysed-holding';
 
 export function drawEnrichment(p: PdfPages, data: ReportData): void {
   const cur = data.cover.currency;
@@ -28,15 +28,7 @@ export function drawEnrichment(p: PdfPages, data: ReportData): void {
         { label: tr.t('pdf.col_range_36'), width: 95, align: 'right' },
         { label: tr.t('pdf.col_conf'), width: p.width - 469, align: 'right' },
       ],
-      data.projections.data.map((r) => [
-        holdingCell(r, internal, tr),
-        tr.money(r.current_value, cur, 0),
-        signed(r.expected_roi_12m_percent),
-        signed(r.expected_roi_24m_percent),
-        signed(r.expected_roi_36m_percent),
-        { text: tr.money(r.central_value_36m, cur, 0), sub: `${tr.compactMoney(r.conservative_value_36m, cur)}–${tr.compactMoney(r.optimistic_value_36m, cur)}` },
-        tr.number(r.confidence, 2),
-      ]),
+      data.projections.data.map((r) => projectionCells(r, internal, cur, tr)),
     );
     p.paragraph(tr.t('pdf.expected_return_note'), { size: 8, colour: PALETTE.muted });
     if (data.projections.note) p.paragraph(data.projections.note, { size: 8, colour: PALETTE.muted });
@@ -56,10 +48,8 @@ export function drawEnrichment(p: PdfPages, data: ReportData): void {
       ],
       data.exit_analysis.data.map((e) => [
         holdingCell(e, internal, tr),
-        // The service's codes in words by labels.ts (the columns' area); the sentence around them is ours.
-        { text: valueLabel(e.recommendation, tr), sub: tr.t('pdf.timing_sub', { signal: valueLabel(e.signal, tr), window: valueLabel(e.optimal_window, tr).toLocaleLowerCase(tr.lang) }) },
-        // The next-best channel by its name, beside its proceeds: a bare "alt." amount left the reader to guess whose it was.
-        { text: e.primary_channel, sub: tr.t('pdf.channel_sub', { percent: tr.percent(e.primary_commission_percent), channel: e.secondary_channel, amount: tr.money(e.secondary_estimated_net, cur, 0) }) },
+        exitCells(e, cur, tr).timing,
+        exitCells(e, cur, tr).channel,
         tr.money(e.primary_estimated_net, cur, 0),
         e.primary_timeline_days,
         signed(e.hold_12m_roi_percent),
@@ -67,13 +57,4 @@ export function drawEnrichment(p: PdfPages, data: ReportData): void {
     );
     if (data.exit_analysis.note) p.paragraph(data.exit_analysis.note, { size: 8, colour: PALETTE.muted });
   }
-}
-
-/**
- * The holding a row is about, with the number of identical holdings it stands for when more than
- * one: the value beside it is theirs together, and the reader should not take it for one piece.
- */
-function holdingCell(r: AnalysedAsset, internal: boolean, tr: Translator): { text: string; sub: string } {
-  const count = r.holding_count > 1 ? [tr.t('pdf.identical_holdings', { count: r.holding_count })] : [];
-  return { text: r.description, sub: [...(internal ? [r.portfolio] : []), ...count, r.asset_id].join(' · ') };
 }

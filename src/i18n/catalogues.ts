@@ -12,6 +12,7 @@ import pdf from './messages/pdf';
 import addin from './messages/addin';
 import insurance from './messages/insurance';
 import holdings from './messages/holdings';
+import html from './messages/html';
 
 export const AREAS = {
   common,
@@ -23,6 +24,7 @@ export const AREAS = {
   addin,
   insurance,
   holdings,
+  html,
 } satisfies Record<string, Area<Messages>>;
 
 type Areas = typeof AREAS;
