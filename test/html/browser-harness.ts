@@ -1,0 +1,78 @@
+/**
+ * The web page's browser tests (issue 38) share this: Debian's chromium through playwright-core
+ * (launched as test/addin/ launches it), a page opened from file:// offline with every request it
+ * makes recorded, axe-core's WCAG 2.2 AA rules run inside it, and the screenshots kept in
+ * test-artifacts/html/ for a person to look at.
+ */
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { ROOT } from '../reports/helpers';
+
+/** Where the screenshots go (gitignored): README says so. */
+export const ARTIFACTS = path.join(ROOT, 'test-artifacts', 'html');
+
+export const PHONE = { width: 375, height: 812 };
+export const DESKTOP = { width: 1280, height: 900 };
+
+/** The rule sets of WCAG 2.0, 2.1 and 2.2 at levels A and AA, as axe-core tags them. */
+const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+}
+
+export interface OpenedPage {
+  page: Page;
+  context: BrowserContext;
+  /** Every URL the page asked for (the file itself included), as often as asked. */
+  requests: string[];
+  close(): Promise<void>;
+}
+
+/**
+ * The file opened as a mail attachment or a USB stick opens it: from file://, with the network
+ * off (context.setOffline) and every request recorded and refused unless it is the file itself.
+ * `bypassCSP` only for the axe run: axe's source is injected as a script, which the page's policy
+ * rightly refuses.
+ */
+export async function openOffline(browser: Browser, file: string, opts: { viewport: { width: number; height: number }; javaScriptEnabled?: boolean; bypassCSP?: boolean }): Promise<OpenedPage> {
+  const context = await browser.newContext({ viewport: opts.viewport, javaScriptEnabled: opts.javaScriptEnabled ?? true, bypassCSP: opts.bypassCSP ?? false });
+  await context.setOffline(true);
+  const url = pathToFileURL(file).href;
+  const requests: string[] = [];
+  await context.route('**', (route) => {
+    requests.push(route.request().url());
+    return route.request().url() === url ? route.continue() : route.abort();
+  });
+  const page = await context.newPage();
+  // The route sees what would go to the network; the request event also what chromium reads itself (file:).
+  page.on('request', (r) => requests.push(r.url()));
+  await page.goto(url, { waitUntil: 'load' });
+  return { page, context, requests, close: () => context.close() };
+}
+
+/** axe-core's violations of WCAG 2.2 AA on the page as it is now: rule id, impact and the first elements at fault. */
+export async function axeViolations(page: Page): Promise<{ id: string; impact: string | null; help: string; targets: string[] }[]> {
+  const axeFile = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+  await page.addScriptTag({ content: readFileSync(axeFile, 'utf8') });
+  return page.evaluate(async (tags) => {
+    const axe = (window as unknown as { axe: { run(ctx: Document, o: unknown): Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[] }> } }).axe;
+    const r = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
+    return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 5).map((n) => JSON.stringify(n.target)) }));
+  }, WCAG_22_AA);
+}
+
+/** The page is no wider than its viewport: nothing scrolls sideways. */
+export const sideScroll = (page: Page): Promise<{ scrollWidth: number; clientWidth: number }> =>
+  page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
+
+/** A full-page screenshot into test-artifacts/html/<name>.png; its path. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  const file = path.join(ARTIFACTS, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}
