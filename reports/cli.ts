@@ -6,7 +6,7 @@ import { Command, CommanderError, InvalidArgumentError, Option } from 'commander
 import { ServiceError } from '../src/client/errors';
 import { CURRENCIES, TIER_NAMES } from '../src/wire';
 import { InputError } from '../src/holdings/types';
-import { CSV_HEADERS, DEFAULT_CSV_HEADERS, REPORT_FORMATS, type CsvHeaders } from './report-data';
+import { CSV_HEADERS, DEFAULT_CSV_HEADERS, DEFAULT_FORMATS, REPORT_FORMATS, type CsvHeaders } from './report-data';
 import { CheckpointMismatch } from './run/checkpoint';
 import { EXIT, InterruptedError, UsageError } from './run/exit-codes';
 import type { Progress } from './run/progress';
@@ -65,7 +65,7 @@ function positiveAmount(name: string) {
 
 /** The options `run` and `schedule` share; a scheduled run sets its as-of day, previous folder and resuming itself. */
 function withRunOptions(cmd: Command, outHelp: string, scheduled = false): Command {
-  cmd.requiredOption('--out <dir>', outHelp).option('--formats <list>', `comma-separated report formats: ${REPORT_FORMATS.join(', ')} (default: all four)`);
+  cmd.requiredOption('--out <dir>', outHelp).option('--formats <list>', `comma-separated report formats: ${REPORT_FORMATS.join(', ')} (default: ${DEFAULT_FORMATS.join(',')})`);
   if (!scheduled) {
     cmd
       .option('--as-of <date>', 'valuation date YYYY-MM-DD (default: today, UTC); with the sandbox, values are as of that day')
@@ -347,7 +347,7 @@ function program(): Command {
     .command('dashboard')
     .description('Write the market dashboard: segments, per-segment signals, top movers and active alerts.')
     .requiredOption('--out <dir>', 'folder to write the dashboard into')
-    .option('--formats <list>', `comma-separated formats: ${REPORT_FORMATS.join(', ')} (default: all four)`)
+    .option('--formats <list>', `comma-separated formats: ${REPORT_FORMATS.join(', ')} (default: ${DEFAULT_FORMATS.join(',')})`)
     .option('--as-of <date>', 'market date YYYY-MM-DD (default: today, UTC)')
     .addOption(new Option('--tier <tier>', 'the account tier').choices(TIER_NAMES))
     .option('--config <file>', 'config file (default: ./svc-report.config.json when present)')

@@ -5,7 +5,7 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import { TIER_NAMES, isRealDate, type TierName } from '../src/wire';
 import { isCurrencyCode } from '../src/fx/codes';
-import { CSV_HEADERS, DEFAULT_CSV_HEADERS, REPORT_FORMATS, type CsvHeaders, type ReportFormat } from './report-data';
+import { CSV_HEADERS, DEFAULT_CSV_HEADERS, DEFAULT_FORMATS, REPORT_FORMATS, type CsvHeaders, type ReportFormat } from './report-data';
 import { InputError } from '../src/holdings/types';
 import type { DecimalMark } from '../src/holdings/amounts';
 import { isoDateHint } from '../src/holdings/cells';
@@ -178,7 +178,7 @@ export function resolveSettings(flags: CommonFlags, env: NodeJS.ProcessEnv = pro
       sandboxLog: flags.sandboxLog,
       redisUrl: redisUrl(flags.redis ?? (env.SVC_REDIS_URL?.trim() || undefined), file.redis_url),
     },
-    formats: parseFormats(flags.formats) ?? file.formats ?? [...REPORT_FORMATS],
+    formats: parseFormats(flags.formats) ?? file.formats ?? [...DEFAULT_FORMATS],
     currency,
     fxRates: flags.fxRates ?? file.fx_rates ? resolve(cwd, (flags.fxRates ?? file.fx_rates)!) : undefined,
     asOf,

@@ -39,7 +39,7 @@ export const REPORT_SCHEMA_VERSION = '1.6.0';
 /** Version of the JSON dashboard format (reports/schema/market-dashboard.schema.json). */
 export const DASHBOARD_SCHEMA_VERSION = '1.1.0';
 
-export { CSV_HEADERS, DEFAULT_CSV_HEADERS, REPORT_FORMATS, type CsvHeaders, type ReportFormat } from '../src/report-formats';
+export { CSV_HEADERS, DEFAULT_CSV_HEADERS, DEFAULT_FORMATS, REPORT_FORMATS, type CsvHeaders, type ReportFormat } from '../src/report-formats';
 
 
 /** A part of the report that may be left out (tier without the scope, call failed, …). */

@@ -22,6 +22,7 @@ const CONTENT_TYPES: Record<ReportFormat, string> = {
   csv: 'text/csv; charset=utf-8',
   json: 'application/json; charset=utf-8',
   pdf: 'application/pdf',
+  html: 'text/html; charset=utf-8',
 };
 
 const PREPARED_BY = 'SVC Luxury Valuations Excel add-in';

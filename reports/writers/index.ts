@@ -17,9 +17,12 @@ const writeCsvFiles = async (data: ReportData, file: string): Promise<string[]> 
 export const writeJson: ReportWriter = async (data, file) => (await import('./json')).writeJson(data, file);
 /** `siblings`: the JSON and CSV written from the same data just before, embedded as they are instead of written again. */
 export const writePdf = async (data: ReportData, file: string, siblings?: WrittenSiblings): Promise<void> => (await import('./pdf')).writePdf(data, file, { siblings });
+/** The report as one self-contained web page (issue 38). */
+export const writeHtml: ReportWriter = async (data, file) => (await import('./html')).writeHtml(data, file);
 export const writeDashboardXlsx: DashboardWriter = async (data, file) => (await import('./dashboard-xlsx')).writeDashboardXlsx(data, file);
 export const writeDashboardCsv: DashboardWriter = async (data, file) => (await import('./dashboard-csv')).writeDashboardCsv(data, file);
 export const writeDashboardJson: DashboardWriter = async (data, file) => (await import('./dashboard-json')).writeDashboardJson(data, file);
+export const writeDashboardHtml: DashboardWriter = async (data, file) => (await import('./dashboard-html')).writeDashboardHtml(data, file);
 export const writeDashboardPdf = async (data: DashboardData, file: string, siblings?: WrittenSiblings): Promise<void> => (await import('./dashboard-pdf')).writeDashboardPdf(data, file, siblings);
 
 /**
@@ -28,12 +31,13 @@ export const writeDashboardPdf = async (data: DashboardData, file: string, sibli
  * files it wrote, so the run lists, and its manifest records, every file.
  */
 type Writer<T> = (data: T, filePath: string, siblings?: WrittenSiblings) => Promise<void | readonly string[]>;
-const REPORT_WRITERS: Record<ReportFormat, Writer<ReportData>> = { xlsx: writeXlsx, csv: writeCsvFiles, json: writeJson, pdf: writePdf };
+const REPORT_WRITERS: Record<ReportFormat, Writer<ReportData>> = { xlsx: writeXlsx, csv: writeCsvFiles, json: writeJson, pdf: writePdf, html: writeHtml };
 const DASHBOARD_WRITERS: Record<ReportFormat, Writer<DashboardData>> = {
   xlsx: writeDashboardXlsx,
   csv: writeDashboardCsv,
   json: writeDashboardJson,
   pdf: writeDashboardPdf,
+  html: writeDashboardHtml,
 };
 
 /** "<portfolio-slug>-<as_of>.<ext>", e.g. "smith-family-collection-2026-10-31.xlsx". */

@@ -1,0 +1,71 @@
+/**
+ * The market dashboard as one self-contained web page (issue 38): the PDF's segment signals,
+ * 30-day change chart, top movers and active alerts (dashboard-pdf.ts), from the same
+ * DashboardData and translator, in the report page's shell and styles.
+ */
+import { DEFAULT_LANGUAGE, isHouseEnglish, translator, type Translator } from '../../src/i18n';
+import { segmentName } from '../client-words';
+import type { DashboardData } from '../report-data';
+import { themeOf } from './brand-theme';
+import { paragraphs } from './html-closing';
+import { logoHtml } from './html-cover';
+import { html } from './html-escape';
+import { writeHtmlPage } from './html-page';
+import { sectionHtml, tocHtml, type PagePart } from './html-sections';
+import { pageStyles } from './html-styles';
+import { htmlTable, type HtmlCell } from './html-table';
+import { valueLabel } from './labels';
+import { documentLang } from './report-language';
+
+/** When an alert expires, as the PDF writes it (the house English keeps its UTC timestamp). */
+const expiry = (tr: Translator, ts: string) => (isHouseEnglish(tr.lang) ? ts.replace('T', ' ').replace(/:\d{2}(\.\d+)?Z$/, ' UTC') : tr.timestamp(ts));
+
+export async function writeDashboardHtml(data: DashboardData, filePath: string): Promise<void> {
+  const tr = translator(data.language ?? DEFAULT_LANGUAGE);
+  const change = (v: number | null): HtmlCell => ({ text: tr.percent(v, { digits: 1, signed: true }), value: v, sign: v });
+  const signals = htmlTable({
+    caption: tr.t('dashboard.title'),
+    columns: [
+      { label: tr.t('common.segment') }, { label: tr.t('columns.momentum') }, { label: tr.t('columns.volume') }, { label: tr.t('columns.sentiment') },
+      { label: tr.t('columns.signal_strength'), numeric: true }, { label: tr.t('columns.change_7d'), numeric: true }, { label: tr.t('columns.change_30d'), numeric: true },
+      { label: tr.t('columns.change_90d'), numeric: true }, { label: tr.t('columns.sales_30d'), numeric: true },
+    ],
+    rows: data.segments.map((s) => [
+      s.segment_name, valueLabel(s.momentum, tr), valueLabel(s.volume, tr), valueLabel(s.sentiment, tr), { text: tr.number(s.signal_strength, 2), value: s.signal_strength },
+      change(s.change_7d_percent), change(s.change_30d_percent), change(s.change_90d_percent), { text: tr.number(s.transaction_count_30d), value: s.transaction_count_30d },
+    ]),
+  });
+  const movers = htmlTable({
+    caption: tr.t('dashboard.top_movers'),
+    columns: [{ label: tr.t('common.segment') }, { label: tr.t('columns.brand') }, { label: tr.t('columns.model') }, { label: tr.t('columns.change_30d'), numeric: true }],
+    rows: data.top_movers.map((m) => [segmentName(tr, m.segment), m.brand, m.model, change(m.change_30d_percent)]),
+  });
+  const alerts =
+    data.alerts.length === 0
+      ? html`<p class="muted">${tr.t('dashboard.no_alerts')}</p>`
+      : htmlTable({
+          caption: tr.t('dashboard.active_alerts'),
+          columns: [{ label: tr.t('columns.severity') }, { label: tr.t('common.segment') }, { label: tr.t('columns.alert') }, { label: tr.t('columns.expires') }],
+          // The alert's title and message are the service's words, shown as it gave them.
+          rows: data.alerts.map((a) => [valueLabel(a.severity, tr), segmentName(tr, a.segment), { text: a.title, sub: a.message }, expiry(tr, a.expires_at)]),
+        });
+  const parts: PagePart[] = [
+    { id: 'signals', title: tr.t('dashboard.chart_title'), body: signals },
+    { id: 'movers', title: tr.t('dashboard.top_movers'), body: movers },
+    { id: 'alerts', title: tr.t('dashboard.active_alerts'), body: html`${alerts}${paragraphs(data.notes, 'muted')}` },
+    { id: 'disclaimer', title: tr.t('pdf.disclaimer'), body: paragraphs([data.disclaimer]) },
+  ];
+  const body = html`<header class="cover">
+${logoHtml(data.brand)}
+<h1>${tr.t('dashboard.title')}</h1>
+<p>${tr.t('dashboard.subtitle', { date: tr.date(data.as_of) })}</p>
+</header>
+${tocHtml(tr.t('dashboard.title'), parts)}
+<main id="main">
+<p class="muted">${tr.t('dashboard.intro', { date: tr.date(data.as_of), validated: data.market_validated ? 'yes' : 'no' })}</p>
+${data.sandbox ? html`<p class="banner" role="note">${tr.t('dashboard.sandbox_banner')}</p>` : ''}
+${parts.map(sectionHtml)}
+</main>
+<footer><p>${data.report_id}</p></footer>`;
+  await writeHtmlPage(filePath, { lang: documentLang(tr.lang), dir: tr.dir, title: tr.t('dashboard.document_title', { date: data.as_of }), style: pageStyles(themeOf(data.brand), ''), body });
+}

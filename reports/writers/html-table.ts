@@ -1,0 +1,67 @@
+/**
+ * A table of the web page: caption, column headers with scope, one row per item. Each cell
+ * carries its column's label (data-label) so the phone layout (html-styles.ts) shows every row
+ * as a card of labelled values; a numeric cell carries its raw number (data-value) for the
+ * script's sorting, so the page holds no second model of the data.
+ */
+import { html, type HtmlValue, type SafeHtml } from './html-escape';
+
+export interface HtmlCell {
+  text: string;
+  /** A second line (the asset id under a holding's name, a range under a value). */
+  sub?: string;
+  /** The raw number behind the text, for sorting. */
+  value?: number | null;
+  /** The sign of a return or change: coloured, and the text already says it with + or −. */
+  sign?: number | null;
+  bold?: boolean;
+}
+
+export interface HtmlColumn {
+  label: string;
+  numeric?: boolean;
+}
+
+export type HtmlRow = readonly (HtmlCell | string)[];
+
+export interface HtmlTableOptions {
+  caption: string;
+  columns: readonly HtmlColumn[];
+  rows: Iterable<HtmlRow>;
+  total?: HtmlRow;
+  /** An id for the script (the holdings table is sortable and filterable). */
+  id?: string;
+  /** Rows are cards on a phone (the default); a small two-column table stays a table. */
+  cards?: boolean;
+}
+
+const cellOf = (c: HtmlCell | string): HtmlCell => (typeof c === 'string' ? { text: c } : c);
+
+/** The class of a signed figure: its colour follows the sign (the text says it too). */
+export const signClass = (v: number | null | undefined): string => (v === null || v === undefined || v === 0 ? '' : v < 0 ? 'neg' : 'pos');
+
+function cell(c: HtmlCell, col: HtmlColumn, first: boolean): SafeHtml {
+  const classes = [col.numeric ? 'num' : '', signClass(c.sign), c.bold ? 'b' : ''].filter(Boolean).join(' ');
+  const value = c.value === undefined || c.value === null || !Number.isFinite(c.value) ? undefined : String(c.value);
+  const content: HtmlValue = [c.text, c.sub ? html`<span class="sub">${c.sub}</span>` : ''];
+  // The first cell names the row: a row header, as the PDF's tagged tables have.
+  return first
+    ? html`<th scope="row" data-label="${col.label}"${classes ? html` class="${classes}"` : ''}${value ? html` data-value="${value}"` : ''}>${content}</th>`
+    : html`<td data-label="${col.label}"${classes ? html` class="${classes}"` : ''}${value ? html` data-value="${value}"` : ''}>${content}</td>`;
+}
+
+function row(r: HtmlRow, columns: readonly HtmlColumn[]): SafeHtml {
+  return html`<tr>${r.map((c, i) => cell(cellOf(c), columns[i] ?? { label: '' }, i === 0))}</tr>`;
+}
+
+export function htmlTable(o: HtmlTableOptions): SafeHtml {
+  const body: SafeHtml[] = [];
+  for (const r of o.rows) body.push(row(r, o.columns));
+  return html`<div class="table-wrap"><table${o.id ? html` id="${o.id}"` : ''} class="${o.cards === false ? 'plain' : 'cards'}">
+<caption>${o.caption}</caption>
+<thead><tr>${o.columns.map((c) => html`<th scope="col"${c.numeric ? html` class="num"` : ''}>${c.label}</th>`)}</tr></thead>
+<tbody>
+${body.map((b) => html`${b}\n`)}</tbody>
+${o.total ? html`<tfoot>${row(o.total, o.columns)}</tfoot>` : ''}
+</table></div>`;
+}
