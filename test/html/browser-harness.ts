@@ -4,7 +4,8 @@
  * makes recorded, axe-core's WCAG 2.2 AA rules run inside it, and the screenshots kept in
  * test-artifacts/html/ for a person to look at.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -76,3 +77,29 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   await page.screenshot({ path: file, fullPage: true });
   return file;
 }
+
+/** Opens the file offline, runs `check` on it and closes it; what `check` gave and the requests the page made. */
+export async function withPage<T>(browser: Browser, file: string, opts: Parameters<typeof openOffline>[2], check: (p: Page) => Promise<T>): Promise<{ result: T; requests: string[] }> {
+  const opened = await openOffline(browser, file, opts);
+  try {
+    return { result: await check(opened.page), requests: opened.requests };
+  } finally {
+    await opened.close();
+  }
+}
+
+/**
+ * Prints the page as chromium prints it (the print style sheet, A4) into `pdf`, and reads it back
+ * with poppler: its text (white space folded) and each page's size in points.
+ */
+export async function printA4(page: Page, pdf: string): Promise<{ text: string; sizes: [number, number][] }> {
+  await page.emulateMedia({ media: 'print' });
+  writeFileSync(pdf, await page.pdf({ format: 'A4', printBackground: true }));
+  const text = execFileSync('pdftotext', [pdf, '-']).toString().replace(/\s+/g, ' ');
+  const info = execFileSync('pdfinfo', ['-f', '1', '-l', '9999', pdf]).toString();
+  const sizes = [...info.matchAll(/Page\s+\d+ size:\s+([\d.]+) x ([\d.]+) pts/g)].map((m) => [Number(m[1]), Number(m[2])] as [number, number]);
+  return { text, sizes };
+}
+
+/** A4 in points: 595.28 × 841.89. */
+export const isA4 = ([w, h]: [number, number]) => Math.abs(w - 595.28) < 1 && Math.abs(h - 841.89) < 1;

@@ -206,7 +206,8 @@ describe('approve, reject and --deliver', () => {
       for (const ext of ['pdf', 'html']) expect(replayed.stderr).toContain(`Taken back from the delivery: ${join(outbox, 'lindqvist-trust', `lindqvist-trust-2026-10-31.${ext}`)}.`);
       expect(existsSync(join(outbox, 'lindqvist-trust'))).toBe(false);
       const changed = Buffer.from(original);
-      changed[changed.length >> 1] ^= 0x01;
+      const at = changed.length >> 1;
+      changed[at] = changed[at]! ^ 0x01;
       writeFileSync(file, changed);
       const r = await cli(['verify', dir]);
       expect(r.code).toBe(1);
