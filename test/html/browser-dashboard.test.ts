@@ -11,7 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translator } from '../../src/i18n';
 import { readJson, runCli, serviceEnv, tempDir, testSandbox, type TestSandbox } from '../reports/helpers';
-import { axeViolations, DESKTOP, isA4, launchChromium, openOffline, PHONE, printA4, screenshot, sideScroll, withPage as withBrowserPage } from './browser-harness';
+import { axeViolations, DESKTOP, everyOpening, isA4, launchChromium, openOffline, PHONE, printA4, withPage as withBrowserPage } from './browser-harness';
 
 const AS_OF = '2026-10-31';
 
@@ -46,16 +46,9 @@ const withPage = <T>(opts: Parameters<typeof openOffline>[2], check: (p: Page) =
 
 describe('the market dashboard as a web page, offline from file://', () => {
   it('asks for nothing but the file itself, JavaScript on or off, and never scrolls sideways at 375 px', async () => {
-    for (const javaScriptEnabled of [true, false]) {
-      for (const viewport of [PHONE, DESKTOP]) {
-        const { result, requests } = await withPage({ viewport, javaScriptEnabled }, async (p) => {
-          const width = await sideScroll(p);
-          await screenshot(p, `dashboard-${viewport.width}${javaScriptEnabled ? '' : '-no-js'}`);
-          return width;
-        });
-        expect(new Set(requests), `${viewport.width} px, JavaScript ${javaScriptEnabled ? 'on' : 'off'}`).toEqual(new Set([pathToFileURL(page).href]));
-        if (viewport === PHONE) expect(result.scrollWidth).toBeLessThanOrEqual(result.clientWidth);
-      }
+    for (const o of await everyOpening(browser, page, 'dashboard')) {
+      expect(o.requests, o.label).toEqual(new Set([pathToFileURL(page).href]));
+      if (o.phone) expect(o.width.scrollWidth, o.label).toBeLessThanOrEqual(o.width.clientWidth);
     }
   });
 

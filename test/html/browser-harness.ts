@@ -103,3 +103,23 @@ export async function printA4(page: Page, pdf: string): Promise<{ text: string; 
 
 /** A4 in points: 595.28 × 841.89. */
 export const isA4 = ([w, h]: [number, number]) => Math.abs(w - 595.28) < 1 && Math.abs(h - 841.89) < 1;
+
+/**
+ * The file opened each way a reader opens it (375 and 1,280 px, JavaScript on and off), a
+ * screenshot of each kept as `<name>-<width>[-no-js].png`: what each opening asked for and how
+ * wide the page was.
+ */
+export async function everyOpening(browser: Browser, file: string, name: string) {
+  const openings = [];
+  for (const javaScriptEnabled of [true, false]) {
+    for (const viewport of [PHONE, DESKTOP]) {
+      const label = `${viewport.width} px, JavaScript ${javaScriptEnabled ? 'on' : 'off'}`;
+      const { result: width, requests } = await withPage(browser, file, { viewport, javaScriptEnabled }, async (p) => {
+        await screenshot(p, `${name}-${viewport.width}${javaScriptEnabled ? '' : '-no-js'}`);
+        return sideScroll(p);
+      });
+      openings.push({ label, phone: viewport === PHONE, requests: new Set(requests), width });
+    }
+  }
+  return openings;
+}

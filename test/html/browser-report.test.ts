@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { holdingsCsv } from '../../bench/support/report-run';
 import { reportTranslator } from '../../reports/writers/report-language';
 import { readJson, runCli, serviceEnv, tempDir, testSandbox, type TestSandbox } from '../reports/helpers';
-import { axeViolations, DESKTOP, isA4, launchChromium, openOffline, PHONE, printA4, screenshot, sideScroll, withPage as withBrowserPage } from './browser-harness';
+import { axeViolations, DESKTOP, everyOpening, isA4, launchChromium, openOffline, PHONE, printA4, screenshot, sideScroll, withPage as withBrowserPage } from './browser-harness';
 
 const HOSTILE = '<img src=x onerror=window.__x=1>';
 const CLIENT = 'Client 0001';
@@ -73,16 +73,9 @@ const withPage = <T>(file: string, opts: Parameters<typeof openOffline>[2], chec
 
 describe('the report as a web page, offline from file://', () => {
   it('asks for nothing but the file itself, JavaScript on or off, and never scrolls sideways at 375 px', async () => {
-    for (const javaScriptEnabled of [true, false]) {
-      for (const viewport of [PHONE, DESKTOP]) {
-        const { result, requests } = await withPage(page, { viewport, javaScriptEnabled }, async (p) => {
-          const width = await sideScroll(p);
-          await screenshot(p, `report-${viewport.width}${javaScriptEnabled ? '' : '-no-js'}`);
-          return width;
-        });
-        expect(new Set(requests), `${viewport.width} px, JavaScript ${javaScriptEnabled ? 'on' : 'off'}`).toEqual(new Set([pathToFileURL(page).href]));
-        if (viewport === PHONE) expect(result.scrollWidth, 'JavaScript ' + (javaScriptEnabled ? 'on' : 'off')).toBeLessThanOrEqual(result.clientWidth);
-      }
+    for (const o of await everyOpening(browser, page, 'report')) {
+      expect(o.requests, o.label).toEqual(new Set([pathToFileURL(page).href]));
+      if (o.phone) expect(o.width.scrollWidth, o.label).toBeLessThanOrEqual(o.width.clientWidth);
     }
   });
 
