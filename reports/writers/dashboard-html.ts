@@ -7,21 +7,22 @@ import { DEFAULT_LANGUAGE, isHouseEnglish, translator, type Translator } from '.
 import { segmentName } from '../client-words';
 import type { DashboardData } from '../report-data';
 import { themeOf } from './brand-theme';
+import { barAlt } from './chart-words';
+import { barFigure } from './html-charts';
 import { paragraphs } from './html-closing';
 import { logoHtml } from './html-cover';
+import { writeDocument } from './html-document';
 import { html } from './html-escape';
-import { writeHtmlPage } from './html-page';
-import { sectionHtml, tocHtml, type PagePart } from './html-sections';
-import { pageStyles } from './html-styles';
+import type { PagePart } from './html-sections';
 import { htmlTable, type HtmlCell } from './html-table';
 import { valueLabel } from './labels';
-import { documentLang } from './report-language';
 
 /** When an alert expires, as the PDF writes it (the house English keeps its UTC timestamp). */
 const expiry = (tr: Translator, ts: string) => (isHouseEnglish(tr.lang) ? ts.replace('T', ' ').replace(/:\d{2}(\.\d+)?Z$/, ' UTC') : tr.timestamp(ts));
 
 export async function writeDashboardHtml(data: DashboardData, filePath: string): Promise<void> {
   const tr = translator(data.language ?? DEFAULT_LANGUAGE);
+  const theme = themeOf(data.brand);
   const change = (v: number | null): HtmlCell => ({ text: tr.percent(v, { digits: 1, signed: true }), value: v, sign: v });
   const signals = htmlTable({
     caption: tr.t('dashboard.title'),
@@ -49,23 +50,21 @@ export async function writeDashboardHtml(data: DashboardData, filePath: string):
           // The alert's title and message are the service's words, shown as it gave them.
           rows: data.alerts.map((a) => [valueLabel(a.severity, tr), segmentName(tr, a.segment), { text: a.title, sub: a.message }, expiry(tr, a.expires_at)]),
         });
+  const bars = data.segments.map((s) => ({ label: s.segment_name, value: s.change_30d_percent, colour: theme.primary }));
+  const chartTitle = tr.t('dashboard.chart_title');
+  const chart = barFigure({ id: 'change-chart', title: chartTitle, caption: barAlt(chartTitle, bars, tr), bars, format: (v) => tr.percent(v, { digits: 1, signed: true }), columns: [tr.t('common.segment'), tr.t('columns.change_30d')], tr });
   const parts: PagePart[] = [
-    { id: 'signals', title: tr.t('dashboard.chart_title'), body: signals },
+    { id: 'signals', title: chartTitle, body: html`${chart}${signals}` },
     { id: 'movers', title: tr.t('dashboard.top_movers'), body: movers },
     { id: 'alerts', title: tr.t('dashboard.active_alerts'), body: html`${alerts}${paragraphs(data.notes, 'muted')}` },
     { id: 'disclaimer', title: tr.t('pdf.disclaimer'), body: paragraphs([data.disclaimer]) },
   ];
-  const body = html`<header class="cover">
+  const header = html`<header class="cover">
 ${logoHtml(data.brand)}
 <h1>${tr.t('dashboard.title')}</h1>
 <p>${tr.t('dashboard.subtitle', { date: tr.date(data.as_of) })}</p>
-</header>
-${tocHtml(tr.t('dashboard.title'), parts)}
-<main id="main">
-<p class="muted">${tr.t('dashboard.intro', { date: tr.date(data.as_of), validated: data.market_validated ? 'yes' : 'no' })}</p>
-${data.sandbox ? html`<p class="banner" role="note">${tr.t('dashboard.sandbox_banner')}</p>` : ''}
-${parts.map(sectionHtml)}
-</main>
-<footer><p>${data.report_id}</p></footer>`;
-  await writeHtmlPage(filePath, { lang: documentLang(tr.lang), dir: tr.dir, title: tr.t('dashboard.document_title', { date: data.as_of }), style: pageStyles(themeOf(data.brand), ''), body });
+</header>`;
+  const lead = html`<p class="muted">${tr.t('dashboard.intro', { date: tr.date(data.as_of), validated: data.market_validated ? 'yes' : 'no' })}</p>
+${data.sandbox ? html`<p class="banner" role="note">${tr.t('dashboard.sandbox_banner')}</p>` : ''}`;
+  await writeDocument(filePath, { title: tr.t('dashboard.document_title', { date: data.as_of }), header, lead, parts, footer: data.report_id, brand: data.brand }, tr);
 }

@@ -60,14 +60,21 @@ function* rows(data: ReportData, tr: Translator, internal: boolean): Iterable<Ht
   }
 }
 
-/** The table, its intro, and (for the script) the filter's place: the script adds the search box. */
+/** The table, its intro, and the filter the script shows (hidden without script: it would do nothing). */
 export function holdingsHtml(data: ReportData, tr: Translator): SafeHtml {
   const s = data.summary;
   const cur = data.cover.currency;
   const internal = data.cover.audience === 'internal';
   return html`<p class="muted">${tr.t('pdf.holdings_intro', { currency: cur })}</p>
+<div class="filter" id="${HOLDINGS_TABLE_ID}-filter" hidden>
+<label for="${HOLDINGS_TABLE_ID}-filter-input">${tr.t('html.filter_label')}</label>
+<input type="search" id="${HOLDINGS_TABLE_ID}-filter-input" aria-describedby="${HOLDINGS_TABLE_ID}-filter-hint" autocomplete="off">
+<p id="${HOLDINGS_TABLE_ID}-filter-hint" class="muted">${tr.t('html.filter_hint')}</p>
+<p id="${HOLDINGS_TABLE_ID}-filter-count" aria-live="polite" data-template="${tr.t('html.filter_count', { shown: '{shown}', total: '{total}' })}"></p>
+</div>
 ${htmlTable({
   id: HOLDINGS_TABLE_ID,
+  sortLabel: (column) => tr.t('html.sort_by', { column }),
   caption: tr.t('common.holdings'),
   columns: columns(internal, tr),
   rows: rows(data, tr, internal),

@@ -6,7 +6,6 @@
  */
 import { createHash } from 'node:crypto';
 import { html, trusted, type SafeHtml } from './html-escape';
-import { streamTextFile } from './chunked-writer';
 
 export interface HtmlPage {
   /** The page's language (documentLang) and direction. */
@@ -55,13 +54,4 @@ ${page.script === undefined ? '' : html`<script>${trusted(page.script)}</script>
 </html>
 `;
   return doc.markup;
-}
-
-/** Writes the page atomically (temporary file, then rename), as the other formats. */
-export async function writeHtmlPage(filePath: string, page: HtmlPage): Promise<void> {
-  const text = pageHtml(page);
-  await streamTextFile(filePath, async (out) => {
-    const wait = out.text(text);
-    if (wait) await wait;
-  });
 }

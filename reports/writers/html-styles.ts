@@ -14,8 +14,8 @@ export function pageStyles(theme: Theme, fontFaces: string): string {
 :root{--primary:#${theme.primary};--accent:#${theme.accent};--ink:#${PALETTE.ink};--muted:#${PALETTE.muted};--rule:#${PALETTE.rule};--paper:#${PALETTE.paper};--pos:#${PALETTE.positive};--neg:#${PALETTE.negative};--warn:#${PALETTE.warning}}
 *,*::before,*::after{box-sizing:border-box}
 html{-webkit-text-size-adjust:100%}
-body{margin:0;background:#fff;color:var(--ink);font:16px/1.5 "Report Sans",system-ui,sans-serif;overflow-wrap:anywhere}
-h1,h2,h3{font-family:"Report Serif",Georgia,serif;color:var(--primary);line-height:1.2}
+body{margin:0;background:#fff;color:var(--ink);font:16px/1.5 "Report Sans","Report Script",system-ui,sans-serif;overflow-wrap:anywhere}
+h1,h2,h3{font-family:"Report Serif","Report Script",Georgia,serif;color:var(--primary);line-height:1.2}
 h2{font-size:1.5rem;margin:2.5rem 0 .75rem;padding-bottom:.35rem;border-bottom:2px solid var(--accent)}
 h3{font-size:1.1rem;margin:1.5rem 0 .5rem}
 p{margin:.5rem 0}
@@ -41,7 +41,7 @@ dl.facts dd{margin:0}
 .cards-grid{display:grid;grid-template-columns:repeat(auto-fit,minmax(min(100%,14rem),1fr));gap:1rem;margin:1rem 0}
 .card{border:1px solid var(--rule);border-top:3px solid var(--accent);padding:.75rem 1rem;background:var(--paper)}
 .card .label{color:var(--muted);font-size:.85rem;margin:0}
-.card .value{font-family:"Report Serif",Georgia,serif;font-size:1.5rem;margin:.25rem 0;color:var(--primary)}
+.card .value{font-family:"Report Serif","Report Script",Georgia,serif;font-size:1.5rem;margin:.25rem 0;color:var(--primary)}
 .card .sub,.muted,.note{color:var(--muted);font-size:.9rem}
 .note{border-inline-start:3px solid var(--warn);padding-inline-start:.75rem}
 .pos{color:var(--pos)}.neg{color:var(--neg)}.b{font-weight:700}
@@ -59,7 +59,7 @@ tfoot th,tfoot td{font-weight:700;border-top:2px solid var(--primary)}
 .sub{display:block;color:var(--muted);font-size:.8rem}
 tbody tr:nth-child(even){background:var(--paper)}
 figure{margin:1rem 0}
-figure svg{width:100%;height:auto;display:block;max-height:22rem}
+figure>svg{width:100%;height:auto;display:block}
 figcaption{color:var(--muted);font-size:.9rem}
 details{margin:.5rem 0}
 summary{cursor:pointer;color:var(--primary);min-height:24px}
@@ -71,7 +71,11 @@ summary{cursor:pointer;color:var(--primary);min-height:24px}
 .filter input{font:inherit;padding:.4rem .6rem;border:1px solid var(--muted);min-width:min(100%,16rem)}
 .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 .legend{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:.25rem 1rem;font-size:.9rem}
-.swatch{display:inline-block;width:.8em;height:.8em;margin-inline-end:.35em;vertical-align:baseline}
+.swatch{display:inline-block;width:1.5em;height:.5em;margin-inline-end:.35em;vertical-align:middle}
+figure.chart{max-width:48rem}
+svg .axis{font-size:13px;fill:var(--ink)}
+svg .grid{stroke:var(--rule);stroke-width:1}
+svg .zero{stroke:var(--ink);stroke-width:1.2}
 [hidden]{display:none!important}
 @media (max-width:639.98px){
  table.cards,table.cards tbody,table.cards tfoot,table.cards tr,table.cards th,table.cards td{display:block;width:100%}

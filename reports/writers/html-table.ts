@@ -33,6 +33,8 @@ export interface HtmlTableOptions {
   id?: string;
   /** Rows are cards on a phone (the default); a small two-column table stays a table. */
   cards?: boolean;
+  /** The script's words for sorting by a column ("Sort by Value"), on its header: the table is sortable. */
+  sortLabel?: (column: string) => string;
 }
 
 const cellOf = (c: HtmlCell | string): HtmlCell => (typeof c === 'string' ? { text: c } : c);
@@ -59,7 +61,7 @@ export function htmlTable(o: HtmlTableOptions): SafeHtml {
   for (const r of o.rows) body.push(row(r, o.columns));
   return html`<div class="table-wrap"><table${o.id ? html` id="${o.id}"` : ''} class="${o.cards === false ? 'plain' : 'cards'}">
 <caption>${o.caption}</caption>
-<thead><tr>${o.columns.map((c) => html`<th scope="col"${c.numeric ? html` class="num"` : ''}>${c.label}</th>`)}</tr></thead>
+<thead><tr>${o.columns.map((c) => html`<th scope="col"${c.numeric ? html` class="num"` : ''}${o.sortLabel ? html` data-sort="${o.sortLabel(c.label)}"` : ''}>${c.label}</th>`)}</tr></thead>
 <tbody>
 ${body.map((b) => html`${b}\n`)}</tbody>
 ${o.total ? html`<tfoot>${row(o.total, o.columns)}</tfoot>` : ''}

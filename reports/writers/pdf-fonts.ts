@@ -23,6 +23,9 @@ function fontDir(): string {
   return found;
 }
 
+/** The file of a house font (the web page subsets it: html-fonts.ts). */
+export const houseFontPath = (role: FontRole): string => path.join(fontDir(), FONT_FILES[role]);
+
 type ParsedFont = ReturnType<typeof fontkit.create>;
 
 /**

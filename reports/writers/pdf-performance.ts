@@ -3,36 +3,14 @@
  * one-year bars against the benchmarks and the period returns table. It is the market's, not
  * the portfolio's own return (that is "Portfolio performance", pdf-history.ts), and says so.
  */
-import type { BenchmarkId, PeriodId, ReportData } from '../report-data';
+import type { ReportData } from '../report-data';
 import { PALETTE } from './palette';
 import { barAlt, barChart } from './pdf-charts';
 import { type PdfPages, hex } from './pdf-layout';
 import { signedColour } from './pdf-signed-colour';
 import { drawTable } from './pdf-table';
-import type { MessageKey, Translator } from '../../src/i18n';
 import { reportTranslator } from './report-language';
-
-/** "+1.2 pts": a lead over the benchmark in percentage points, signed as a percent is. */
-function points(value: number, tr: Translator): string {
-  // The signed percent without its percent sign (and the spaces or marks Intl sets around it in the language).
-  const figure = tr.percent(value, { signed: true }).replace(/[\s\u00a0\u202f\u200e\u200f\u061c]*[%٪][\s\u00a0\u202f\u200e\u200f\u061c]*/u, '');
-  return tr.t('pdf.points', { value: figure });
-}
-
-const PERIOD_KEYS = {
-  '1_month': 'pdf.market_period_1_month',
-  '3_months': 'pdf.market_period_3_months',
-  '6_months': 'pdf.market_period_6_months',
-  '1_year': 'common.period_1y',
-  ytd: 'common.period_ytd',
-} as const satisfies Record<PeriodId, MessageKey>;
-const BENCHMARK_KEYS = { luxury_index: 'pdf.bench_luxury_index', gold: 'pdf.bench_gold', equity_index: 'pdf.bench_equity_index' } as const satisfies Record<BenchmarkId, MessageKey>;
-/** A benchmark's name inside a sentence ("against the luxury index"; German keeps its capital). */
-const BENCHMARK_IN_SENTENCE = {
-  luxury_index: 'pdf.bench_in_sentence_luxury_index',
-  gold: 'pdf.bench_in_sentence_gold',
-  equity_index: 'pdf.bench_in_sentence_equity_index',
-} as const satisfies Record<BenchmarkId, MessageKey>;
+import { BENCHMARK_KEYS, MARKET_PERIOD_KEYS, benchmarkInSentence, points } from './performance-words';
 
 export function drawPerformance(p: PdfPages, data: ReportData): void {
   const tr = reportTranslator(data);
@@ -47,8 +25,7 @@ export function drawPerformance(p: PdfPages, data: ReportData): void {
   const perf = section.data;
   const { doc } = p;
   // The benchmark the service measures the lead against, by its id where the report names one of ours.
-  const vsId = perf.benchmarks.find((b) => b.name === perf.benchmark_name)?.id;
-  const benchmark = vsId && BENCHMARK_IN_SENTENCE[vsId] ? tr.t(BENCHMARK_IN_SENTENCE[vsId]) : perf.benchmark_name.toLowerCase();
+  const benchmark = benchmarkInSentence(perf, tr);
   p.ensureSpace(230);
   p.paragraph(data.history ? tr.t('pdf.market_intro_history', { title: tr.t('pdf.portfolio_performance') }) : tr.t('pdf.market_intro'), { size: 8.5 });
   p.tag('P', () => doc.font('sans').fontSize(8).fillColor(hex(PALETTE.muted)).text(tr.t('pdf.market_chart_caption'), p.left, doc.y, { width: p.width }));
@@ -69,7 +46,7 @@ export function drawPerformance(p: PdfPages, data: ReportData): void {
       { label: tr.t('pdf.col_against', { benchmark }), width: p.width - 350, align: 'right' },
     ],
     perf.periods.map((r) => [
-      PERIOD_KEYS[r.period] ? tr.t(PERIOD_KEYS[r.period]) : r.label,
+      MARKET_PERIOD_KEYS[r.period] ? tr.t(MARKET_PERIOD_KEYS[r.period]) : r.label,
       { text: tr.percent(r.return_percent, { signed: true }), colour: signedColour(r.return_percent) },
       { text: r.vs_benchmark_percent === null ? '–' : points(r.vs_benchmark_percent, tr), colour: signedColour(r.vs_benchmark_percent) },
     ]),

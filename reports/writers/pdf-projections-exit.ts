@@ -1,11 +1,12 @@
 /** The PDF's projections and exit analysis sections for the largest holdings, or the note saying why they are left out. */
-import type { AnalysedAsset, ReportData } from '../report-data';
+import type { ReportData } from '../report-data';
 import { PALETTE } from './palette';
 import type { PdfPages } from './pdf-layout';
 import { drawTable } from './pdf-table';
 import type { Translator } from '../../src/i18n';
 import { reportTranslator } from './report-language';
 import { readable } from './labels';
+import { analysedHolding as holdingCell } from './analysed-holding';
 
 export function drawEnrichment(p: PdfPages, data: ReportData): void {
   const cur = data.cover.currency;
@@ -67,13 +68,4 @@ export function drawEnrichment(p: PdfPages, data: ReportData): void {
     );
     if (data.exit_analysis.note) p.paragraph(data.exit_analysis.note, { size: 8, colour: PALETTE.muted });
   }
-}
-
-/**
- * The holding a row is about, with the number of identical holdings it stands for when more than
- * one: the value beside it is theirs together, and the reader should not take it for one piece.
- */
-function holdingCell(r: AnalysedAsset, internal: boolean, tr: Translator): { text: string; sub: string } {
-  const count = r.holding_count > 1 ? [tr.t('pdf.identical_holdings', { count: r.holding_count })] : [];
-  return { text: r.description, sub: [...(internal ? [r.portfolio] : []), ...count, r.asset_id].join(' · ') };
 }

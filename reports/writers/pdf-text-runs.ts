@@ -26,7 +26,7 @@ import { breakLines, CJK } from './pdf-line-breaks';
 /** A single font (never a collection: every file here is one font). */
 type ParsedFont = fontkit.Font;
 
-interface FallbackFont {
+export interface FallbackFont {
   key: string;
   pkg: string;
   regular: string;
@@ -34,7 +34,7 @@ interface FallbackFont {
 }
 
 /** The CJK fallbacks; all four also carry Latin, Greek and Cyrillic glyphs. */
-const FALLBACKS: readonly FallbackFont[] = [
+export const FALLBACKS: readonly FallbackFont[] = [
   { key: 'jp', pkg: '@embedpdf/fonts-jp', regular: 'NotoSansJP-Regular.otf', bold: 'NotoSansJP-Bold.otf' },
   { key: 'tc', pkg: '@embedpdf/fonts-tc', regular: 'NotoSansHant-Regular.otf', bold: 'NotoSansHant-Bold.otf' },
   { key: 'sc', pkg: '@embedpdf/fonts-sc', regular: 'NotoSansHans-Regular.otf', bold: 'NotoSansHans-Bold.otf' },
@@ -63,15 +63,19 @@ export function quoted(text: string): string {
 const requireFromHere = createRequire(import.meta.url);
 const parsed = new Map<string, ParsedFont>();
 
-/** A fallback font file, read from its npm package (never from the system's fonts). */
+/** A fallback font's file in its npm package (never the system's fonts); the web page subsets it too. */
+export function fallbackFontPath(f: FallbackFont, bold: boolean): string {
+  // The packages export only their index; the fonts sit in fonts/ beside dist/.
+  return path.join(path.dirname(requireFromHere.resolve(f.pkg)), '..', 'fonts', bold ? f.bold : f.regular);
+}
+
+/** A fallback font, parsed once per process. */
 function loadFallback(f: FallbackFont, bold: boolean): ParsedFont {
   const file = bold ? f.bold : f.regular;
   let font = parsed.get(file);
   if (!font) {
-    // The packages export only their index; the fonts sit in fonts/ beside dist/.
-    const dir = path.join(path.dirname(requireFromHere.resolve(f.pkg)), '..', 'fonts');
     // Right-to-left runs ask for their direction (SHAPED_RTL), as in the house fonts.
-    font = withShapingMarkers(fontkit.create(readFileSync(path.join(dir, file))) as ParsedFont);
+    font = withShapingMarkers(fontkit.create(readFileSync(fallbackFontPath(f, bold))) as ParsedFont);
     parsed.set(file, font);
   }
   return font;

@@ -11,6 +11,7 @@ import xlsx from './messages/xlsx';
 import pdf from './messages/pdf';
 import addin from './messages/addin';
 import insurance from './messages/insurance';
+import html from './messages/html';
 
 export const AREAS = {
   common,
@@ -21,6 +22,7 @@ export const AREAS = {
   pdf,
   addin,
   insurance,
+  html,
 } satisfies Record<string, Area<Messages>>;
 
 type Areas = typeof AREAS;

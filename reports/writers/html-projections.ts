@@ -1,0 +1,57 @@
+/** Projections and exit analysis on the page (pdf-projections-exit.ts), or the notes saying why they are left out. */
+import type { Translator } from '../../src/i18n';
+import type { ReportData } from '../report-data';
+import { analysedHolding as holdingCell } from './analysed-holding';
+import { html, type SafeHtml } from './html-escape';
+import { htmlTable, type HtmlCell } from './html-table';
+import { readable } from './labels';
+
+export function projectionsHtml(data: ReportData, tr: Translator): SafeHtml {
+  const cur = data.cover.currency;
+  const internal = data.cover.audience === 'internal';
+  const holding = { label: internal ? tr.t('pdf.col_holding_portfolio') : tr.t('pdf.col_holding') };
+  const signed = (v: number | null): HtmlCell => ({ text: tr.percent(v, { signed: true }), value: v, sign: v });
+  const p = data.projections;
+  if (!p.included) return html`<p class="note">${p.note}</p>`;
+  return html`${htmlTable({
+    caption: tr.t('pdf.projections'),
+    columns: [
+      holding, { label: tr.t('pdf.col_value_now'), numeric: true }, { label: tr.t('pdf.col_roi_12'), numeric: true }, { label: tr.t('pdf.col_roi_24'), numeric: true },
+      { label: tr.t('pdf.col_roi_36'), numeric: true }, { label: tr.t('pdf.col_range_36'), numeric: true }, { label: tr.t('pdf.col_conf'), numeric: true },
+    ],
+    rows: p.data.map((r) => [
+      holdingCell(r, internal, tr),
+      tr.money(r.current_value, cur, 0),
+      signed(r.expected_roi_12m_percent),
+      signed(r.expected_roi_24m_percent),
+      signed(r.expected_roi_36m_percent),
+      { text: tr.money(r.central_value_36m, cur, 0), sub: `${tr.compactMoney(r.conservative_value_36m, cur)}–${tr.compactMoney(r.optimistic_value_36m, cur)}` },
+      tr.number(r.confidence, 2),
+    ]),
+  })}
+<p class="muted">${tr.t('pdf.expected_return_note')}</p>
+${p.note ? html`<p class="muted">${p.note}</p>` : ''}`;
+}
+
+export function exitHtml(data: ReportData, tr: Translator): SafeHtml {
+  const cur = data.cover.currency;
+  const internal = data.cover.audience === 'internal';
+  const e = data.exit_analysis;
+  if (!e.included) return html`<p class="note">${e.note}</p>`;
+  return html`${htmlTable({
+    caption: tr.t('pdf.exit_analysis'),
+    columns: [
+      { label: internal ? tr.t('pdf.col_holding_portfolio') : tr.t('pdf.col_holding') }, { label: tr.t('pdf.col_timing') }, { label: tr.t('pdf.col_best_channel') },
+      { label: tr.t('pdf.col_net_proceeds'), numeric: true }, { label: tr.t('pdf.col_days'), numeric: true }, { label: tr.t('pdf.col_hold_12'), numeric: true },
+    ],
+    rows: e.data.map((x) => [
+      holdingCell(x, internal, tr),
+      { text: readable(x.recommendation), sub: tr.t('pdf.timing_sub', { signal: readable(x.signal), window: readable(x.optimal_window).toLocaleLowerCase(tr.lang) }) },
+      { text: x.primary_channel, sub: tr.t('pdf.channel_sub', { percent: tr.percent(x.primary_commission_percent), channel: x.secondary_channel, amount: tr.money(x.secondary_estimated_net, cur, 0) }) },
+      { text: tr.money(x.primary_estimated_net, cur, 0), value: x.primary_estimated_net },
+      String(x.primary_timeline_days),
+      { text: tr.percent(x.hold_12m_roi_percent, { signed: true }), value: x.hold_12m_roi_percent, sign: x.hold_12m_roi_percent },
+    ]),
+  })}
+${e.note ? html`<p class="muted">${e.note}</p>` : ''}`;
+}
