@@ -56,13 +56,14 @@ export async function openOffline(browser: Browser, file: string, opts: { viewpo
 }
 
 /** axe-core's violations of WCAG 2.2 AA on the page as it is now: rule id, impact and the first elements at fault. */
-export async function axeViolations(page: Page): Promise<{ id: string; impact: string | null; help: string; targets: string[] }[]> {
+export async function axeViolations(page: Page): Promise<{ id: string; impact: string | null; help: string; targets: string[]; why: string }[]> {
   const axeFile = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
   await page.addScriptTag({ content: readFileSync(axeFile, 'utf8') });
   return page.evaluate(async (tags) => {
-    const axe = (window as unknown as { axe: { run(ctx: Document, o: unknown): Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[] }> } }).axe;
+    const axe = (window as unknown as { axe: { run(ctx: Document, o: unknown): Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[]; failureSummary?: string }[] }[] }> } }).axe;
     const r = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
-    return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 5).map((n) => JSON.stringify(n.target)) }));
+    // The first element's summary says why (for colour contrast: the two colours and the ratio found).
+    return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 5).map((n) => JSON.stringify(n.target)), why: v.nodes[0]?.failureSummary ?? '' }));
   }, WCAG_22_AA);
 }
 
