@@ -1,6 +1,6 @@
-/** How a projection's or exit analysis's row names its holding, in the PDF and on the page. */
+/** A projection's or exit analysis's row as the PDF and the web page write it: its holding, its figures. */
 import type { Translator } from '../../src/i18n';
-import type { AnalysedAsset } from '../report-data';
+import type { AnalysedAsset, ProjectionRow } from '../report-data';
 
 /**
  * The holding a row is about, with the number of identical holdings it stands for when more than
@@ -9,4 +9,26 @@ import type { AnalysedAsset } from '../report-data';
 export function analysedHolding(r: AnalysedAsset, internal: boolean, tr: Translator): { text: string; sub: string } {
   const count = r.holding_count > 1 ? [tr.t('pdf.identical_holdings', { count: r.holding_count })] : [];
   return { text: r.description, sub: [...(internal ? [r.portfolio] : []), ...count, r.asset_id].join(' · ') };
+}
+
+/** A figure as text, with its raw number (the page sorts by it) and the sign of a return. */
+export interface FigureCell {
+  text: string;
+  sub?: string;
+  value?: number | null;
+  sign?: number | null;
+}
+
+/** A projection's row: the holding, its value now, the expected returns at 12, 24 and 36 months, the 36-month range, the confidence. */
+export function projectionCells(r: ProjectionRow, internal: boolean, cur: string, tr: Translator): FigureCell[] {
+  const signed = (v: number | null): FigureCell => ({ text: tr.percent(v, { signed: true }), value: v, sign: v });
+  return [
+    analysedHolding(r, internal, tr),
+    { text: tr.money(r.current_value, cur, 0), value: r.current_value },
+    signed(r.expected_roi_12m_percent),
+    signed(r.expected_roi_24m_percent),
+    signed(r.expected_roi_36m_percent),
+    { text: tr.money(r.central_value_36m, cur, 0), value: r.central_value_36m, sub: `${tr.compactMoney(r.conservative_value_36m, cur)}–${tr.compactMoney(r.optimistic_value_36m, cur)}` },
+    { text: tr.number(r.confidence, 2), value: r.confidence },
+  ];
 }

@@ -35,6 +35,13 @@ export function niceStep(raw: number): number {
   return (n <= 1 ? 1 : n <= 2 ? 2 : n <= 5 ? 5 : 10) * pow;
 }
 
+/** The value axis of lines over dates: zero included, about four round steps. */
+export function lineAxis(lines: readonly Pick<Line, 'values'>[]): { step: number; min: number; max: number } {
+  const all = lines.flatMap((l) => l.values).filter(Number.isFinite);
+  const step = niceStep(Math.max(1, (Math.max(0, ...all) - Math.min(0, ...all)) / 4));
+  return { step, min: Math.floor(Math.min(0, ...all) / step) * step, max: Math.ceil(Math.max(0, ...all) / step) * step || step };
+}
+
 /** "Oct 2024": an axis date, the short month of the report's language ("Okt. 2024", "2024年10月"). */
 export function shortMonth(date: string, tr: Translator): string {
   const m = /^(\d{4})-(\d{2})/.exec(date);

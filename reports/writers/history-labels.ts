@@ -4,6 +4,7 @@
  */
 import type { MessageKey, Translator } from '../../src/i18n';
 import type { PeriodFigures, PeriodKey, TransactionLine, ValueHistoryPoint } from '../report-data';
+import { reasonSentence } from '../client-words';
 
 /** The standard periods in the reader's language: the glossary's words (common area). */
 const PERIOD_KEYS: Record<PeriodKey, MessageKey> = {
@@ -40,4 +41,21 @@ export function cumulativeNetFlows(points: readonly ValueHistoryPoint[]): number
 /** "What the asset is" for a transaction: its description, else its id, else the portfolio as a whole (a fee or income on no asset). */
 export function transactionAsset(t: Pick<TransactionLine, 'description' | 'asset_id'>, tr: Translator): string {
   return t.description ?? t.asset_id ?? tr.t('columns.whole_portfolio');
+}
+
+/**
+ * The periods table's footnotes: each reason once, in the reader's words, numbered in order of
+ * first use; `noteFor` gives a reason's number (undefined for none).
+ */
+export function reasonFootnotes(tr: Translator): { notes: string[]; noteFor: (reason: string | undefined) => number | undefined } {
+  const notes: string[] = [];
+  const noteFor = (reason: string | undefined): number | undefined => {
+    if (!reason) return undefined;
+    const s = reasonSentence(tr, reason);
+    const at = notes.indexOf(s);
+    if (at >= 0) return at + 1;
+    notes.push(s);
+    return notes.length;
+  };
+  return { notes, noteFor };
 }

@@ -8,7 +8,7 @@
  */
 import type { Translator } from '../../src/i18n';
 import { PALETTE } from './palette';
-import { niceStep, shortMonth, type Bar, type Line } from './chart-words';
+import { lineAxis, shortMonth, type Bar, type Line } from './chart-words';
 import { html, trusted, type SafeHtml } from './html-escape';
 import { htmlTable, type HtmlRow } from './html-table';
 
@@ -92,10 +92,7 @@ export function lineFigure(o: {
   const bottom = 28;
   const plotW = W - left - right;
   const plotH = H - top - bottom;
-  const all = lines.flatMap((l) => l.values).filter(Number.isFinite);
-  const step = niceStep(Math.max(1, (Math.max(0, ...all) - Math.min(0, ...all)) / 4));
-  const min = Math.floor(Math.min(0, ...all) / step) * step;
-  const max = Math.ceil(Math.max(0, ...all) / step) * step || step;
+  const { step, min, max } = lineAxis(lines);
   const yOf = (v: number) => top + ((max - v) / (max - min)) * plotH;
   const xOf = (i: number) => left + (dates.length > 1 ? (i / (dates.length - 1)) * plotW : plotW / 2);
   const grid: SafeHtml[] = [];

@@ -3,7 +3,8 @@
  * logo was read, checked and size-limited when the brand was loaded), the tagline, the portfolio
  * as the page's one h1, the client, the references, and the sandbox / illustrative-rates warnings.
  */
-import { brandText, managerIn, type Brand } from '../../src/brand';
+import { brandText, type Brand } from '../../src/brand';
+import { coverFacts } from './cover-facts';
 import type { Translator } from '../../src/i18n';
 import type { ReportData } from '../report-data';
 import { html, type SafeHtml } from './html-escape';
@@ -30,21 +31,7 @@ export function coverHtml(data: ReportData, tr: Translator, warn: (line: string)
   const to = { portfolio: c.portfolio_name, warn };
   const internal = c.audience === 'internal';
   const tagline = internal ? tr.t('pdf.cover_tagline_internal') : ((brand && brandText(brand, 'cover_title', tr.lang, to)) ?? tr.t('pdf.cover_tagline'));
-  const rows: [string, string][] = [
-    [tr.t('pdf.cover_base_currency'), c.currency],
-    [tr.t('pdf.cover_reference'), c.report_id],
-    [tr.t('pdf.cover_generated'), tr.timestamp(c.generated_at)],
-  ];
-  if (c.portfolio_id) rows.push([tr.t('pdf.cover_portfolio_id'), c.portfolio_id]);
-  const preparedBy = c.prepared_by ?? brand?.firmName;
-  if (preparedBy) rows.push([tr.t('pdf.cover_prepared_by'), preparedBy]);
-  const manager = internal ? undefined : managerIn(brand, { name: c.portfolio_name, id: c.portfolio_id }, tr.lang, to);
-  if (manager) {
-    // Their own title in the client's language (the brand's managers file), else the house's words.
-    rows.push([manager.title ?? tr.t('pdf.cover_manager'), manager.name]);
-    const contact = [manager.email, manager.phone].filter(Boolean).join(' · ');
-    if (contact) rows.push([tr.t('pdf.cover_contact'), contact]);
-  }
+  const rows = coverFacts(c, brand, tr, warn);
   const header = html`<header class="cover">
 ${logoHtml(brand)}
 <p class="tagline">${tagline}</p>

@@ -6,10 +6,10 @@
  */
 import type { Translator } from '../../src/i18n';
 import { PERIOD_KEYS, type PeriodFigures, type ReportData, type ReportHistory } from '../report-data';
-import { reasonSentence, sourceWords } from '../client-words';
+import { sourceWords } from '../client-words';
 import type { Theme } from './brand-theme';
 import { lineAlt, type Line } from './chart-words';
-import { cumulativeNetFlows, periodLabel, transactionAsset, transactionTypeLabel } from './history-labels';
+import { cumulativeNetFlows, periodLabel, reasonFootnotes, transactionAsset, transactionTypeLabel } from './history-labels';
 import { lineFigure } from './html-charts';
 import { html, type SafeHtml } from './html-escape';
 import { htmlTable, type HtmlCell, type HtmlRow } from './html-table';
@@ -42,15 +42,7 @@ function returnCell(value: number | null, period: PeriodFigures, noteNumber: num
 }
 
 function periods(h: ReportHistory, currency: string, tr: Translator): SafeHtml {
-  const notes: string[] = [];
-  const noteFor = (text: string | undefined): number | undefined => {
-    if (!text) return undefined;
-    const s = reasonSentence(tr, text);
-    const at = notes.indexOf(s);
-    if (at >= 0) return at + 1;
-    notes.push(s);
-    return notes.length;
-  };
+  const { notes, noteFor } = reasonFootnotes(tr);
   const money = (v: number): HtmlCell => ({ text: tr.money(v, currency, 0), value: v });
   const rows: HtmlRow[] = PERIOD_KEYS.map((key) => {
     const period = h.performance.periods[key];

@@ -1,7 +1,7 @@
 /** Projections and exit analysis on the page (pdf-projections-exit.ts), or the notes saying why they are left out. */
 import type { Translator } from '../../src/i18n';
 import type { ReportData } from '../report-data';
-import { analysedHolding as holdingCell } from './analysed-holding';
+import { analysedHolding as holdingCell, projectionCells } from './analysed-holding';
 import { html, type SafeHtml } from './html-escape';
 import { htmlTable, type HtmlCell } from './html-table';
 import { readable } from './labels';
@@ -10,7 +10,6 @@ export function projectionsHtml(data: ReportData, tr: Translator): SafeHtml {
   const cur = data.cover.currency;
   const internal = data.cover.audience === 'internal';
   const holding = { label: internal ? tr.t('pdf.col_holding_portfolio') : tr.t('pdf.col_holding') };
-  const signed = (v: number | null): HtmlCell => ({ text: tr.percent(v, { signed: true }), value: v, sign: v });
   const p = data.projections;
   if (!p.included) return html`<p class="note">${p.note}</p>`;
   return html`${htmlTable({
@@ -19,15 +18,7 @@ export function projectionsHtml(data: ReportData, tr: Translator): SafeHtml {
       holding, { label: tr.t('pdf.col_value_now'), numeric: true }, { label: tr.t('pdf.col_roi_12'), numeric: true }, { label: tr.t('pdf.col_roi_24'), numeric: true },
       { label: tr.t('pdf.col_roi_36'), numeric: true }, { label: tr.t('pdf.col_range_36'), numeric: true }, { label: tr.t('pdf.col_conf'), numeric: true },
     ],
-    rows: p.data.map((r) => [
-      holdingCell(r, internal, tr),
-      tr.money(r.current_value, cur, 0),
-      signed(r.expected_roi_12m_percent),
-      signed(r.expected_roi_24m_percent),
-      signed(r.expected_roi_36m_percent),
-      { text: tr.money(r.central_value_36m, cur, 0), sub: `${tr.compactMoney(r.conservative_value_36m, cur)}–${tr.compactMoney(r.optimistic_value_36m, cur)}` },
-      tr.number(r.confidence, 2),
-    ]),
+    rows: p.data.map((r) => projectionCells(r, internal, cur, tr)),
   })}
 <p class="muted">${tr.t('pdf.expected_return_note')}</p>
 ${p.note ? html`<p class="muted">${p.note}</p>` : ''}`;

@@ -8,7 +8,7 @@
 import { PALETTE } from './palette';
 import { hex, type Align } from './pdf-layout';
 import { translator, type Translator } from '../../src/i18n';
-import { niceStep, shortMonth, type Bar, type Line, type Slice } from './chart-words';
+import { lineAxis, niceStep, shortMonth, type Bar, type Line, type Slice } from './chart-words';
 
 export { barAlt, donutAlt, lineAlt, type Bar, type Line, type Slice } from './chart-words';
 
@@ -136,10 +136,7 @@ export function lineChart(doc: PDFKit.PDFDocument, x: number, y: number, width: 
   const plotWidth = width - axisWidth;
   const plotTop = y + legendBand + 6;
   const plotHeight = height - legendBand - 6 - axisBand;
-  const all = lines.flatMap((l) => l.values).filter(Number.isFinite);
-  const step = niceStep(Math.max(1, (Math.max(0, ...all) - Math.min(0, ...all)) / 4));
-  const min = Math.floor(Math.min(0, ...all) / step) * step;
-  const max = Math.ceil(Math.max(0, ...all) / step) * step || step;
+  const { step, min, max } = lineAxis(lines);
   const yOf = (v: number) => plotTop + ((max - v) / (max - min)) * plotHeight;
   const ltrXOf = (i: number) => plotLeft + (dates.length > 1 ? (i / (dates.length - 1)) * plotWidth : plotWidth / 2);
   const xOf = (i: number) => d.x(ltrXOf(i));

@@ -5,7 +5,8 @@
  * the band; its cover title; the portfolio's relationship manager among the references. The
  * page's bottom (below the confidentiality line) stays free for a signature field.
  */
-import { managerIn, type LogoImage } from '../../src/brand';
+import type { LogoImage } from '../../src/brand';
+import { coverFacts } from './cover-facts';
 import type { ReportData } from '../report-data';
 import { PALETTE } from './palette';
 import { A4, MARGIN, type PdfPages, hex } from './pdf-layout';
@@ -41,21 +42,7 @@ export function drawCover(p: PdfPages, data: ReportData): void {
 
   p.tag('P', () => doc.font('serif').fontSize(16).fillColor(hex(p.theme.primary)).text(tr.t('common.valued_as_of', { date: tr.date(c.as_of) }), x, bandHeight + 44, { width: w, align }));
   let y = bandHeight + 84;
-  const rows: [string, string][] = [
-    [tr.t('pdf.cover_base_currency'), c.currency],
-    [tr.t('pdf.cover_reference'), c.report_id],
-    [tr.t('pdf.cover_generated'), tr.timestamp(c.generated_at)],
-  ];
-  if (c.portfolio_id) rows.push([tr.t('pdf.cover_portfolio_id'), c.portfolio_id]);
-  const preparedBy = c.prepared_by ?? brand?.firmName;
-  if (preparedBy) rows.push([tr.t('pdf.cover_prepared_by'), preparedBy]);
-  const manager = c.audience === 'internal' ? undefined : managerIn(brand, { name: c.portfolio_name, id: c.portfolio_id }, tr.lang, { portfolio: c.portfolio_name, warn: (line) => p.warnings.push(line) });
-  if (manager) {
-    // Their own title in the client's language (the brand's managers file), else the house's words.
-    rows.push([manager.title ?? tr.t('pdf.cover_manager'), manager.name]);
-    const contact = [manager.email, manager.phone].filter(Boolean).join(' · ');
-    if (contact) rows.push([tr.t('pdf.cover_contact'), contact]);
-  }
+  const rows = coverFacts(c, brand, tr, (line) => p.warnings.push(line));
   // Tighter rows when a manager adds two: the page's bottom stays free.
   const pitch = rows.length > 5 ? 21 : 24;
   // Label and value pairs: a two-column table whose labels head their rows.

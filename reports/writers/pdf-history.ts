@@ -12,8 +12,8 @@ import { lineAlt, lineChart, type Line } from './pdf-charts';
 import type { PdfPages } from './pdf-layout';
 import { signedColour } from './pdf-signed-colour';
 import { drawTable, type PdfCell, type PdfRow } from './pdf-table';
-import { cumulativeNetFlows, periodLabel, transactionAsset, transactionTypeLabel } from './history-labels';
-import { reasonSentence, sourceWords } from '../client-words';
+import { cumulativeNetFlows, periodLabel, reasonFootnotes, transactionAsset, transactionTypeLabel } from './history-labels';
+import { sourceWords } from '../client-words';
 import { reportTranslator } from './report-language';
 
 
@@ -54,15 +54,7 @@ function returnCell(value: number | null, period: PeriodFigures, noteNumber: num
 }
 
 function drawPeriods(p: PdfPages, h: ReportHistory, currency: string, tr: Translator): void {
-  const notes: string[] = [];
-  const noteFor = (text: string | undefined): number | undefined => {
-    if (!text) return undefined;
-    const s = reasonSentence(tr, text);
-    const at = notes.indexOf(s);
-    if (at >= 0) return at + 1;
-    notes.push(s);
-    return notes.length;
-  };
+  const { notes, noteFor } = reasonFootnotes(tr);
   const money = (v: number) => tr.money(v, currency, 0);
   const rows: PdfRow[] = PERIOD_KEYS.map((key) => {
     const period = h.performance.periods[key];

@@ -6,7 +6,7 @@ import { drawTable } from './pdf-table';
 import type { Translator } from '../../src/i18n';
 import { reportTranslator } from './report-language';
 import { readable } from './labels';
-import { analysedHolding as holdingCell } from './analysed-holding';
+import { analysedHolding as holdingCell, projectionCells } from './analysed-holding';
 
 export function drawEnrichment(p: PdfPages, data: ReportData): void {
   const cur = data.cover.currency;
@@ -29,15 +29,7 @@ export function drawEnrichment(p: PdfPages, data: ReportData): void {
         { label: tr.t('pdf.col_range_36'), width: 95, align: 'right' },
         { label: tr.t('pdf.col_conf'), width: p.width - 469, align: 'right' },
       ],
-      data.projections.data.map((r) => [
-        holdingCell(r, internal, tr),
-        tr.money(r.current_value, cur, 0),
-        signed(r.expected_roi_12m_percent),
-        signed(r.expected_roi_24m_percent),
-        signed(r.expected_roi_36m_percent),
-        { text: tr.money(r.central_value_36m, cur, 0), sub: `${tr.compactMoney(r.conservative_value_36m, cur)}–${tr.compactMoney(r.optimistic_value_36m, cur)}` },
-        tr.number(r.confidence, 2),
-      ]),
+      data.projections.data.map((r) => projectionCells(r, internal, cur, tr)),
     );
     p.paragraph(tr.t('pdf.expected_return_note'), { size: 8, colour: PALETTE.muted });
     if (data.projections.note) p.paragraph(data.projections.note, { size: 8, colour: PALETTE.muted });
