@@ -24,7 +24,7 @@ function decisionCommand(name: 'approve' | 'reject'): Command {
   const cmd = new Command(name)
     .description(
       approve
-        ? "Approve a run's reports for the client: records who, when and each file's SHA-256 in the folder's manifest (and the history database); --sign signs each client PDF (PAdES), --deliver copies the approved client PDFs, one folder per client."
+        ? "Approve a run's reports for the client: records who, when and each file's SHA-256 in the folder's manifest (and the history database); --sign signs each client PDF (PAdES), --deliver copies the approved client PDFs (and web pages, when the run wrote them), one folder per client."
         : "Reject a run's reports (--reason says why): recorded like an approval; a rejected report is never delivered.",
     )
     .argument('<dir>', 'the folder a month-end run wrote')
@@ -41,7 +41,7 @@ function decisionCommand(name: 'approve' | 'reject'): Command {
       .option('--sign <file.p12>', "sign each approved client PDF with this PKCS#12 file (password: SVC_SIGN_PASSWORD, or asked on a terminal)")
       .option('--location <place>', "the signature's location, e.g. \"London\"")
       .option('--tsa <url>', 'RFC 3161 timestamp authority to timestamp each signature (with --sign)')
-      .option('--deliver <dir>', 'copy the approved client PDFs there, DIR/<client>/<report>.pdf, and nothing else (a link anywhere on the way is refused)')
+      .option('--deliver <dir>', 'copy the approved client PDFs there, DIR/<client>/<report>.pdf, with <report>.html beside each when the run wrote the web page, and nothing else (a link anywhere on the way is refused)')
       .option('--allow-sandbox', 'a rehearsal: approve, sign and deliver reports of sandbox data (refused otherwise); they keep their SANDBOX DATA marks');
   return cmd
     .addHelpText('after', approve ? '\nExample:\n  SVC_SIGN_PASSWORD=… svc-report approve out/2026-10 --by "Ann Reviewer <ann@firm.example>" --sign firm.p12 --location London --deliver outbox/2026-10' : '\nExample:\n  svc-report reject out/2026-10 --portfolio "Okafor Household" --by "Ann Reviewer <ann@firm.example>" --reason "Basquiat drawing valued twice"')

@@ -1,8 +1,9 @@
 /**
  * `approve … --deliver DIR`: the client's copy of each approved report of the run, one folder per
- * client (DIR/<portfolio>/<report>.pdf), and nothing else. A file is copied only while its report is
- * approved and it hashes as approved: a report changed, rejected or never approved is never in DIR
- * (a copy an earlier delivery left is taken back).
+ * client (DIR/<portfolio>/<report>.pdf, and <report>.html beside it when the run wrote the web page,
+ * issue 38), and nothing else. A file is copied only while its report is approved and it hashes as
+ * approved: a report changed, rejected or never approved is never in DIR (a copy an earlier
+ * delivery left is taken back, every format of it).
  *
  * The delivery folder is where the files leave the firm, so nothing in it is trusted: a link
  * anywhere on the path (the folder, a client's folder, a file) is refused; files are written as new
@@ -30,8 +31,16 @@ export interface Delivered {
 /** The client's folder name: the report's stem without its date ("okafor-household"). */
 export const clientFolder = (stem: string) => stem.replace(/-\d{4}-\d{2}-\d{2}$/, '');
 
-const PDF_MAX_BYTES = 2 ** 31;
-const PDF_READ_MS = 600_000;
+/**
+ * The client's formats: the PDF (the document of record) and the web page
+ * (issue 38), each when the report has it. The data formats (xlsx, csv, json) stay in the firm.
+ */
+export const DELIVERED_FORMATS = ['pdf', 'html'] as const;
+/** A report's files a delivery may hold, by plain name. */
+const deliveredNames = (stem: string) => DELIVERED_FORMATS.map((f) => `${stem}.${f}`);
+
+const FILE_MAX_BYTES = 2 ** 31;
+const FILE_READ_MS = 600_000;
 
 /**
  * Refuses (exit 2) a delivery folder with a link anywhere on its absolute path, or that is not a
@@ -52,7 +61,7 @@ export async function checkDeliveryPaths(to: string, stems: readonly string[] = 
   for (const stem of stems) {
     const client = path.join(absolute, clientFolder(stem));
     await refuseUnlessKind(client, 'folder');
-    await refuseUnlessKind(path.join(client, `${stem}.pdf`), 'file');
+    for (const name of deliveredNames(stem)) await refuseUnlessKind(path.join(client, name), 'file');
   }
 }
 
@@ -74,26 +83,34 @@ export async function deliver(folder: RunFolder, to: string): Promise<Delivered>
   const record = await readDeliveryRecord(to);
   try {
     for (const r of folder.reports) {
-      const pdf = `${r.stem}.pdf`;
       const state = await reportState(folder, r);
-      const approved = state.state === 'approved' ? state.record.files.find((f) => f.name === pdf) : undefined;
-      if (r.audience !== 'client' || !approved) {
+      const approved = state.state === 'approved' ? state.record.files.filter((f) => deliveredNames(r.stem).includes(f.name)) : [];
+      if (r.audience !== 'client' || approved.length === 0) {
         // Whatever an earlier delivery left of a report not approved now goes.
         out.removed.push(...(await takeBackFiles(to, record, [r.stem])));
-        out.skipped.push({ report: r.stem, why: r.audience !== 'client' ? 'internal report' : state.state === 'draft' ? 'not approved' : state.state });
+        out.skipped.push({ report: r.stem, why: r.audience !== 'client' ? 'internal report' : state.state === 'draft' ? 'not approved' : state.state === 'approved' ? 'no PDF or web page' : state.state });
         continue;
       }
-      const bytes = await readRegularFile(path.join(folder.dir, pdf), { maxBytes: PDF_MAX_BYTES, deadline: Date.now() + PDF_READ_MS });
-      const sha256 = createHash('sha256').update(bytes).digest('hex');
-      if (sha256 !== approved.sha256) {
+      // Every file read and checked before any is written: a report is delivered whole or not at all.
+      const files: { name: string; bytes: Buffer; sha256: string }[] = [];
+      for (const f of approved) {
+        const bytes = await readRegularFile(path.join(folder.dir, f.name), { maxBytes: FILE_MAX_BYTES, deadline: Date.now() + FILE_READ_MS });
+        files.push({ name: f.name, bytes, sha256: createHash('sha256').update(bytes).digest('hex') });
+      }
+      if (files.some((f, i) => f.sha256 !== approved[i]!.sha256)) {
         out.removed.push(...(await takeBackFiles(to, record, [r.stem])));
         out.skipped.push({ report: r.stem, why: 'changed after approval' });
         continue;
       }
       const client = clientFolder(r.stem);
-      const target = await writeNewFile(to, client, pdf, bytes);
-      record.files = [...record.files.filter((f) => !(f.client === client && f.name === pdf)), { client, name: pdf, sha256, run_folder: path.resolve(folder.dir), at: new Date().toISOString() }];
-      out.copied.push(target);
+      // A format delivered before that this approval does not cover (a rerun without the web page) goes: no stale copy beside the new one.
+      const now = new Set(files.map((f) => f.name));
+      out.removed.push(...(await takeBack(to, record, deliveredNames(r.stem).filter((n) => !now.has(n)).map((n) => `${client}/${n}`))));
+      for (const f of files) {
+        const target = await writeNewFile(to, client, f.name, f.bytes);
+        record.files = [...record.files.filter((d) => !(d.client === client && d.name === f.name)), { client, name: f.name, sha256: f.sha256, run_folder: path.resolve(folder.dir), at: new Date().toISOString() }];
+        out.copied.push(target);
+      }
     }
   } finally {
     await saveDeliveryRecord(to, record);
@@ -141,9 +158,14 @@ async function writeNewFile(to: string, client: string, name: string, bytes: Buf
  * only a regular file at a name the record lists, inside a real client folder (not a link); the
  * client's folder goes too once empty. Returns the paths removed.
  */
-export async function takeBackFiles(to: string, record: { files: DeliveredFile[] }, stems: readonly string[]): Promise<string[]> {
+export function takeBackFiles(to: string, record: { files: DeliveredFile[] }, stems: readonly string[]): Promise<string[]> {
+  return takeBack(to, record, stems.flatMap((s) => deliveredNames(s).map((name) => `${clientFolder(s)}/${name}`)));
+}
+
+/** takeBackFiles for these "client/name" entries only. */
+async function takeBack(to: string, record: { files: DeliveredFile[] }, entries: readonly string[]): Promise<string[]> {
   const removed: string[] = [];
-  const wanted = new Set(stems.map((s) => `${clientFolder(s)}/${s}.pdf`));
+  const wanted = new Set(entries);
   const keep: DeliveredFile[] = [];
   for (const f of record.files) {
     if (!wanted.has(`${f.client}/${f.name}`)) {

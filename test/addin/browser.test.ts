@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { ServiceClient } from '../../src/client';
+import { translator } from '../../src/i18n';
+import { REPORT_FORMATS } from '../../src/report-formats';
 import { buildAddin, type BuildResult } from '../../addin/build/build';
 import { holdingForAssetId, requestForAssetId } from '../../addin/src/shared/holdings';
 import { realCatalogueIds } from '../../fixtures/issued-ids';
@@ -255,6 +257,10 @@ describe('task pane in a browser with the Excel object model mocked', () => {
   it('exports the selected table as a report built by the host', async () => {
     const p = await page('taskpane-standin.html');
     await expect.poll(() => p.textContent('#status-tier'), { timeout: 10_000 }).toBe('enterprise');
+    // The picker offers every report format, the web page (issue 38) under its catalogue label.
+    const options = await p.$$eval('#report-format option', (os) => os.map((o) => ({ value: (o as HTMLOptionElement).value, text: o.textContent })));
+    expect(options.map((o) => o.value).sort()).toEqual([...REPORT_FORMATS].sort());
+    expect(options.find((o) => o.value === 'html')!.text).toBe(translator('en').t('addin.format_html'));
     await p.selectOption('#report-format', 'json');
     // The pane offers the file by clicking its download link: read what the browser downloads.
     const download = p.waitForEvent('download');

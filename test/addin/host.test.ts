@@ -181,12 +181,16 @@ describe('the add-in host', () => {
 
   it('exports the selected portfolio through the report job, in every format', async () => {
     const base = stack.host.url;
-    const formats = ['xlsx', 'csv', 'json', 'pdf'] as const;
+    const formats = ['xlsx', 'csv', 'json', 'pdf', 'html'] as const;
+    const CONTENT_TYPES = { xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', csv: 'text/csv; charset=utf-8', json: 'application/json; charset=utf-8', pdf: 'application/pdf', html: 'text/html; charset=utf-8' };
     const files: Record<string, Buffer> = {};
     for (const format of formats) {
       const res = await post(`${base}/addin/report`, { format, grid: HOLDINGS, sheet: 'Smith Family', first_row: 1, currency: 'USD', portfolio_name: 'Smith Family' });
       expect(res.status, format).toBe(200);
-      expect(res.headers.get('content-disposition')).toMatch(new RegExp(`filename="smith-family-\\d{4}-\\d{2}-\\d{2}\\.${format}"`));
+      // Always an attachment: the web page (issue 38) is saved, never shown inside the host's own origin.
+      expect(res.headers.get('content-disposition')).toMatch(new RegExp(`^attachment; filename="smith-family-\\d{4}-\\d{2}-\\d{2}\\.${format}"`));
+      expect(res.headers.get('content-type'), format).toBe(CONTENT_TYPES[format]);
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
       expect(res.headers.get('x-report-holdings')).toBe('5');
       files[format] = Buffer.from(await res.arrayBuffer());
     }
@@ -202,6 +206,12 @@ describe('the add-in host', () => {
     const pdf = path.join(dist, 'report.pdf');
     await writeFile(pdf, files.pdf!);
     expect(execFileSync('pdftotext', [pdf, '-']).toString()).toContain('Smith Family');
+    // The web page, read back by an independent parser (xmllint's HTML reader): the portfolio named, every holding's asset id there.
+    const page = path.join(dist, 'report.html');
+    await writeFile(page, files.html!);
+    const text = execFileSync('xmllint', ['--html', '--xpath', 'string(/html/body)', page], { stdio: ['ignore', 'pipe', 'ignore'] }).toString();
+    expect(text).toContain('Smith Family');
+    expect(text).toContain('SVC-WAT-ROLEX-126610LN-2021');
 
     const bad = await post(`${base}/addin/report`, { format: 'docx', grid: HOLDINGS });
     expect(bad.status).toBe(400);

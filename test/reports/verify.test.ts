@@ -35,8 +35,10 @@ beforeAll(async () => {
   second = join(work, 'second');
   // The helper fixes SOURCE_DATE_EPOCH for every run; the credentials are in the environment.
   const env = serviceEnv(sb);
-  run1 = await runCli(['run', input, '--out', first, '--as-of', '2026-10-31'], env);
-  await runCli(['run', input, '--out', second, '--as-of', '2026-10-31'], env);
+  // Every format, the web page (issue 38) included: each file is vouched for, reproduced and checked alike.
+  const formats = ['--formats', 'xlsx,csv,json,pdf,html'];
+  run1 = await runCli(['run', input, '--out', first, '--as-of', '2026-10-31', ...formats], env);
+  await runCli(['run', input, '--out', second, '--as-of', '2026-10-31', ...formats], env);
 }, 300_000);
 afterAll(async () => {
   await sb?.close();
@@ -49,9 +51,10 @@ describe('manifest.json and svc-report verify', () => {
     const manifest = RunManifest.parse(JSON.parse(readFileSync(join(first, MANIFEST_FILE), 'utf8')));
     const onDisk = readdirSync(first).filter((n) => n !== MANIFEST_FILE && !n.startsWith('.')).sort();
     expect(manifest.files.map((f) => f.name)).toEqual(onDisk);
-    // Six portfolios and the consolidated report, four formats each, every name in its own script.
-    expect(onDisk).toHaveLength(28);
-    for (const name of ['山田家', '陳大文', '김철수', 'смирнов', 'παπαδοπουλος']) expect(onDisk).toContain(`${name}-2026-10-31.pdf`);
+    // Six portfolios and the consolidated report, five formats each, every name in its own script.
+    expect(onDisk).toHaveLength(35);
+    for (const name of ['山田家', '陳大文', '김철수', 'смирнов', 'παπαδοπουλος']) for (const ext of ['pdf', 'html']) expect(onDisk).toContain(`${name}-2026-10-31.${ext}`);
+    expect(onDisk).toContain('consolidated-2026-10-31.html');
     for (const f of manifest.files) {
       expect(f.sha256).toBe(sha(join(first, f.name)));
       expect(f.bytes).toBe(readFileSync(join(first, f.name)).length);
@@ -70,10 +73,10 @@ describe('manifest.json and svc-report verify', () => {
     expect(publicBaseUrl(undefined)).toBeNull();
   });
 
-  it('two runs with SOURCE_DATE_EPOCH on the same input give byte-identical files, PDFs and workbooks included', () => {
+  it('two runs with SOURCE_DATE_EPOCH on the same input give byte-identical files, PDFs, workbooks and web pages included', () => {
     const a = hashes(first);
     const b = hashes(second);
-    expect(Object.keys(a).length).toBe(29);
+    expect(Object.keys(a).length).toBe(36);
     expect(b).toEqual(a);
   });
 
@@ -100,16 +103,20 @@ describe('manifest.json and svc-report verify', () => {
   it('svc-report verify exits 0 on a good folder, 1 naming a changed and a missing file, 2 without a manifest', async () => {
     const ok = await runCli(['verify', first]);
     expect(ok.code, ok.stderr).toBe(0);
-    expect(ok.stdout).toMatch(/Verified: all 28 files/);
+    expect(ok.stdout).toMatch(/Verified: all 35 files/);
 
     const pdf = join(second, '山田家-2026-10-31.pdf');
     const bytes = readFileSync(pdf);
     bytes[bytes.length - 10] = bytes[bytes.length - 10]! ^ 0x20;
     writeFileSync(pdf, bytes);
     rmSync(join(second, 'смирнов-2026-10-31.csv'));
+    const page = join(second, '陳大文-2026-10-31.html');
+    writeFileSync(page, readFileSync(page, 'utf8').replace('</body>', '<script>alert(1)</script></body>'));
     const bad = await runCli(['verify', second]);
     expect(bad.code).toBe(1);
     expect(bad.stdout).toContain('CHANGED  山田家-2026-10-31.pdf');
+    // A script added makes the page larger than recorded: not even read, and the folder fails.
+    expect(bad.stdout).toMatch(/NOT READ 陳大文-2026-10-31\.html: is \d+ bytes, more than the \d+ allowed/);
     expect(bad.stdout).toContain('MISSING  смирнов-2026-10-31.csv');
     expect(bad.stdout).toMatch(/Verification FAILED/);
 
@@ -120,7 +127,7 @@ describe('manifest.json and svc-report verify', () => {
 
   it("dashboard into a month-end folder leaves the month-end's record as it was; verify still passes", async () => {
     const before = RunManifest.parse(JSON.parse(readFileSync(join(first, MANIFEST_FILE), 'utf8')));
-    const d = await runCli(['dashboard', '--out', first, '--as-of', '2026-11-25', '--formats', 'json'], serviceEnv(sb));
+    const d = await runCli(['dashboard', '--out', first, '--as-of', '2026-11-25', '--formats', 'json,html'], serviceEnv(sb));
     expect(d.code, d.stderr).toBe(0);
     const after = RunManifest.parse(JSON.parse(readFileSync(join(first, MANIFEST_FILE), 'utf8')));
     const record = (m: RunManifest) => ({ command: m.command, generated_at: m.generated_at, valuations_as_of: m.valuations_as_of, inputs: m.inputs, service: m.service });
@@ -129,9 +136,10 @@ describe('manifest.json and svc-report verify', () => {
       ['run', '2026-10-31'],
       ['dashboard', '2026-11-25'],
     ]);
+    expect(after.files.map((f) => f.name)).toContain('market-dashboard-2026-11-25.html');
     const ok = await runCli(['verify', first]);
     expect(ok.code, ok.stderr).toBe(0);
-    expect(ok.stdout).toMatch(/Verified: all 29 files .* valuations as of 2026-10-31/);
+    expect(ok.stdout).toMatch(/Verified: all 37 files .* valuations as of 2026-10-31/);
   });
 
   it('a json-only rerun removes the earlier run’s other formats of the same reports and says so', async () => {

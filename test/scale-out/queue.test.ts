@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { holdingsCsv } from '../../bench/support/report-run';
 import { startRedis, type RedisProcess } from '../../fixtures/redis-server';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox';
-import { calls, jsonReports, killAll, svcReport as spawnReport, valuedItems, waitFor } from './support/processes';
+import { calls, htmlReports, jsonReports, killAll, svcReport as spawnReport, valuedItems, waitFor } from './support/processes';
 
 /**
  * Month-end on the BullMQ queue through the real CLI: `run --queue` and two `worker`
@@ -43,7 +43,8 @@ const svcReport = (args: string[], clientId: string) => spawnReport(args, { SVC_
 
 describe('svc-report run --queue with svc-report worker processes', () => {
   it('a worker killed mid-portfolio: the run still finishes, reports identical to one process, only chunks in flight valued twice, zero 429s', async () => {
-    const common = ['--tier', 'pro', '--minute-ms', String(MINUTE_MS), '--as-of', '2026-10-30', '--formats', 'json'];
+    // The web page too (issue 38): the job schema carries the format, the workers and the coordinator (consolidated) write it.
+    const common = ['--tier', 'pro', '--minute-ms', String(MINUTE_MS), '--as-of', '2026-10-30', '--formats', 'json,html'];
     const single = svcReport(['run', join(dir, 'holdings.csv'), '--out', join(dir, 'single'), ...common], 'single-account');
     expect(await single.exit).toBe(0);
 
@@ -60,6 +61,10 @@ describe('svc-report run --queue with svc-report worker processes', () => {
     expect(await run.exit).toBe(0);
     expect(second.output).toContain(`Valuing "${victim}"`);
     expect(jsonReports(join(dir, 'queued'))).toEqual(jsonReports(join(dir, 'single')));
+    const pages = htmlReports(join(dir, 'queued'));
+    // Each portfolio's page and the consolidated one, byte for byte the one-process run's.
+    expect(Object.keys(pages)).toHaveLength(PORTFOLIOS + 1);
+    expect(pages).toEqual(htmlReports(join(dir, 'single')));
     const total = PORTFOLIOS * HOLDINGS;
     // Only chunks in flight at the kill may be valued twice (a few), never the ≥ 250 holdings that had landed.
     expect(valuedItems(logFile, 'single-account')).toBe(total);

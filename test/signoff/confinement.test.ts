@@ -38,7 +38,7 @@ beforeAll(async () => {
       'Moreau Family,watches,Omega,Speedmaster Professional,310.30.42.50.01.001,2020,very_good,1,5000,2020-03-01,USD\n',
   );
   run = join(work, 'run');
-  const r = await runCli(['run', join(work, 'holdings.csv'), '--out', run, '--as-of', '2026-10-31', '--formats', 'json,pdf'], serviceEnv(sb));
+  const r = await runCli(['run', join(work, 'holdings.csv'), '--out', run, '--as-of', '2026-10-31', '--formats', 'json,pdf,html'], serviceEnv(sb));
   expect(r.code, r.stderr).toBe(0);
 }, 300_000);
 
@@ -167,17 +167,20 @@ describe("a report's JSON is read as a regular file only, never quoted", () => {
 });
 
 describe('delivery refuses links and removes only what it delivered', () => {
-  it("a client's PDF in the delivery folder that is a link: refused before anything is decided; the file it points at unchanged", async () => {
-    const c = newCase();
-    mkdirSync(join(c.outbox, 'okafor-household'), { recursive: true });
-    symlinkSync(c.victim, join(c.outbox, 'okafor-household', `${OKAFOR}.pdf`));
-    const before = readFileSync(join(c.dir, MANIFEST_FILE), 'utf8');
-    const r = await approve(c.dir, ['--deliver', c.outbox]);
-    expect(r.code).toBe(2);
-    expect(r.stderr).toContain(`delivery: ${join(c.outbox, 'okafor-household', `${OKAFOR}.pdf`)} is a symbolic link, not a regular file`);
-    expectNoStack(r.stderr);
-    expect(readFileSync(c.victim, 'utf8')).toBe(VICTIM_TEXT);
-    expect(readFileSync(join(c.dir, MANIFEST_FILE), 'utf8')).toBe(before);
+  it("a client's PDF or web page in the delivery folder that is a link: refused before anything is decided; the file it points at unchanged", async () => {
+    // The web page (issue 38) is delivered beside the PDF: a link at its name is refused alike.
+    for (const ext of ['pdf', 'html']) {
+      const c = newCase();
+      mkdirSync(join(c.outbox, 'okafor-household'), { recursive: true });
+      symlinkSync(c.victim, join(c.outbox, 'okafor-household', `${OKAFOR}.${ext}`));
+      const before = readFileSync(join(c.dir, MANIFEST_FILE), 'utf8');
+      const r = await approve(c.dir, ['--deliver', c.outbox]);
+      expect(r.code, ext).toBe(2);
+      expect(r.stderr).toContain(`delivery: ${join(c.outbox, 'okafor-household', `${OKAFOR}.${ext}`)} is a symbolic link, not a regular file`);
+      expectNoStack(r.stderr);
+      expect(readFileSync(c.victim, 'utf8')).toBe(VICTIM_TEXT);
+      expect(readFileSync(join(c.dir, MANIFEST_FILE), 'utf8')).toBe(before);
+    }
   });
 
   it("a client's folder that is a link elsewhere: refused; nothing written into the folder it points at", async () => {
@@ -205,7 +208,7 @@ describe('delivery refuses links and removes only what it delivered', () => {
     const ok = await approve(c.dir, ['--deliver', c.outbox]);
     expect(ok.code, ok.stderr).toBe(0);
     const record = JSON.parse(readFileSync(join(c.outbox, DELIVERY_RECORD), 'utf8'));
-    expect(record.files.map((f: { client: string; name: string }) => `${f.client}/${f.name}`).sort()).toEqual(['moreau-family/moreau-family-2026-10-31.pdf', `okafor-household/${OKAFOR}.pdf`]);
+    expect(record.files.map((f: { client: string; name: string }) => `${f.client}/${f.name}`).sort()).toEqual(['moreau-family/moreau-family-2026-10-31.html', 'moreau-family/moreau-family-2026-10-31.pdf', `okafor-household/${OKAFOR}.html`, `okafor-household/${OKAFOR}.pdf`]);
     const notes = join(c.outbox, 'okafor-household', 'notes.txt');
     writeFileSync(notes, 'the client keeps this\n');
 
@@ -221,10 +224,10 @@ describe('delivery refuses links and removes only what it delivered', () => {
     writeFileSync(join(c.outbox, DELIVERY_RECORD), JSON.stringify(record));
     const rejected = await runCli(['reject', c.dir, '--portfolio', 'Okafor Household', '--by', REVIEWER, '--reason', 'wrong month', '--db', 'off']);
     expect(rejected.code, rejected.stderr).toBe(0);
-    expect(rejected.stderr).toContain(`Taken back from the delivery: ${join(c.outbox, 'okafor-household', `${OKAFOR}.pdf`)}.`);
+    for (const ext of ['pdf', 'html']) expect(rejected.stderr).toContain(`Taken back from the delivery: ${join(c.outbox, 'okafor-household', `${OKAFOR}.${ext}`)}.`);
     expect(readdirSync(join(c.outbox, 'okafor-household'))).toEqual(['notes.txt']);
-    expect(readdirSync(join(c.outbox, 'moreau-family'))).toEqual(['moreau-family-2026-10-31.pdf']);
-    expect(JSON.parse(readFileSync(join(c.outbox, DELIVERY_RECORD), 'utf8')).files.map((f: { client: string }) => f.client)).toEqual(['moreau-family']);
+    expect(readdirSync(join(c.outbox, 'moreau-family')).sort()).toEqual(['moreau-family-2026-10-31.html', 'moreau-family-2026-10-31.pdf']);
+    expect(JSON.parse(readFileSync(join(c.outbox, DELIVERY_RECORD), 'utf8')).files.map((f: { client: string }) => f.client)).toEqual(['moreau-family', 'moreau-family']);
   }, SLOW);
 });
 

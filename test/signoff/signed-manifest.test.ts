@@ -4,7 +4,7 @@
  * `verify` with the key passes), and `approve` refuses to build on a manifest rewritten without
  * the key: a forged approval never becomes a signed one.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,7 +28,7 @@ beforeAll(async () => {
       'Moreau Family,watches,Omega,Speedmaster Professional,310.30.42.50.01.001,2020,very_good,1,5000,2020-03-01,USD\n',
   );
   dir = join(work, '2026-10');
-  const run = await runCli(['run', join(work, 'holdings.csv'), '--out', dir, '--as-of', '2026-10-31', '--formats', 'json,pdf', '--manifest-key', keyFile], serviceEnv(sb));
+  const run = await runCli(['run', join(work, 'holdings.csv'), '--out', dir, '--as-of', '2026-10-31', '--formats', 'json,pdf,html', '--manifest-key', keyFile], serviceEnv(sb));
   expect(run.code, run.stderr).toBe(0);
 }, 300_000);
 
@@ -54,6 +54,31 @@ describe('approve in a folder with a signed manifest', () => {
     const verified = await runCli(['verify', dir, '--manifest-key', keyFile, '--require-signature']);
     expect(verified.code, verified.stdout + verified.stderr).toBe(0);
     expect(verified.stdout).toMatch(/Verified: all \d+ files/);
+  });
+
+  it("covers the web page (issue 38): a page changed and its manifest entry rewritten to match, without the key, fails verify on the signature", async () => {
+    const file = join(dir, MANIFEST_FILE);
+    const before = readFileSync(file, 'utf8');
+    const page = join(dir, 'moreau-family-2026-10-31.html');
+    const original = readFileSync(page);
+    // What someone with write access to the folder but not the key would do: a new page, and its hash where the old one was.
+    const forged = Buffer.from(original.toString('utf8').replace('</body>', '<p>Figures revised</p></body>'));
+    const manifest = JSON.parse(before);
+    const entry = manifest.files.find((f: { name: string }) => f.name === 'moreau-family-2026-10-31.html');
+    expect(entry).toBeDefined();
+    Object.assign(entry, { sha256: createHash('sha256').update(forged).digest('hex'), bytes: forged.length });
+    writeFileSync(page, forged);
+    writeFileSync(file, JSON.stringify(manifest, null, 2) + '\n');
+    try {
+      // Without the key the files match their entries; with it, the manifest's signature fails.
+      expect((await runCli(['verify', dir])).stdout).not.toMatch(/CHANGED/);
+      const verified = await runCli(['verify', dir, '--manifest-key', keyFile]);
+      expect(verified.code).toBe(1);
+      expect(verified.stdout).toMatch(/manifest\.json's signature fails/);
+    } finally {
+      writeFileSync(page, original);
+      writeFileSync(file, before);
+    }
   });
 
   it('refuses to approve on a manifest rewritten without the key (a forged approval), and verify names it', async () => {

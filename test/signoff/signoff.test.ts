@@ -6,6 +6,7 @@
  * structure checks every report passes (test/report-writers/pdf-archival.ts).
  */
 import { execFile, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -53,6 +54,9 @@ const cli = async (args: string[], env: NodeJS.ProcessEnv = {}) => {
   return r;
 };
 const pdf = (slug: string) => join(dir, `${slug}-2026-10-31.pdf`);
+const html = (slug: string) => join(dir, `${slug}-2026-10-31.html`);
+/** A delivery's tree for these clients: each client's folder, its web page and its PDF. */
+const deliveredTree = (slugs: string[]) => slugs.flatMap((s) => [s, `${s}/${s}-2026-10-31.html`, `${s}/${s}-2026-10-31.pdf`]);
 const pdfsig = async (file: string) => (await exec('pdfsig', [file]).catch((e: { stdout: string }) => e)).stdout;
 
 beforeAll(async () => {
@@ -68,9 +72,10 @@ beforeAll(async () => {
   db = join(work, 'db');
   // The history database the month-end would have recorded into: approve and reject refuse a folder holding none (issue 34).
   await (await openDatabase(db)).close();
-  // Last month: --previous reads its JSON, the tests below its PDFs (an unsigned report); no xlsx or csv needed.
-  expect((await runCli(['run', join(work, 'september.csv'), '--out', sept, '--as-of', '2026-09-30', '--formats', 'json,pdf'], env)).code).toBe(0);
-  expect((await runCli(['run', join(work, 'september.csv'), '--out', dir, '--as-of', '2026-10-31', '--previous', sept], env)).code).toBe(0);
+  // Last month: --previous reads its JSON, the tests below its PDFs (an unsigned report) and a web page (a replayed one); no xlsx or csv needed.
+  expect((await runCli(['run', join(work, 'september.csv'), '--out', sept, '--as-of', '2026-09-30', '--formats', 'json,pdf,html'], env)).code).toBe(0);
+  // Every format, the web page too (issue 38): delivered beside the PDF.
+  expect((await runCli(['run', join(work, 'september.csv'), '--out', dir, '--as-of', '2026-10-31', '--previous', sept, '--formats', 'xlsx,csv,json,pdf,html'], env)).code).toBe(0);
   manifestBeforeRefusal = readFileSync(join(dir, MANIFEST_FILE), 'utf8');
   refusedSandbox = await cli(['approve', dir, '--by', REVIEWER, '--sign', pki.p12, '--deliver', outbox, '--db', db], { SVC_SIGN_PASSWORD: PASSWORD });
   manifestAfterRefusal = readFileSync(join(dir, MANIFEST_FILE), 'utf8');
@@ -146,7 +151,7 @@ describe('approve, reject and --deliver', () => {
     const okafor = manifest.approvals[1];
     expect(okafor.by).toBe(REVIEWER);
     expect(okafor.signature.timestamp_authority).toBe(tsa.url);
-    expect(okafor.files.map((f: { name: string }) => f.name)).toEqual(['okafor-household-2026-10-31.csv', 'okafor-household-2026-10-31.json', 'okafor-household-2026-10-31.pdf', 'okafor-household-2026-10-31.xlsx']);
+    expect(okafor.files.map((f: { name: string }) => f.name)).toEqual(['okafor-household-2026-10-31.csv', 'okafor-household-2026-10-31.html', 'okafor-household-2026-10-31.json', 'okafor-household-2026-10-31.pdf', 'okafor-household-2026-10-31.xlsx']);
     const opened = await openDatabase(db);
     try {
       const rows = await approvals(opened);
@@ -158,11 +163,15 @@ describe('approve, reject and --deliver', () => {
     }
   });
 
-  it('delivers the approved, signed client PDFs, one folder per client, and nothing unapproved', () => {
+  it('delivers the approved, signed client PDFs with their web pages beside them, one folder per client, and nothing unapproved', () => {
     const tree = readdirSync(outbox, { recursive: true }).map(String).filter((n) => n !== '.svc-report-delivery.json').sort();
     // Tanaka was rejected, then approved: delivered. Moreau was never approved: absent. No JSON, CSV, XLSX, no consolidated.
-    expect(tree).toEqual(['lindqvist-trust', 'lindqvist-trust/lindqvist-trust-2026-10-31.pdf', 'okafor-household', 'okafor-household/okafor-household-2026-10-31.pdf', 'tanaka-collection', 'tanaka-collection/tanaka-collection-2026-10-31.pdf']);
+    expect(tree).toEqual(deliveredTree(['lindqvist-trust', 'okafor-household', 'tanaka-collection']));
     expect(readFileSync(join(outbox, 'okafor-household/okafor-household-2026-10-31.pdf')).equals(readFileSync(pdf('okafor-household')))).toBe(true);
+    expect(readFileSync(join(outbox, 'okafor-household/okafor-household-2026-10-31.html')).equals(readFileSync(html('okafor-household')))).toBe(true);
+    // The delivery record lists the web page with its hash, so a rejection takes it back too.
+    const record = JSON.parse(readFileSync(join(outbox, '.svc-report-delivery.json'), 'utf8')) as { files: { name: string; sha256: string }[] };
+    expect(record.files.find((f) => f.name === 'okafor-household-2026-10-31.html')?.sha256).toBe(createHash('sha256').update(readFileSync(html('okafor-household'))).digest('hex'));
   });
 
   it('delivers sandbox data only as a rehearsal (--allow-sandbox): the copies keep their SANDBOX DATA marks', async () => {
@@ -176,13 +185,41 @@ describe('approve, reject and --deliver', () => {
     expect(again.code, again.stderr).toBe(0);
     // Taken back at once: the rejection itself removes the copy delivered before.
     expect(again.stderr).toContain(`Taken back from the delivery: ${join(outbox, 'tanaka-collection', 'tanaka-collection-2026-10-31.pdf')}.`);
+    expect(again.stderr).toContain(`Taken back from the delivery: ${join(outbox, 'tanaka-collection', 'tanaka-collection-2026-10-31.html')}.`);
     expect(readdirSync(outbox).sort()).toEqual(['.svc-report-delivery.json', 'lindqvist-trust', 'okafor-household']);
     const more = await cli(['approve', dir, '--portfolio', 'Moreau Family', '--by', REVIEWER, '--deliver', outbox, '--db', 'off', '--allow-sandbox']);
     expect(more.code, more.stderr).toBe(0);
     expect(more.stderr).toMatch(/Not delivered: tanaka-collection-2026-10-31 \(rejected\)/);
     expect((await cli(['review', dir])).stdout).toMatch(/Tanaka Collection \(client report; tanaka-collection-2026-10-31\): rejected by Ann Reviewer <ann@meridian\.example> at .*: second look: wrong month/);
     const tree = readdirSync(outbox, { recursive: true }).map(String).filter((n) => n !== '.svc-report-delivery.json').sort();
-    expect(tree).toEqual(['lindqvist-trust', 'lindqvist-trust/lindqvist-trust-2026-10-31.pdf', 'moreau-family', 'moreau-family/moreau-family-2026-10-31.pdf', 'okafor-household', 'okafor-household/okafor-household-2026-10-31.pdf']);
+    expect(tree).toEqual(deliveredTree(['lindqvist-trust', 'moreau-family', 'okafor-household']));
+  });
+
+  it('a web page replaced after approval (last month\'s, replayed) or changed by one byte: not delivered, the earlier copies taken back, verify names it', async () => {
+    const file = html('lindqvist-trust');
+    const original = readFileSync(file);
+    writeFileSync(file, readFileSync(join(work, '2026-09', 'lindqvist-trust-2026-09-30.html')));
+    try {
+      const replayed = await cli(['approve', dir, '--portfolio', 'Moreau Family', '--by', REVIEWER, '--deliver', outbox, '--db', 'off', '--allow-sandbox']);
+      expect(replayed.code, replayed.stderr).toBe(0);
+      expect(replayed.stderr).toMatch(/Not delivered: lindqvist-trust-2026-10-31 \(changed\)/);
+      for (const ext of ['pdf', 'html']) expect(replayed.stderr).toContain(`Taken back from the delivery: ${join(outbox, 'lindqvist-trust', `lindqvist-trust-2026-10-31.${ext}`)}.`);
+      expect(existsSync(join(outbox, 'lindqvist-trust'))).toBe(false);
+      const changed = Buffer.from(original);
+      const at = changed.length >> 1;
+      changed[at] = changed[at]! ^ 0x01;
+      writeFileSync(file, changed);
+      const r = await cli(['verify', dir]);
+      expect(r.code).toBe(1);
+      expect(r.stdout).toMatch(/CHANGED {2}lindqvist-trust-2026-10-31\.html: its SHA-256 or size differs from the manifest/);
+      expect(r.stdout).toMatch(/FAILED {3}lindqvist-trust-2026-10-31\.html: changed after Ann Reviewer <ann@meridian\.example> approved it at .*: no longer approved/);
+    } finally {
+      writeFileSync(file, original);
+    }
+    // The web page as approved again: the next delivery brings both files back.
+    const again = await cli(['approve', dir, '--portfolio', 'Moreau Family', '--by', REVIEWER, '--deliver', outbox, '--db', 'off', '--allow-sandbox']);
+    expect(again.code, again.stderr).toBe(0);
+    expect(readdirSync(join(outbox, 'lindqvist-trust')).sort()).toEqual(['lindqvist-trust-2026-10-31.html', 'lindqvist-trust-2026-10-31.pdf']);
   });
 });
 

@@ -17,7 +17,8 @@ export async function exportSelection(format: ReportFormat, currency: Currency):
 /** Offers the file to the user: a download link, which also works where Office blocks automatic downloads. */
 export function offerDownload(file: ExportedFile, link: HTMLAnchorElement): void {
   if (link.href.startsWith('blob:')) URL.revokeObjectURL(link.href);
-  link.href = URL.createObjectURL(file.bytes);
+  // Saved, never shown: a blob: URL has the pane's origin, so the web page (issue 38) opened from it would run as the pane.
+  link.href = URL.createObjectURL(new Blob([file.bytes], { type: 'application/octet-stream' }));
   link.download = file.name;
   link.textContent = addinTranslator().t('addin.download', { file: file.name });
   link.hidden = false;

@@ -32,12 +32,15 @@ export const waitFor = async (ok: () => boolean) => {
 };
 
 /** The JSON reports a run wrote, by file name. */
-export const jsonReports = (out: string) =>
+/** A folder's reports of one format by file name (manifest.json aside), to compare two runs' whole. */
+const reportsOf = (ext: string) => (out: string) =>
   Object.fromEntries(
     readdirSync(out)
-      .filter((f) => f.endsWith('.json') && f !== 'manifest.json')
+      .filter((f) => f.endsWith(ext) && f !== 'manifest.json')
       .map((f) => [f, readFileSync(join(out, f), 'utf8')]),
   );
+export const jsonReports = reportsOf('.json');
+export const htmlReports = reportsOf('.html');
 
 /**
  * A sandbox of the given accounts (one secret) and a real redis-server for one test file, with
