@@ -100,7 +100,8 @@ export function lineFigure(o: {
     grid.push(html`<line x1="${left}" x2="${W - right}" y1="${n(yOf(v))}" y2="${n(yOf(v))}" class="${v === 0 ? 'zero' : 'grid'}"></line><text x="${left - 6}" y="${n(yOf(v) + 4)}" text-anchor="end" class="axis">${o.axisFormat(v)}</text>`);
   }
   const every = Math.max(1, Math.ceil(dates.length / 6));
-  const ticks = dates.map((d, i) => (i % every === 0 || i === dates.length - 1 ? html`<text x="${n(xOf(i))}" y="${H - 8}" text-anchor="middle" class="axis">${shortMonth(d, tr)}</text>` : ''));
+  // The first and last months' labels hang inward: centred on the chart's edges they were cut off ("Oct 20").
+  const ticks = dates.map((d, i) => (i % every === 0 || i === dates.length - 1 ? html`<text x="${n(xOf(i))}" y="${H - 8}" text-anchor="${i === 0 ? 'start' : i === dates.length - 1 ? 'end' : 'middle'}" class="axis">${shortMonth(d, tr)}</text>` : ''));
   const paths = lines.map(
     (l) => html`<polyline fill="none" stroke="#${l.colour}" stroke-width="2.5"${l.dashed ? html` stroke-dasharray="6 4"` : ''} points="${trusted(l.values.map((v, i) => `${n(xOf(i))},${n(yOf(v))}`).join(' '))}"></polyline>`,
   );

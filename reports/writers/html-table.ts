@@ -56,10 +56,14 @@ function row(r: HtmlRow, columns: readonly HtmlColumn[]): SafeHtml {
   return html`<tr>${r.map((c, i) => cell(cellOf(c), columns[i] ?? { label: '' }, i === 0))}</tr>`;
 }
 
+/** From this many columns a table is 'wide'. */
+const WIDE_COLUMNS = 9;
+
 export function htmlTable(o: HtmlTableOptions): SafeHtml {
   const body: SafeHtml[] = [];
   for (const r of o.rows) body.push(row(r, o.columns));
-  return html`<div class="table-wrap"><table${o.id ? html` id="${o.id}"` : ''} class="${o.cards === false ? 'plain' : 'cards'}">
+  // A table of many columns (the holdings' 14) is cards up to a laptop's width too (html-styles.ts): squeezed below it, its headers and figures broke mid-word.
+  return html`<div class="table-wrap"><table${o.id ? html` id="${o.id}"` : ''} class="${o.cards === false ? 'plain' : o.columns.length >= WIDE_COLUMNS ? 'cards wide' : 'cards'}">
 <caption>${o.caption}</caption>
 <thead><tr>${o.columns.map((c) => html`<th scope="col"${c.numeric ? html` class="num"` : ''}${o.sortLabel ? html` data-sort="${o.sortLabel(c.label)}"` : ''}>${c.label}</th>`)}</tr></thead>
 <tbody>
