@@ -1,5 +1,3 @@
-import { findControlCharacter } from './wire/primitives';
-
 /**
  * Whitespace that is formatting in a name: what Alt+Enter, a pasted table or a web page put into
  * a cell (line breaks, tabs, no-break spaces). Other control characters (NUL, ESC…) are not
@@ -21,11 +19,4 @@ export function keepLines(text: string): string {
     .map(singleLine)
     .join('\n')
     .trim();
-}
-
-/** Why a normalised text is still refused: a control character that is not whitespace, and where. */
-export function controlCharacterProblem(field: string, text: string, linesKept = false): string | undefined {
-  const found = findControlCharacter(linesKept ? text.replace(/\n/g, ' ') : text);
-  if (!found) return undefined;
-  return `${field} must not contain control characters (${found.codePoint} at character ${found.index + 1}); line breaks and tabs are allowed and read as ${linesKept ? 'line breaks and spaces' : 'spaces'}`;
 }

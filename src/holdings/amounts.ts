@@ -138,11 +138,9 @@ function wholeDigits(whole: string, group: string): string | undefined {
   return groups.join('');
 }
 
-/** "12,500" and "12.5" for the message that shows a reader both readings. */
-export function bothReadings([point, comma]: [number, number], text: string): string {
+/** "12500" and "12.5" for the message that shows a reader both readings: the separator, and the amount it is read as either way. */
+export function bothReadings([point, comma]: [number, number], text: string): { sep: string; thousands: string; decimal: string } {
   const sep = text.includes('.') ? '.' : ',';
   const fmt = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 10, useGrouping: false });
-  const asDecimal = sep === '.' ? point : comma;
-  const asThousands = sep === '.' ? comma : point;
-  return `${fmt(asThousands)} if "${sep}" separates thousands, or ${fmt(asDecimal)} if "${sep}" is the decimal mark`;
+  return { sep, thousands: fmt(sep === '.' ? comma : point), decimal: fmt(sep === '.' ? point : comma) };
 }

@@ -5,8 +5,10 @@
  */
 import { isRealDate } from '../wire';
 import { bothReadings, readAmount, type DecimalConvention } from './amounts';
+import { englishReason, rowReason, type RowReason } from './row-reasons';
 
-export type Read<T> = { value: T } | { error: string; /** A sentence that replaces the field's generic reason. */ reason?: string } | undefined;
+/** A reason of the `holdings` catalogue that begins with its {field} (aboutField names it), replacing the field's generic reason. */
+export type Read<T> = { value: T } | { error: string; reason?: RowReason } | undefined;
 
 export function cellText(v: unknown): string | undefined {
   if (v === null || v === undefined) return undefined;
@@ -26,15 +28,10 @@ export function readNumber(v: unknown, convention?: DecimalConvention): Read<num
   if (t === undefined) return undefined;
   const r = readAmount(t, convention);
   if ('ambiguous' in r) {
-    return {
-      error: 'ambiguous',
-      reason:
-        `is ambiguous: ${bothReadings(r.ambiguous, t)}. ` +
-        'Declare the file\'s convention (svc-report --decimal-comma for 1.234,56 or --no-decimal-comma for 1,234.56; or "decimal_comma" in the config file) or write the amount without thousands separators',
-    };
+    return { error: 'ambiguous', reason: rowReason('holdings.amount_ambiguous', bothReadings(r.ambiguous, t)) };
   }
   if ('error' in r && convention?.declared && r.error !== 'not a number') {
-    return { error: r.error, reason: `is ${r.error}, as the file's amounts are declared (${convention.mark === ',' ? '1.234,56' : '1,234.56'})` };
+    return { error: r.error, reason: rowReason(convention.mark === ',' ? 'holdings.amount_not_comma' : 'holdings.amount_not_point') };
   }
   return r;
 }
@@ -67,8 +64,8 @@ export function readDateText(v: unknown): Read<string> {
   if (t === undefined) return undefined;
   const m = /^(\d{4}-\d{2}-\d{2})(T[\d:.]+Z?)?$/.exec(t);
   if (m) return { value: m[1]! };
-  const hint = isoDateHint(t);
-  return { error: 'not a date as YYYY-MM-DD', reason: hint ? `must be a date as YYYY-MM-DD: ${hint}` : undefined };
+  const hint = dateHint(t);
+  return { error: 'not a date as YYYY-MM-DD', reason: hint ? rowReason('holdings.date_form_hint', { hint }) : undefined };
 }
 
 /**
@@ -77,7 +74,7 @@ export function readDateText(v: unknown): Read<string> {
  * "2025-02-31" are no day at all, so the month's last day is offered, never a day that does not
  * exist. Never read: the user chooses.
  */
-export function isoDateHint(text: string): string | undefined {
+export function dateHint(text: string): RowReason | undefined {
   const t = text.trim();
   const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(t);
   if (iso) return pastMonthEnd(Number(iso[1]), Number(iso[2]), Number(iso[3]));
@@ -90,26 +87,34 @@ export function isoDateHint(text: string): string | undefined {
   };
   const dayFirst = real(b, a);
   const monthFirst = real(a, b);
-  if (dayFirst && monthFirst && dayFirst !== monthFirst) return `write ${dayFirst} (day first) or ${monthFirst} (month first)`;
+  if (dayFirst && monthFirst && dayFirst !== monthFirst) return rowReason('holdings.hint_day_or_month_first', { dayFirst, monthFirst });
   const only = dayFirst ?? monthFirst;
-  if (only) return `write ${only}`;
+  if (only) return rowReason('holdings.hint_write', { date: only });
   return pastMonthEnd(year, b, a) ?? pastMonthEnd(year, a, b);
 }
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+/** The hint in English, for what has no row (the run's --as-of, reports/config.ts). */
+export function isoDateHint(text: string): string | undefined {
+  const hint = dateHint(text);
+  return hint && englishReason(hint);
+}
 
 const isoOf = (year: number, month: number, day: number) => `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 
-/** "there is no 31 February 2025 (it has 28 days): …" for a day past its month's last; undefined for any other date. */
-function pastMonthEnd(year: number, month: number, day: number): string | undefined {
+/**
+ * "there is no 31 February 2025 (it has 28 days): …" for a day past its month's last; undefined for
+ * any other date. Day, month and year go as text (a number argument would be grouped: "2,025"); the
+ * month's name is the catalogue's (a select on its number), as no Intl date formats a day that is not.
+ */
+function pastMonthEnd(year: number, month: number, day: number): RowReason | undefined {
   if (month < 1 || month > 12 || day < 1 || day > 31) return undefined;
   const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
   if (day <= last) return undefined;
-  return `there is no ${day} ${MONTHS[month - 1]} ${year} (it has ${last} days): write a day that exists, such as its last, ${isoOf(year, month, last)}`;
+  return rowReason('holdings.hint_no_such_day', { day: String(day), month: String(month), year: String(year), last: String(last), lastDate: isoOf(year, month, last) });
 }
 
-/** ": there is no 31 February 2025 …" for a date that does not exist, to follow its reason; "" when there is nothing to add. */
-export function existsHint(text: string): string {
-  const hint = isoDateHint(text);
-  return hint ? `: ${hint}` : '';
+/** Why a YYYY-MM-DD `date` read from `field` is no day: with what to write instead where there is a hint. */
+export function notADay(field: string, date: string): RowReason {
+  const hint = dateHint(date);
+  return hint ? rowReason('holdings.date_exists_hint', { field, hint }) : rowReason('holdings.date_exists', { field });
 }

@@ -8,8 +8,9 @@ import { isRealDate } from '../wire';
 import { isCurrencyCode } from '../fx/codes';
 import type { CoverInput } from '../insurance/types';
 import type { DecimalConvention } from './amounts';
-import { cellText, existsHint, readDateText, readNumber } from './cells';
+import { cellText, notADay, readDateText, readNumber } from './cells';
 import { rowReader } from './row-reader';
+import { aboutField, rowReason, type RowReason } from './row-reasons';
 import type { RawRecord, RowProblem } from './types';
 
 /** The cover columns, as a holdings or a transactions file names them. */
@@ -27,7 +28,8 @@ export interface CoverRead {
   refused: boolean;
 }
 
-const KEPT = 'the holding is still valued, without this cover field';
+/** A cover field's reason, with what happens to the holding: it is still valued, without the field. */
+const kept = (reason: RowReason): RowReason => rowReason('holdings.cover_kept', { reason });
 
 export function readCover(record: RawRecord, portfolio: string, mark?: DecimalConvention): CoverRead {
   const v = record.values;
@@ -38,18 +40,18 @@ export function readCover(record: RawRecord, portfolio: string, mark?: DecimalCo
   if (valueText !== undefined) {
     const read = readNumber(v.insured_value, mark);
     if (read && 'value' in read && read.value >= 0 && read.value <= Number.MAX_SAFE_INTEGER) cover.insured_value = read.value;
-    else r.problem('insured_value', `insured_value ${read && 'error' in read && read.reason ? read.reason : 'must be a number of 0 or more, such as 250000 or 250,000.00 (the agreed value on the policy, all units, in the row\'s currency or insured_currency)'}; ${KEPT}`, v.insured_value);
+    else r.problem('insured_value', kept(read && 'error' in read && read.reason ? aboutField(read.reason, 'insured_value') : rowReason('holdings.insured_value_number', { field: 'insured_value' })), v.insured_value);
   }
 
   const currencyText = cellText(v.insured_currency)?.toUpperCase();
   if (currencyText !== undefined) {
     if (isCurrencyCode(currencyText)) cover.insured_currency = currencyText;
-    else r.problem('insured_currency', `insured_currency must be an ISO 4217 code such as USD, EUR, GBP, CHF, HKD or JPY; ${KEPT}`, currencyText);
+    else r.problem('insured_currency', kept(rowReason('holdings.currency_code', { field: 'insured_currency' })), currencyText);
   }
 
   const dateRead = readDateText(v.renewal_date);
-  if (dateRead && 'error' in dateRead) r.problem('renewal_date', `renewal_date ${dateRead.reason ?? 'must be a date as YYYY-MM-DD'}; ${KEPT}`, v.renewal_date);
-  else if (dateRead && !isRealDate(dateRead.value)) r.problem('renewal_date', `renewal_date must be a date that exists, as YYYY-MM-DD${existsHint(dateRead.value)}; ${KEPT}`, dateRead.value);
+  if (dateRead && 'error' in dateRead) r.problem('renewal_date', kept(dateRead.reason ? aboutField(dateRead.reason, 'renewal_date') : rowReason('holdings.date_form', { field: 'renewal_date' })), v.renewal_date);
+  else if (dateRead && !isRealDate(dateRead.value)) r.problem('renewal_date', kept(notADay('renewal_date', dateRead.value)), dateRead.value);
   else if (dateRead) cover.renewal_date = dateRead.value;
 
   const insurer = r.text('insurer', 200);

@@ -1,4 +1,5 @@
 import { InputError, type PortfolioInput } from './types';
+import { englishReason, rowReason } from './row-reasons';
 
 /** The report currency: the one asked for; else the holdings' own when they all agree; else USD. */
 export function reportCurrency(portfolios: readonly PortfolioInput[], asked: string | undefined): string {
@@ -25,6 +26,9 @@ export function requireCurrency(portfolios: PortfolioInput[], currency: string, 
         kept.set(h.source.file, kept.get(h.source.file)! + 1);
       } else {
         other.set(h.source.file, h.currency);
+        const said = converts
+          ? rowReason('holdings.currency_no_rate', { code: h.currency, currency })
+          : rowReason('holdings.currency_differs', { code: h.currency, currency });
         p.problems.push({
           portfolio: p.name,
           file: h.source.file,
@@ -32,9 +36,8 @@ export function requireCurrency(portfolios: PortfolioInput[], currency: string, 
           row: h.source.row,
           field: 'currency',
           value: h.currency,
-          reason: converts
-            ? `currency ${h.currency} is not in the exchange-rates file (--fx-rates): add its rates, or convert purchase_price to ${currency}`
-            : `currency ${h.currency} differs from the report currency ${currency}: give an exchange-rates file with --fx-rates, or run with --currency ${h.currency}`,
+          reason: englishReason(said),
+          said,
         });
       }
     }

@@ -9,10 +9,10 @@ import {
 } from '../wire';
 import { isCurrencyCode } from '../fx/codes';
 import { detectMark, type DecimalConvention, type DecimalMark } from './amounts';
-import { existsHint, cellText, readBoolean, readDateText, readInteger, readNumber, type Read } from './cells';
+import { notADay, cellText, readBoolean, readDateText, readInteger, readNumber, type Read } from './cells';
 import type { Holding, RawRecord, RowProblem } from './types';
 import { rowReader, type RowReader } from './row-reader';
-import { rowReason } from './row-reasons';
+import { aboutField, rowReason } from './row-reasons';
 import { readCover } from './cover';
 
 export interface HoldingRules {
@@ -140,9 +140,9 @@ export function toHolding(record: RawRecord, portfolio: string, rules: HoldingRu
   let purchaseDate: string | undefined;
   const date = readDateText(v.purchase_date);
   if (!date) problem('purchase_date', rowReason('holdings.date_required', { field: 'purchase_date' }));
-  else if ('error' in date) problem('purchase_date', date.reason ? `purchase_date ${date.reason}` : rowReason('holdings.date_form', { field: 'purchase_date' }), v.purchase_date);
+  else if ('error' in date) problem('purchase_date', date.reason ? aboutField(date.reason, 'purchase_date') : rowReason('holdings.date_form', { field: 'purchase_date' }), v.purchase_date);
   else {
-    if (!isRealDate(date.value)) problem('purchase_date', `purchase_date must be a date that exists, as YYYY-MM-DD${existsHint(date.value)}`, date.value);
+    if (!isRealDate(date.value)) problem('purchase_date', notADay('purchase_date', date.value), date.value);
     else if (date.value > rules.asOf) problem('purchase_date', rowReason('holdings.date_after', { field: 'purchase_date', date: rules.asOf }), date.value);
     else purchaseDate = date.value;
   }

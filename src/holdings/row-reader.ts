@@ -1,9 +1,10 @@
 /** A row's validation helpers, shared by holdings, transactions and cover cells (cover.ts). */
 import { cellText, type Read } from './cells';
 import type { RawRecord, RowProblem } from './types';
-import { controlCharacterProblem, keepLines, singleLine } from '../single-line';
+import { keepLines, singleLine } from '../single-line';
+import { findControlCharacter } from '../wire/primitives';
 import { printable } from '../printable';
-import { englishReason, rowReason, type RowReason } from './row-reasons';
+import { aboutField, englishReason, rowReason, type RowReason } from './row-reasons';
 
 /** The helpers a row's validation shares: problems by field, texts on one line, reads with their reasons. */
 export interface RowReader {
@@ -37,7 +38,7 @@ export function rowReader(record: RawRecord, portfolio: string): RowReader {
     const raw = cellText(v[field]);
     if (raw === undefined) return undefined;
     const t = linesKept ? keepLines(raw) : singleLine(raw);
-    const control = controlCharacterProblem(field, t, linesKept);
+    const control = controlCharacterReason(field, t, linesKept);
     if (control) {
       problem(field, control, printable(t.slice(0, 40)));
       return undefined;
@@ -50,10 +51,18 @@ export function rowReader(record: RawRecord, portfolio: string): RowReader {
   };
   const check = <T>(field: string, read: Read<T>, reason: string | RowReason): T | undefined => {
     if (read && 'error' in read) {
-      problem(field, read.reason ? `${field} ${read.reason}` : reason, v[field]);
+      problem(field, read.reason ? aboutField(read.reason, field) : reason, v[field]);
       return undefined;
     }
     return read?.value;
   };
   return { problems, problem, refused: (...fields) => problems.some((p) => fields.includes(p.field)), text, check };
+}
+
+/** Why a normalised text is still refused: a control character that is not whitespace, and where. */
+function controlCharacterReason(field: string, text: string, linesKept: boolean): RowReason | undefined {
+  const found = findControlCharacter(linesKept ? text.replace(/\n/g, ' ') : text);
+  if (!found) return undefined;
+  const values = { field, codePoint: found.codePoint, position: String(found.index + 1) };
+  return rowReason(linesKept ? 'holdings.control_character_lines' : 'holdings.control_character', values);
 }

@@ -8,7 +8,8 @@
  * is the ledger maths' to say, not the reader's.
  */
 import type { DecimalConvention, DecimalMark } from '../holdings/amounts';
-import { existsHint, cellText, readDateText, readNumber, type Read } from '../holdings/cells';
+import { notADay, cellText, readDateText, readNumber, type Read } from '../holdings/cells';
+import { aboutField } from '../holdings/row-reasons';
 import { LEDGER_VOCABULARY, type Column } from '../holdings/columns';
 import type { RawTable } from '../holdings/formats/table';
 import { assetIdOf, columnMarks, readDescriptors, rowReader } from '../holdings/holding';
@@ -179,8 +180,8 @@ export function toLedgerEntry(
   let date: string | undefined;
   const dateRead = readDateText(v.date);
   if (!dateRead) problem('date', 'date is required, as YYYY-MM-DD');
-  else if ('error' in dateRead) problem('date', `date ${dateRead.reason ?? 'must be a date as YYYY-MM-DD'}`, v.date);
-  else if (!isRealDate(dateRead.value)) problem('date', `date must be a date that exists, as YYYY-MM-DD${existsHint(dateRead.value)}`, dateRead.value);
+  else if ('error' in dateRead) problem('date', dateRead.reason ? aboutField(dateRead.reason, 'date') : 'date must be a date as YYYY-MM-DD', v.date);
+  else if (!isRealDate(dateRead.value)) problem('date', notADay('date', dateRead.value), dateRead.value);
   else if (dateRead.value > rules.asOf) return { afterAsOf: true };
   else date = dateRead.value;
 

@@ -4,6 +4,7 @@ import { columnForHeader } from '../../../src/holdings/columns';
 import { cellText } from '../../../src/holdings/cells';
 import { toHolding } from '../../../src/holdings/holding';
 import type { Holding, RowProblem } from '../../../src/holdings/types';
+import { sayReason } from '../../../src/holdings/row-reasons';
 import { InputError } from './input-error';
 import { requestForAssetId, valuationRequest } from '../../../src/holdings/requests';
 import { describeCloseMisses, sortUnknownHeaders } from '../../../src/holdings/unknown-columns';
@@ -110,12 +111,9 @@ export function describeRowProblem(row: number, problems: RowProblem[]): string 
   return p ? tr.t('addin.row_problem', { row: String(row), field: p.field, reason: reasonIn(p, tr) }) : tr.t('addin.row_unreadable', { row: String(row) });
 }
 
-/**
- * A row's reason in the language: the reader's catalogue message where it has one; else (a cell's
- * own hint on a decimal mark or a date, a control character) its English, as the report prints it.
- */
+/** A row's reason in the language: the reader's catalogue message (and any hint inside it) where it has one, else its English. */
 function reasonIn(p: RowProblem, tr: Translator): string {
-  return p.said ? tr.t(p.said.key, p.said.values) : p.reason;
+  return p.said ? sayReason(tr, p.said) : p.reason;
 }
 
 /** Excel's day 0 (serial 1 is 1900-01-01; the 1900 leap-year bug is why the epoch is the 30th). */
