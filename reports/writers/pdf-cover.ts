@@ -66,7 +66,8 @@ export function drawCover(p: PdfPages, data: ReportData): void {
     y += 16;
     const at = y;
     const textHeight = doc.font('sans').fontSize(9).heightOfString(text, { width: w - 28 });
-    const height = 25 + textHeight + 8;
+    // Title, text, and a bottom padding that keeps a one-line warning's box at its 46 pt.
+    const height = 25 + textHeight + 10.5;
     p.artifact(() => doc.rect(x, at, w, height).lineWidth(1.2).strokeColor(hex(PALETTE.negative)).stroke());
     p.tag('P', () => {
       drawInBox(doc.font('sansBold').fillColor(hex(PALETTE.negative)), title, x + 14, at + 9, { width: w - 28, height: 15, size: 11, min: 8, align });
