@@ -90,7 +90,7 @@ export function drawInBox(doc: PDFKit.PDFDocument, text: string, x: number, y: n
   const { width, height, size, min, ...rest } = options;
   const o = { width, ...rest };
   // heightOfString counts a line gap below the last line too; the box need not hold it.
-  const fits = (shown: string) => doc.heightOfString(shown, o) - (o.lineGap ?? 0) <= height + 0.01 && unbrokenWords(shown).every((w) => doc.widthOfString(w, o) <= width);
+  const fits = (shown: string) => doc.heightOfString(shown, o) - (o.lineGap ?? 0) <= height && unbrokenWords(shown).every((w) => doc.widthOfString(w, o) <= width);
   const fitted = largestSize(size, min, (s) => {
     doc.fontSize(s);
     return fits(text);
