@@ -1,6 +1,6 @@
 /** The summary's key figures as cards, three a row from the start side (the right on an `ar` page): label, figure, optional note beneath. */
 import { PALETTE } from './palette';
-import { type Align, type PdfPages, drawOneLine, fitFontSize, hex } from './pdf-layout';
+import { type Align, type PdfPages, drawInBox, drawOneLine, fitFontSize, hex } from './pdf-layout';
 
 export interface Figure {
   label: string;
@@ -34,7 +34,7 @@ export function drawFigures(p: PdfPages, figures: Figure[], perRow = 3): void {
         doc.font('serifBold');
         const size = fitFontSize(doc, f.value, w - 20, 15, 9);
         doc.fontSize(size).fillColor(hex(f.colour ?? p.theme.primary)).text(f.value, x + 10, y + 24 + (15 - size) / 2, { width: w - 20, lineBreak: false, align });
-        if (f.sub) drawNote(doc, f.sub, x + 10, y + 45, w - 20, align);
+        if (f.sub) drawNote(doc, f.sub, x + 10, y + 45, w - 20, h - 47, align);
       });
     });
     doc.y = y + h + gap;
@@ -59,16 +59,15 @@ function drawLabel(doc: PDFKit.PDFDocument, label: string, x: number, y: number,
   drawOneLine(doc, label, x, y, { width, size: 7.5, min: LABEL_MIN_SIZE, align });
 }
 
-/** The smallest size a card's note shrinks to before it wraps onto a second line (the card has room for two). */
+/** The smallest size a card's note shrinks to (the card has room for two lines of it). */
 const NOTE_MIN_SIZE = 6;
 
 /**
- * A card's note, whole: shrunk to fit one line, else wrapped at NOTE_MIN_SIZE. Never cut with an
- * ellipsis — "Range CHF 36,822,8…" hid the top of the range the figure above it is the middle of.
+ * A card's note in the card's foot (`height` to its bottom): shrunk to fit one line, else wrapped
+ * at a size its lines fit, down to NOTE_MIN_SIZE. Cut with an ellipsis (its whole in /ActualText)
+ * only when two lines at that size cannot hold it — "Range CHF 36,822,8…" hides the top of the
+ * range the figure above it is the middle of, but a third line ran below the card.
  */
-function drawNote(doc: PDFKit.PDFDocument, note: string, x: number, y: number, width: number, align: Align): void {
-  doc.font('sans').fillColor(hex(PALETTE.muted));
-  const size = fitFontSize(doc, note, width, 7.5, NOTE_MIN_SIZE);
-  const fits = doc.fontSize(size).widthOfString(note) <= width;
-  doc.text(note, x, y, fits ? { width, lineBreak: false, align } : { width, lineGap: 0, align });
+function drawNote(doc: PDFKit.PDFDocument, note: string, x: number, y: number, width: number, height: number, align: Align): void {
+  drawInBox(doc.font('sans').fillColor(hex(PALETTE.muted)), note, x, y, { width, height, size: 7.5, min: NOTE_MIN_SIZE, lineGap: 0, align });
 }

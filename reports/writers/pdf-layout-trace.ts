@@ -11,6 +11,9 @@
  *   one-line text (`lineBreak: false`, not cut with an ellipsis) at its full width, and each word
  *   of a wrapped text (a word wider than its column is split mid-word onto the next line, under
  *   the text it was meant to stand beside).
+ * - a wrapped text given a box of fixed height (pdfkit's `height`: a card's note, a cover's box,
+ *   a table cell in its measured row): each line's bottom against the box's, and the whole text's
+ *   bottom as pdfkit would draw it without the `height` (pdfkit drops the lines below its box unseen).
  * A record outside its box is an overflow. Off unless a caller asks (DocumentOptions.trace): the
  * writers pay nothing for it.
  */
@@ -26,15 +29,25 @@ export interface TracedText {
   y: number;
   /** Its width as drawn. */
   drawn: number;
-  /** The room its writer gave the whole text; `line`, a one-line text's (`lineBreak: false`) line: where each of its pieces must be. */
-  box: { x: number; width: number; line?: number };
+  /** Its lower edge as drawn (its line's height below y), recorded when its box has a bottom. */
+  bottom?: number;
+  /**
+   * The room its writer gave the whole text; `line`, a one-line text's (`lineBreak: false`) line:
+   * where each of its pieces must be; `bottom`, a box of fixed height's lower edge (y + `height`).
+   */
+  box: { x: number; width: number; line?: number; bottom?: number };
 }
 
 /** The pieces of `trace` drawn outside their box, as readable lines ("page 3 at 48,120: … (61.2 wide at 40.0 in 48.0 + 55.0)"). */
 export function overflowing(trace: readonly TracedText[]): string[] {
   return trace
-    .filter((t) => t.x < t.box.x - 0.01 || t.x + t.drawn > t.box.x + t.box.width + 0.01 || (t.box.line !== undefined && Math.abs(t.y - t.box.line) > 0.01))
-    .map((t) => `page ${t.page + 1} at ${t.box.x.toFixed(0)},${(t.box.line ?? t.y).toFixed(0)}: ${t.text} (${t.drawn.toFixed(1)} wide at ${t.x.toFixed(1)},${t.y.toFixed(1)} in ${t.box.x.toFixed(1)} + ${t.box.width.toFixed(1)})`);
+    .filter((t) => t.x < t.box.x - 0.01 || t.x + t.drawn > t.box.x + t.box.width + 0.01 || (t.box.line !== undefined && Math.abs(t.y - t.box.line) > 0.01) || below(t))
+    .map((t) => `page ${t.page + 1} at ${t.box.x.toFixed(0)},${(t.box.line ?? t.y).toFixed(0)}: ${t.text} (${t.drawn.toFixed(1)} wide at ${t.x.toFixed(1)},${t.y.toFixed(1)} in ${t.box.x.toFixed(1)} + ${t.box.width.toFixed(1)}${below(t) ? `; bottom ${t.bottom!.toFixed(1)} below the box's ${t.box.bottom!.toFixed(1)}` : ''})`);
+}
+
+/** A piece whose lower edge passes its box's bottom. */
+function below(t: TracedText): boolean {
+  return t.box.bottom !== undefined && t.bottom !== undefined && t.bottom > t.box.bottom + 0.01;
 }
 
 type TextOptions = PDFKit.Mixins.TextOptions & { lineWidth?: number };
@@ -56,12 +69,20 @@ export function traceText(doc: PDFKit.PDFDocument, trace: TracedText[]): void {
     // The outermost call names the box; the font fallback's calls inside it draw its runs. A text continued from the last call keeps its box.
     if (depth === 0 && !continuing) {
       const at = typeof x === 'number' ? x : doc.x;
-      const line = o.lineBreak === false ? { line: typeof y === 'number' ? y : doc.y } : {};
-      box = { x: at, width: o.width ?? doc.page.width - doc.page.margins.right - at, ...line };
+      const top = typeof y === 'number' ? y : doc.y;
+      const line = o.lineBreak === false ? { line: top } : {};
+      const bottom = o.height !== undefined ? { bottom: top + o.height } : {};
+      box = { x: at, width: o.width ?? doc.page.width - doc.page.margins.right - at, ...line, ...bottom };
     }
     if (depth === 0) {
       continuing = o.continued === true;
-      if (box && typeof value === 'string' && !o.ellipsis) for (const whole of unbroken(value, o)) trace.push({ page: page(), text: whole, x: box.x, y: box.line ?? (typeof y === 'number' ? y : doc.y), drawn: doc.widthOfString(whole, o), box });
+      const top = box?.line ?? (typeof y === 'number' ? y : doc.y);
+      if (box && typeof value === 'string' && !o.ellipsis) for (const whole of unbroken(value, o)) trace.push({ page: page(), text: whole, x: box.x, y: top, drawn: doc.widthOfString(whole, o), box });
+      // The whole text as pdfkit would wrap it with no `height` to stop at: its last line's bottom (heightOfString counts a line gap after it).
+      if (box?.bottom !== undefined && typeof value === 'string' && value.trim() && o.lineBreak !== false) {
+        const { height: _h, ...unbounded } = o;
+        trace.push({ page: page(), text: value, x: box.x, y: top, drawn: 0, bottom: top + doc.heightOfString(value, unbounded) - (o.lineGap ?? 0), box });
+      }
     }
     depth++;
     try {
@@ -77,7 +98,7 @@ export function traceText(doc: PDFKit.PDFDocument, trace: TracedText[]): void {
       // pdfkit's own placement of a line in its width (mixins/text.js, _fragment).
       const line = options.width ? options.lineWidth ?? options.width : undefined;
       const left = line === undefined ? x : options.align === 'right' ? x + line - drawn : options.align === 'center' ? x + (line - drawn) / 2 : x;
-      trace.push({ page: page(), text: shown, x: left, y, drawn, box });
+      trace.push({ page: page(), text: shown, x: left, y, drawn, box, ...(box.bottom !== undefined ? { bottom: y + doc.currentLineHeight(true) } : {}) });
     }
     fragment(piece, x, y, options);
   };

@@ -15,7 +15,7 @@ import type { Brand } from '../../src/brand';
 import { themeOf, type Theme } from './brand-theme';
 import { enableFontFallback } from './pdf-text-runs';
 import { keepUnitsTogether } from './pdf-unit-glue';
-import { traceText, type TracedText } from './pdf-layout-trace';
+import { traceText, unbrokenWords, type TracedText } from './pdf-layout-trace';
 import { PALETTE } from './palette';
 import { pageMarks } from './data-marks';
 import { asLanguage, textDirection } from '../../src/i18n/languages';
@@ -26,27 +26,45 @@ export const MARGIN = { top: 64, bottom: 60, side: 48 };
 
 export const hex = (c: string) => `#${c}`;
 
+/** The largest size from `size` down to `min`, in half points, at which `fits` holds (`min` when none does). */
+function largestSize(size: number, min: number, fits: (size: number) => boolean): number {
+  let s = size;
+  while (s > min && !fits(s)) s -= 0.5;
+  return s;
+}
+
+/** The longest start of `text`, ending in an ellipsis, for which `fits` holds (`text` itself when it does). */
+function cutToFit(text: string, fits: (shown: string) => boolean): string {
+  if (fits(text)) return text;
+  let lo = 0;
+  let hi = text.length;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (fits(text.slice(0, mid).trimEnd() + '…')) lo = mid;
+    else hi = mid - 1;
+  }
+  return text.slice(0, lo).trimEnd() + '…';
+}
+
+/** Draws `shown` (`text`, or its start cut with an ellipsis): a cut text in a Span carrying the whole as /ActualText, so a screen reader and a copy get all of it. */
+function drawWhole(doc: PDFKit.PDFDocument, text: string, shown: string, draw: () => void): void {
+  const cut = shown !== text;
+  if (cut) doc.markContent('Span', { actual: text });
+  draw();
+  if (cut) doc.endMarkedContent();
+}
+
 /**
  * The largest font size, from `size` down to `min`, at which `text` fits `width` on one line in
  * the current font. pdfkit breaks a word wider than the box even with lineBreak: false.
  */
 export function fitFontSize(doc: PDFKit.PDFDocument, text: string, width: number, size: number, min: number): number {
-  let s = size;
-  while (s > min && doc.fontSize(s).widthOfString(text) > width) s -= 0.5;
-  return s;
+  return largestSize(size, min, (s) => doc.fontSize(s).widthOfString(text) <= width);
 }
 
 /** `text` cut to fit `width` on one line at the current font and size, ending in an ellipsis when cut. */
 export function fitText(doc: PDFKit.PDFDocument, text: string, width: number): string {
-  if (doc.widthOfString(text) <= width) return text;
-  let lo = 0;
-  let hi = text.length;
-  while (lo < hi) {
-    const mid = Math.ceil((lo + hi) / 2);
-    if (doc.widthOfString(text.slice(0, mid).trimEnd() + '…') <= width) lo = mid;
-    else hi = mid - 1;
-  }
-  return text.slice(0, lo).trimEnd() + '…';
+  return cutToFit(text, (shown) => doc.widthOfString(shown) <= width);
 }
 
 /**
@@ -58,10 +76,28 @@ export function drawOneLine(doc: PDFKit.PDFDocument, text: string, x: number, y:
   const { width, size, min, align } = options;
   const fitted = fitFontSize(doc, text, width, size, min);
   const shown = fitText(doc.fontSize(fitted), text, width);
-  const cut = shown !== text;
-  if (cut) doc.markContent('Span', { actual: text });
-  doc.text(shown, x, y + (size - fitted) / 2, { width, lineBreak: false, align });
-  if (cut) doc.endMarkedContent();
+  drawWhole(doc, text, shown, () => doc.text(shown, x, y + (size - fitted) / 2, { width, lineBreak: false, align }));
+}
+
+/**
+ * `text` wrapped in a box of fixed size at x, y (issue 36: a longer language must not run below
+ * it): at `size` in the current font, shrunk down to `min` until its lines fit `height` and each
+ * of its words fits `width` (pdfkit would split a wider word between two letters), then cut with
+ * an ellipsis, its whole in /ActualText as drawOneLine's. The box's `height` goes to pdfkit too,
+ * so the layout trace (pdf-layout-trace.ts) checks every line against the box's bottom.
+ */
+export function drawInBox(doc: PDFKit.PDFDocument, text: string, x: number, y: number, options: { width: number; height: number; size: number; min: number; align?: Align; lineGap?: number; characterSpacing?: number }): void {
+  const { width, height, size, min, ...rest } = options;
+  const o = { width, ...rest };
+  // heightOfString counts a line gap below the last line too; the box need not hold it.
+  const fits = (shown: string) => doc.heightOfString(shown, o) - (o.lineGap ?? 0) <= height && unbrokenWords(shown).every((w) => doc.widthOfString(w, o) <= width);
+  const fitted = largestSize(size, min, (s) => {
+    doc.fontSize(s);
+    return fits(text);
+  });
+  doc.fontSize(fitted);
+  const shown = cutToFit(text, fits);
+  drawWhole(doc, text, shown, () => doc.text(shown, x, y, { ...o, height }));
 }
 
 export interface Furniture {

@@ -92,20 +92,23 @@ export function drawTable(pages: PdfPages, columns: PdfColumn[], rows: Iterable<
     doc.y = y + headerHeight;
   };
 
-  const rowHeight = (cells: PdfCell[]) => {
+  /** A cell's second line's height (drawn in the regular face), with its gap above; 0 without one. */
+  const subHeight = (c: PdfCell, w: number) => (c.sub ? doc.font('sans').fontSize(subSize).heightOfString(c.sub, { width: w }) + 1 : 0);
+
+  /** A row's height, measured in the faces its cells are drawn in (a total row's bold, wider and wrapping sooner). */
+  const rowHeight = (cells: PdfCell[], total = false) => {
     let h = 0;
     cells.forEach((c, i) => {
       const w = columns[i]!.width - 2 * PAD;
-      doc.font(c.bold ? 'sansBold' : 'sans');
-      let ch = doc.fontSize(cellSize(doc, c.text, w, size)).heightOfString(c.text || ' ', { width: w });
-      if (c.sub) ch += doc.fontSize(subSize).heightOfString(c.sub, { width: w }) + 1;
-      h = Math.max(h, ch);
+      const sub = subHeight(c, w);
+      doc.font(c.bold || total ? 'sansBold' : 'sans');
+      h = Math.max(h, doc.fontSize(cellSize(doc, c.text, w, size)).heightOfString(c.text || ' ', { width: w }) + sub);
     });
     return h + 2 * PAD + 2;
   };
 
   const drawRow = (cells: PdfCell[], index: number, total: boolean) => {
-    const h = rowHeight(cells);
+    const h = rowHeight(cells, total);
     if (doc.y + h > pages.bottom) {
       pages.continuePage();
       drawHeader(true);
@@ -121,10 +124,14 @@ export function drawTable(pages: PdfPages, columns: PdfColumn[], rows: Iterable<
         const w = col.width - 2 * PAD;
         const at = columnX[i]!;
         pages.tag('TD', () => {
+          // The row's height was measured from its cells: each draws within it (its height declares the box to the layout trace).
+          const top = y + PAD + 1;
+          const bottom = y + h - PAD - 1;
+          const sub = subHeight(c, w);
           doc.font(c.bold || total ? 'sansBold' : 'sans');
           doc.fontSize(cellSize(doc, c.text, w, size)).fillColor(hex(c.colour ?? PALETTE.ink));
-          doc.text(c.text, at + PAD, y + PAD + 1, { width: w, align: pages.align(col.align) });
-          if (c.sub) doc.font('sans').fontSize(subSize).fillColor(hex(PALETTE.muted)).text(c.sub, at + PAD, doc.y + 1, { width: w, align: pages.align(col.align) });
+          doc.text(c.text, at + PAD, top, { width: w, height: bottom - sub - top, align: pages.align(col.align) });
+          if (c.sub) doc.font('sans').fontSize(subSize).fillColor(hex(PALETTE.muted)).text(c.sub, at + PAD, doc.y + 1, { width: w, height: bottom - doc.y - 1, align: pages.align(col.align) });
         });
       });
     });

@@ -3,8 +3,9 @@
  * en-XA (every string accented and 40 % longer), and in German (long compound words), written
  * with the layout trace on and read back with pdftotext -bbox-layout. Every piece of text drawn
  * — table cells and headers, card labels, figures and notes, paragraphs, ticks, furniture — lies
- * inside the box its writer gave it (reports/writers/pdf-layout-trace.ts), and no word is drawn
- * outside the page's margins.
+ * inside the box its writer gave it (reports/writers/pdf-layout-trace.ts), a wrapped text in a box
+ * of fixed height (the cover's boxes, a card's note, a cell in its row) above the box's bottom,
+ * and no word is drawn outside the page's margins.
  */
 import { execFile } from 'node:child_process';
 import path from 'node:path';
@@ -59,6 +60,18 @@ describe.each(['en-XA', 'de'] as const)('a client report in %s: no text drawn ou
     if (language === 'en-XA') expect(trace.some((t) => /ÇÛŔŔÉÑŢ/.test(t.text) && t.box.width < 170)).toBe(true);
     expect(new Set(trace.map((t) => t.page)).size).toBe(pages.length);
     expect(overflowing(trace)).toEqual([]);
+  });
+
+  it("keeps every wrapped text in a box of fixed height above the box's bottom: the cover's boxes, the cards' notes, table cells in their rows", () => {
+    const bounded = trace.filter((t) => t.box.bottom !== undefined);
+    /** The boxes of fixed height on `page` whose text took two lines or more. */
+    const wrapped = (page: number) => [...new Set(bounded.filter((t) => t.page === page).map((t) => t.box))].filter((box) => new Set(bounded.filter((t) => t.box === box && t.drawn > 0).map((t) => t.y)).size > 1);
+    // The cover's sandbox warning takes two lines in both languages (it ran onto its box's border); a summary card's note wraps in en-XA.
+    expect(wrapped(0).length).toBeGreaterThan(0);
+    if (language === 'en-XA') expect(wrapped(1).length).toBeGreaterThan(0);
+    const description = [...data.holdings][0]!.description;
+    expect(bounded.some((t) => t.drawn > 0 && description.startsWith(t.text))).toBe(true);
+    expect(overflowing(bounded)).toEqual([]);
   });
 
   it("draws every word within the page's side margins and inside the page", () => {
