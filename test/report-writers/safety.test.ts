@@ -42,7 +42,7 @@ describe('safe file names', () => {
 
   it('refuses an unknown format with the allowed list', async () => {
     await expect(writeReport(makeReportData({ holdings: 1 }), tempDir('fmt'), ['docx' as ReportFormat])).rejects.toThrow(
-      'Unknown report format "docx": allowed formats are xlsx, csv, json, pdf.',
+      'Unknown report format "docx": allowed formats are xlsx, csv, json, pdf, html.',
     );
   });
 });
