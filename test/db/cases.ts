@@ -98,7 +98,9 @@ export function databaseCases(backend: Backend): void {
       const target = await backend.fresh();
       const db = await openDatabase(target);
       expect(db.kind).toBe(backend.name);
-      expect(db.migrated).toEqual(Object.keys(MIGRATIONS));
+      // A server's fresh database runs every migration; a new embedded folder starts from the
+      // migrated empty copy (issue 34: pglite-template.test.ts), so it has them all and runs none.
+      expect(db.migrated).toEqual(backend.name === 'pglite' ? [] : Object.keys(MIGRATIONS));
       expect(await appliedMigrations(db.kysely)).toEqual(Object.keys(MIGRATIONS));
       const runId = await recordRun(db, RUN);
       await recordMonthEnd(db, monthEnd('Hartley', '2025-01-31', runId));
