@@ -42,7 +42,7 @@ describe('svc-report usage', () => {
 
     const formats = await runCli(['run', badJson, '--out', join(dir, 'x'), '--formats', 'xlsx,docx']);
     expect(formats.code).toBe(2);
-    expect(formats.stderr).toMatch(/--formats takes a comma-separated list of xlsx, csv, json, pdf \(unknown: docx\)/);
+    expect(formats.stderr).toMatch(/--formats takes a comma-separated list of xlsx, csv, json, pdf, html \(unknown: docx\)/);
 
     const noOut = await runCli(['run', badJson]);
     expect(noOut.code).toBe(2);
