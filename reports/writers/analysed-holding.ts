@@ -35,13 +35,13 @@ export function projectionCells(r: ProjectionRow, internal: boolean, cur: string
 }
 
 /**
- * An exit analysis's timing and channel cells: the service's codes in words by labels.ts (the
+ * An exit analysis's timing and channel cells, in that order: the service's codes in words by labels.ts (the
  * columns' area), the sentence around them ours; the next-best channel by its name beside its
  * proceeds (a bare "alt." amount left the reader to guess whose it was).
  */
-export function exitCells(e: ExitRow, cur: string, tr: Translator): { timing: FigureCell; channel: FigureCell } {
-  return {
-    timing: { text: valueLabel(e.recommendation, tr), sub: tr.t('pdf.timing_sub', { signal: valueLabel(e.signal, tr), window: valueLabel(e.optimal_window, tr).toLocaleLowerCase(tr.lang) }) },
-    channel: { text: e.primary_channel, sub: tr.t('pdf.channel_sub', { percent: tr.percent(e.primary_commission_percent), channel: e.secondary_channel, amount: tr.money(e.secondary_estimated_net, cur, 0) }) },
-  };
+export function exitCells(e: ExitRow, cur: string, tr: Translator): [timing: FigureCell, channel: FigureCell] {
+  return [
+    { text: valueLabel(e.recommendation, tr), sub: tr.t('pdf.timing_sub', { signal: valueLabel(e.signal, tr), window: valueLabel(e.optimal_window, tr).toLocaleLowerCase(tr.lang) }) },
+    { text: e.primary_channel, sub: tr.t('pdf.channel_sub', { percent: tr.percent(e.primary_commission_percent), channel: e.secondary_channel, amount: tr.money(e.secondary_estimated_net, cur, 0) }) },
+  ];
 }

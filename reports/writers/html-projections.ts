@@ -36,8 +36,7 @@ export function exitHtml(data: ReportData, tr: Translator): SafeHtml {
     ],
     rows: e.data.map((x) => [
       holdingCell(x, internal, tr),
-      exitCells(x, cur, tr).timing,
-      exitCells(x, cur, tr).channel,
+      ...exitCells(x, cur, tr),
       { text: tr.money(x.primary_estimated_net, cur, 0), value: x.primary_estimated_net },
       String(x.primary_timeline_days),
       { text: tr.percent(x.hold_12m_roi_percent, { signed: true }), value: x.hold_12m_roi_percent, sign: x.hold_12m_roi_percent },

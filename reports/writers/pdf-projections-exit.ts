@@ -48,8 +48,7 @@ export function drawEnrichment(p: PdfPages, data: ReportData): void {
       ],
       data.exit_analysis.data.map((e) => [
         holdingCell(e, internal, tr),
-        exitCells(e, cur, tr).timing,
-        exitCells(e, cur, tr).channel,
+        ...exitCells(e, cur, tr),
         tr.money(e.primary_estimated_net, cur, 0),
         e.primary_timeline_days,
         signed(e.hold_12m_roi_percent),

@@ -8,24 +8,18 @@
 import { createWriteStream } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PdfPages } from '../../reports/writers/pdf-layout';
 import { overflowing, type TracedText } from '../../reports/writers/pdf-layout-trace';
 import { drawFigures } from '../../reports/writers/pdf-figure-cards';
 import { drawTable } from '../../reports/writers/pdf-table';
 import { pdfText, tempDir } from './tools';
-
-function pages(trace: TracedText[]): PdfPages {
-  const p = new PdfPages({ title: 't', subtitle: 's', reference: 'r', sandbox: false }, { Title: 't' }, { lang: 'de', created: new Date('2026-10-31T00:00:00Z'), trace });
-  p.addPage();
-  return p;
-}
+import { recordDrawnSizes, tracedPages } from './traced-pages';
 
 const LONG_NOTE = 'Spanne 36.822.817 $ bis 45.000.000 $ nach drei unabhängigen Schätzungen, Auktionsergebnissen der letzten zwölf Monate und dem Versicherungswert';
 
 describe('the layout trace', () => {
   it('sees wrapped text below its box: the lines drawn there, and those pdfkit drops at the box\'s height', () => {
     const trace: TracedText[] = [];
-    const p = pages(trace);
+    const p = tracedPages(trace);
     p.doc.font('sans').fontSize(9).text(LONG_NOTE, 60, 100, { width: 120, height: 20 });
     const found = overflowing(trace);
     // pdfkit drew what fit and dropped the rest unseen: the whole text, as drawn without the height, is below the box.
@@ -38,13 +32,8 @@ describe('the layout trace', () => {
 describe("a card's note too long for the card's foot", () => {
   it('is shrunk, then cut with its whole text in /ActualText, above the card\'s bottom', async () => {
     const trace: TracedText[] = [];
-    const p = pages(trace);
-    const drawn: { text: string; size: number }[] = [];
-    const text = p.doc.text.bind(p.doc);
-    p.doc.text = ((s: string, ...rest: unknown[]) => {
-      drawn.push({ text: s, size: (p.doc as unknown as { _fontSize: number })._fontSize });
-      return (text as (...a: unknown[]) => PDFKit.PDFDocument)(s, ...rest);
-    }) as typeof p.doc.text;
+    const p = tracedPages(trace);
+    const drawn = recordDrawnSizes(p);
     const top = p.doc.y;
     drawFigures(p, [{ label: 'Gesamtwert', value: '40.911.908 $', sub: LONG_NOTE }, { label: 'Positionen', value: '12', sub: 'in 8 Segmenten' }]);
     const file = path.join(tempDir('pdf-in-box'), 'cards.pdf');
@@ -68,7 +57,7 @@ describe("a card's note too long for the card's foot", () => {
 describe('a total row', () => {
   it('is measured in bold: a cell that wraps only in bold stays in its row', async () => {
     const trace: TracedText[] = [];
-    const p = pages(trace);
+    const p = tracedPages(trace);
     const total = 'Gesamt aller Positionen';
     p.doc.fontSize(8);
     const regular = p.doc.font('sans').widthOfString(total);

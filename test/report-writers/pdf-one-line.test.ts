@@ -7,24 +7,18 @@
 import { createWriteStream } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PdfPages } from '../../reports/writers/pdf-layout';
 import { overflowing, unbrokenWords, type TracedText } from '../../reports/writers/pdf-layout-trace';
 import { drawTable } from '../../reports/writers/pdf-table';
 import { pdfText, tempDir } from './tools';
+import { recordDrawnSizes, tracedPages } from './traced-pages';
 
 const LONG = 'Vermoegensverwaltungsgebuehren insgesamt';
 
 describe("a table header longer than its column", () => {
   it('is shrunk, then cut with its whole text in /ActualText, on its one line', async () => {
     const trace: TracedText[] = [];
-    const p = new PdfPages({ title: 't', subtitle: 's', reference: 'r', sandbox: false }, { Title: 't' }, { lang: 'de', created: new Date('2026-10-31T00:00:00Z'), trace });
-    p.addPage();
-    const drawn: { text: string; size: number }[] = [];
-    const text = p.doc.text.bind(p.doc);
-    p.doc.text = ((s: string, ...rest: unknown[]) => {
-      drawn.push({ text: s, size: (p.doc as unknown as { _fontSize: number })._fontSize });
-      return (text as (...a: unknown[]) => PDFKit.PDFDocument)(s, ...rest);
-    }) as typeof p.doc.text;
+    const p = tracedPages(trace);
+    const drawn = recordDrawnSizes(p);
     drawTable(p, [{ label: 'Datum', width: 60 }, { label: LONG, width: 44, align: 'right' }, { label: 'Gebühr', width: 60, align: 'right' }], [['31.10.2026', '1', '250,00']]);
     const file = path.join(tempDir('pdf-one-line'), 'table.pdf');
     await p.finish(createWriteStream(file));
