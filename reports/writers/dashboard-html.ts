@@ -3,7 +3,8 @@
  * 30-day change chart, top movers and active alerts (dashboard-pdf.ts), from the same
  * DashboardData and translator, in the report page's shell and styles.
  */
-import { DEFAULT_LANGUAGE, isHouseEnglish, translator, type Translator } from '../../src/i18n';
+import { DEFAULT_LANGUAGE, translator } from '../../src/i18n';
+import { alertExpiry } from './alert-expiry';
 import { segmentName } from '../client-words';
 import type { DashboardData } from '../report-data';
 import { themeOf } from './brand-theme';
@@ -17,8 +18,6 @@ import type { PagePart } from './html-sections';
 import { htmlTable, type HtmlCell } from './html-table';
 import { valueLabel } from './labels';
 
-/** When an alert expires, as the PDF writes it (the house English keeps its UTC timestamp). */
-const expiry = (tr: Translator, ts: string) => (isHouseEnglish(tr.lang) ? ts.replace('T', ' ').replace(/:\d{2}(\.\d+)?Z$/, ' UTC') : tr.timestamp(ts));
 
 export async function writeDashboardHtml(data: DashboardData, filePath: string): Promise<void> {
   const tr = translator(data.language ?? DEFAULT_LANGUAGE);
@@ -48,7 +47,7 @@ export async function writeDashboardHtml(data: DashboardData, filePath: string):
           caption: tr.t('dashboard.active_alerts'),
           columns: [{ label: tr.t('columns.severity') }, { label: tr.t('common.segment') }, { label: tr.t('columns.alert') }, { label: tr.t('columns.expires') }],
           // The alert's title and message are the service's words, shown as it gave them.
-          rows: data.alerts.map((a) => [valueLabel(a.severity, tr), segmentName(tr, a.segment), { text: a.title, sub: a.message }, expiry(tr, a.expires_at)]),
+          rows: data.alerts.map((a) => [valueLabel(a.severity, tr), segmentName(tr, a.segment), { text: a.title, sub: a.message }, alertExpiry(tr, a.expires_at)]),
         });
   const bars = data.segments.map((s) => ({ label: s.segment_name, value: s.change_30d_percent, colour: theme.primary }));
   const chartTitle = tr.t('dashboard.chart_title');

@@ -1,6 +1,7 @@
 /** The market dashboard as a one-to-two page PDF: segment signals, 30-day change chart, top movers, alerts. */
 import { createWriteStream } from 'node:fs';
-import { DEFAULT_LANGUAGE, isHouseEnglish, translator, type Translator } from '../../src/i18n';
+import { DEFAULT_LANGUAGE, translator } from '../../src/i18n';
+import { alertExpiry } from './alert-expiry';
 import { segmentName } from '../client-words';
 import { valueLabel } from './labels';
 import type { DashboardData } from '../report-data';
@@ -15,8 +16,6 @@ import { drawDisclosures } from './pdf-closing';
 
 const colourOf = (v: number | null) => (v === null ? PALETTE.muted : v < 0 ? PALETTE.negative : PALETTE.positive);
 
-/** When an alert expires: the house English (`en`) and the pseudo-locale (which formats as it) keep the "2026-11-30 06:00 UTC" it always printed; other languages their own date and time. */
-const expiry = (tr: Translator, ts: string) => (isHouseEnglish(tr.lang) ? ts.replace('T', ' ').replace(/:\d{2}(\.\d+)?Z$/, ' UTC') : tr.timestamp(ts));
 
 /** The dashboard's words in its language (`data.language`, --language); /Lang says it (the house English is en-GB). */
 /** `trace`: tests' record of where each text is drawn (pdf-layout-trace.ts). */
@@ -77,7 +76,7 @@ export async function writeDashboardPdf(data: DashboardData, filePath: string, s
         { label: tr.t('columns.expires'), width: 120 },
       ],
       // The alert's title and message are the service's words, shown as it gave them.
-      data.alerts.map((a) => [valueLabel(a.severity, tr), segmentName(tr, a.segment), { text: a.title, sub: a.message }, expiry(tr, a.expires_at)]),
+      data.alerts.map((a) => [valueLabel(a.severity, tr), segmentName(tr, a.segment), { text: a.title, sub: a.message }, alertExpiry(tr, a.expires_at)]),
     );
   }
   for (const n of data.notes) p.paragraph(n, { colour: PALETTE.muted, size: 8 });
